@@ -1,0 +1,443 @@
+"""The `mjcalc` command line: the only module that imports click. Errors become one `Error: …` line."""
+import json
+import os
+import sys
+from functools import wraps
+
+import click
+
+from . import __version__
+from .errors import MjcalcError, RulesetError, SituationError
+
+SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
+SITUATION_KEYS = {
+    "seat", "dealer", "from", "self_drawn", "kong_draw", "last_tile", "rob_kong", "first_turn", "base", "wild",
+    "indicator", "shaozhuang", "mutual", "bid", "bidder", "flown", "flown_by", "four_wild", "jiebao", "kong",
+}
+
+
+class UserError(click.ClickException):
+    """A one-line error with exit code 2 (usage, notation, situation)."""
+
+    exit_code = 2
+
+
+def _fail(exc: Exception):
+    raise UserError(str(exc))
+
+
+def ruleset_option(func):
+    return click.option(
+        "-r", "--ruleset", "ruleset_name", default=lambda: os.environ.get("MJCALC_RULESET", "beijing"),
+        show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.",
+    )(func)
+
+
+def wild_options(func):
+    func = click.option("--indicator", help="The turned-up tile; the tile after it is wild.")(func)
+    func = click.option("--wild", help="The wildcard kind(s) 混/惠/财神/宝, e.g. 2m or 5m,6m.")(func)
+    return func
+
+
+def situation_options(func):
+    """The options shared by analyze, waits and compare that describe how the hand was won."""
+    options = [
+        click.option("--seat", type=SEAT, help="The hand owner's seat.  [default: E]"),
+        click.option("--dealer", type=SEAT, help="The dealer's seat.  [default: E]"),
+        click.option("--self-drawn", "self_drawn", is_flag=True, default=None, help="Won by self-draw 自摸 (the default)."),
+        click.option("--from", "discarder", type=SEAT, help="Won on SEAT's discard 点炮 (with --rob-kong: the konger)."),
+        click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None,
+                     help="Won on a kong replacement draw 杠开; N consecutive kongs."),
+        click.option("--last-tile", is_flag=True, default=None, help="Won on the last tile 海底捞月."),
+        click.option("--rob-kong", is_flag=True, default=None, help="Won by robbing a kong 抢杠 (--from names the konger)."),
+        click.option("--first-turn", is_flag=True, default=None, help="Won before one's first discard: 天和 / 地和."),
+        click.option("--base", type=int, help="Base points 底分.  [default: 1]"),
+        click.option("--situation", "situation_file", type=click.Path(dir_okay=False),
+                     help="A YAML file with any of these fields (options given here win)."),
+        click.option("--shaozhuang", type=int, help="beijing: K consecutive rounds of 烧庄."),
+        click.option("--mutual", multiple=True, type=SEAT, help="beijing: the winner is in 互包 with SEAT (repeatable)."),
+        click.option("--bid", help="zhuji: the winning bid: 2, du2/独2, wucai2/无财2, 3, …"),
+        click.option("--bidder", type=SEAT, help="zhuji: the 包家 who made the bid."),
+        click.option("--flown", type=int, help="shangrao: 宝 the winner has discarded 飞宝."),
+        click.option("--flown-by", multiple=True, help="shangrao: SEAT=N, 宝 another seat has discarded (repeatable)."),
+        click.option("--four-wild", is_flag=True, default=None, help="shangrao: the winner drew all four 宝."),
+        click.option("--jiebao", is_flag=True, default=None, help="shangrao: 接宝 happened for the winner."),
+        click.option("--kong", multiple=True, help="shangrao: SEAT:exposed|concealed, another seat's kong (repeatable)."),
+    ]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def output_options(func):
+    func = click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")(func)
+    func = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+                        help="Pattern names in Chinese or English.")(func)
+    func = click.option("--json", "as_json", is_flag=True, help="Machine output (the JSON contract in the README).")(func)
+    return func
+
+
+def _tile(text, option):
+    from .notation import parse_hand
+    from .errors import NotationError
+    try:
+        from .notation import _Reader
+        reader = _Reader(text.strip()).read()
+        tiles = [t for t, _ in reader.concealed]
+        if len(tiles) != 1 or reader.melds or reader.winning or tiles[0] > 33:
+            raise NotationError(f"{option} takes one tile, got {text!r}")
+        return tiles[0]
+    except NotationError as exc:
+        raise UserError(f"{option}: {exc}") from None
+
+
+def _read_situation_file(path):
+    import yaml
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.safe_load(f)
+    except OSError as exc:
+        raise UserError(f"--situation {path}: cannot read: {exc.strerror}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise UserError(f"--situation {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise UserError(f"--situation {path}: expected a mapping of situation fields")
+    data = dict(data.get("situation", data)) if "situation" in data else {
+        k: v for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title")
+    }
+    for key in data:
+        if key not in SITUATION_KEYS:
+            import difflib
+            hint = difflib.get_close_matches(key, SITUATION_KEYS, n=1)
+            raise UserError(f"--situation {path}: unknown field {key!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+    return data
+
+
+def build_situation(params, ctx=None):
+    """A Situation from the options, over the --situation file's fields."""
+    from .hand import Situation
+
+    fields = {}
+    if params.get("situation_file"):
+        fields.update(_read_situation_file(params["situation_file"]))
+    given = {}
+    for key, value in params.items():
+        if value is None or value == () or key in ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", "hand", "batch"):
+            continue
+        given["from" if key == "discarder" else key] = value
+    fields.update(given)
+    seat = str(fields.get("seat", "E")).upper()
+    self_drawn = fields.get("self_drawn")
+    discarder = fields.get("from")
+    if self_drawn and discarder and "self_drawn" in given and "from" in given:
+        raise UserError("--self-drawn and --from contradict each other: choose one")
+    if self_drawn and "self_drawn" in given:
+        discarder = None
+    try:
+        wild = tuple(_tile(w, "--wild") for w in _as_list(fields.get("wild")))
+        indicator = _tile(str(fields["indicator"]), "--indicator") if fields.get("indicator") else None
+        flown_by = []
+        for item in _as_list(fields.get("flown_by")):
+            if isinstance(item, dict):
+                flown_by += [(str(k).upper(), int(v)) for k, v in item.items()]
+                continue
+            who, _, n = str(item).partition("=")
+            if who.upper() not in "ESWN" or len(who) != 1 or not n.strip().isdigit():
+                raise UserError(f"--flown-by takes SEAT=N like S=2, got {item!r}")
+            flown_by.append((who.upper(), int(n)))
+        kongs = []
+        for item in _as_list(fields.get("kong")):
+            who, _, kind = str(item).partition(":")
+            if who.upper() not in "ESWN" or len(who) != 1 or kind not in ("exposed", "concealed"):
+                raise UserError(f"--kong takes SEAT:exposed or SEAT:concealed, got {item!r}")
+            kongs.append((who.upper(), kind))
+        situation = Situation(
+            seat=seat, dealer=str(fields.get("dealer", "E")).upper(),
+            discarder=str(discarder).upper() if discarder else None,
+            kong_draw=int(fields.get("kong_draw") or 0), last_tile=bool(fields.get("last_tile")),
+            rob_kong=bool(fields.get("rob_kong")), first_turn=bool(fields.get("first_turn")),
+            base=int(fields.get("base", 1)), wild=wild, indicator=indicator,
+            shaozhuang=int(fields.get("shaozhuang") or 0),
+            mutual=tuple(str(m).upper() for m in _as_list(fields.get("mutual"))),
+            bid=str(fields["bid"]) if fields.get("bid") is not None else None,
+            bidder=str(fields["bidder"]).upper() if fields.get("bidder") else None,
+            flown=int(fields.get("flown") or 0), flown_by=tuple(flown_by),
+            four_wild=bool(fields.get("four_wild")), jiebao=bool(fields.get("jiebao")), kongs=tuple(kongs),
+        )
+    except (TypeError, ValueError) as exc:
+        if isinstance(exc, MjcalcError):
+            raise
+        raise UserError(f"a situation field has the wrong type: {exc}") from None
+    for name, value in (("seat", situation.seat), ("dealer", situation.dealer)) + tuple(("mutual", m) for m in situation.mutual):
+        if value not in ("E", "S", "W", "N"):
+            raise UserError(f"{name}: expected E, S, W or N, got {value!r}")
+    return situation
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    if isinstance(value, (list, tuple)):
+        out = []
+        for v in value:
+            out += _as_list(v) if isinstance(v, str) and "," in v else [v]
+        return out
+    if isinstance(value, str):
+        return [v for v in value.split(",") if v.strip()]
+    return [value]
+
+
+def handle_errors(func):
+    """Turn mjcalc's errors into one line and exit 2; never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except MjcalcError as exc:
+            raise UserError(str(exc)) from None
+
+    return wrapper
+
+
+def _load(name):
+    from .ruleset import load_ruleset
+    return load_ruleset(name)
+
+
+def _table(rows, headers=()):
+    from tabulate import tabulate
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="mjcalc")
+def cli():
+    """Hands, waits, scores and payouts for regional Chinese mahjong.
+
+    \b
+    Example:
+      mjcalc analyze "123m456p789s EE 45m +6m" -r beijing --wild 5m
+
+    Tiles: 1-9 m/p/s, winds E S W N, dragons C (中) F (发) P (白); 1-7z in the
+    Chinese order E S W N 中 发 白 (riichi tools order 5-7z as 白 发 中).
+    """
+
+
+@cli.command()
+@click.argument("hand")
+@ruleset_option
+@wild_options
+@situation_options
+@output_options
+@handle_errors
+def analyze(hand, ruleset_name, as_json, lang, glyphs, **params):
+    """Score a 14-tile hand, or show a 13-tile hand's waits.
+
+    \b
+    Examples:
+      mjcalc analyze "[111m] 222p 333s EEE 9m +9m" --shaozhuang 1 --base 2000
+      mjcalc analyze "123m456p789s EE 45m" --wild 5m --json
+    """
+    from .analysis import analyze as run
+    from .notation import parse_hand
+    from . import render
+
+    rules = _load(ruleset_name)
+    situation = build_situation(params)
+    parsed = parse_hand(hand)
+    result = run(parsed, rules, situation)
+    if as_json:
+        click.echo(json.dumps(render.analysis_json(result, lang), ensure_ascii=False))
+        for w in result.warnings:
+            click.echo(f"warning: {w}", err=True)
+        return
+    _print_analysis(result, lang, glyphs)
+
+
+def _print_analysis(result, lang, glyphs):
+    from . import render
+
+    rules = result.ruleset
+    for w in result.warnings:
+        click.echo(f"warning: {w}", err=True)
+    click.echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    if result.hand.winning_implied:
+        click.echo("          (no '+': the last tile written is taken as the winning tile)")
+    if result.wild_kinds:
+        click.echo(f"wild      {render.wild_line(result)}")
+    score = result.score
+    if score is None:
+        if not result.waits:
+            click.echo("waits     none: this hand is not ready")
+            return
+        note = render.all_kinds_note([w.tile for w in result.waits])
+        click.echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}" + (f"   ({note})" if note else ""))
+        headers = ["wait", "left", f"self-draw ({rules.unit(lang)})", f"discard ({rules.unit(lang)})"]
+        click.echo(_table(render.wait_rows(result, glyphs), headers))
+        return
+    if not score.complete:
+        click.echo("complete  no: not a winning shape")
+        if result.discards:
+            rows = [[render.tile_label(t), render.waits_text(ws, glyphs)] for t, ws in result.discards]
+            click.echo(_table(rows, ["discard", "leaves waits on"]))
+        else:
+            click.echo("          no discard leaves it ready")
+        return
+    count = len(score.decompositions)
+    click.echo(f"complete  yes, {count} decomposition{'s' if count != 1 else ''}")
+    blocks = render.decomposition_blocks(result, glyphs)
+    if blocks:
+        shape = render.SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
+        click.echo(f"best      {' '.join(blocks)}   ({shape})")
+    stand = render.stand_in_line(result)
+    if stand:
+        click.echo(f"          {stand}")
+    if score.matches:
+        click.echo(_table(render.pattern_rows(result, lang), ["pattern", "id", rules.unit(lang)]))
+    click.echo(f"total     {score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
+    if not score.legal:
+        click.echo(f"legal     no: {score.reason}")
+        return
+    headers, rows = render.payout_rows(result, lang)
+    click.echo(_table(rows, headers))
+
+
+@cli.command()
+@click.argument("hand", required=False)
+@click.option("--batch", type=click.Path(dir_okay=False, allow_dash=True), help="A file with one hand a line, or - for stdin.")
+@ruleset_option
+@wild_options
+@click.option("--json", "as_json", is_flag=True, help="JSON (with --batch: one object a line).")
+@click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")
+@handle_errors
+def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs):
+    """The waits 听 of a 13-tile hand and how many of each are left.
+
+    \b
+    Examples:
+      mjcalc waits 1112345678999m
+      mjcalc waits --batch hands.txt --wild C
+    """
+    from .batch import BatchWaits
+    from .hand import Situation
+
+    if (hand is None) == (batch is None):
+        raise UserError("give a HAND or --batch FILE (one of them)")
+    rules = _load(ruleset_name)
+    situation = build_situation({"wild": wild, "indicator": indicator})
+    finder = BatchWaits(rules, situation)
+    if batch is None:
+        result = finder.one(hand)
+        if as_json:
+            click.echo(json.dumps(result, ensure_ascii=False))
+            return
+        from . import render
+        ws = [w["tile_id"] for w in result["waits"]]
+        if not ws:
+            click.echo("no waits: this hand is not ready")
+            return
+        note = render.all_kinds_note(ws)
+        rows = [[render.waits_text([w["tile_id"]], glyphs), w["left"]] for w in result["waits"]]
+        click.echo(_table(rows, ["wait", "left"]))
+        if note:
+            click.echo(note)
+        return
+    bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
+    if bad:
+        raise SystemExit(1)
+
+
+def _open_batch(path):
+    if path == "-":
+        return sys.stdin
+    try:
+        return open(path, encoding="utf-8", errors="replace")
+    except OSError as exc:
+        raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
+
+
+@cli.group(invoke_without_command=True)
+@click.pass_context
+def rulesets(ctx):
+    """List the built-in rulesets; `show NAME` one of them; `check FILE…` validates files.
+
+    \b
+    Examples:
+      mjcalc rulesets
+      mjcalc rulesets show zhuji
+      mjcalc rulesets check my-house.yaml
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    from .ruleset import builtin_rulesets
+    try:
+        rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), os.path.basename(r.path)] for r in builtin_rulesets()]
+    except MjcalcError as exc:
+        raise UserError(str(exc)) from None
+    click.echo(_table(rows, ["id", "名称", "name", "aliases", "file"]))
+
+
+@rulesets.command("show")
+@click.argument("name")
+@click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
+@handle_errors
+def rulesets_show(name, lang):
+    """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
+    from .payouts import SCHEMES
+    rules = _load(name)
+    click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
+    if rules.description:
+        click.echo(rules.description)
+    wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
+    click.echo(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
+    click.echo(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
+               + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw" if rules.max_wilds_on_discard is not None else "")
+               + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
+    rows = []
+    for p in rules.patterns:
+        value = f"×{p.value}" if p.role == "multiplier" else p.value
+        if p.scale == "power":
+            value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
+    click.echo(_table(rows, ["id", "pattern", rules.unit(lang), "role", "replaces"]))
+    extra = SCHEMES[rules.payout]
+    describe = getattr(extra, "describe", None)
+    click.echo(f"payout: {rules.payout}" + "".join(f"  {k}={v}" for k, v in rules.payout_params))
+    if describe:
+        click.echo(describe(rules))
+
+
+@rulesets.command("check")
+@click.argument("files", nargs=-1, required=True, type=click.Path())
+def rulesets_check(files):
+    """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
+    from .ruleset import load_ruleset_file
+    bad = 0
+    for path in files:
+        try:
+            rules = load_ruleset_file(path)
+            click.echo(f"{path}: ok ({rules.id}, {len(rules.patterns)} patterns)")
+        except MjcalcError as exc:
+            bad += 1
+            click.echo(f"error: {exc}", err=True)
+    if bad:
+        raise SystemExit(1)
+
+
+def main():
+    try:
+        cli.main(prog_name="mjcalc", standalone_mode=True)
+    except KeyboardInterrupt:
+        click.echo("Error: interrupted", err=True)
+        sys.exit(130)
+    except (MjcalcError, RecursionError, ValueError, TypeError, KeyError, OSError) as exc:
+        click.echo(f"Error: {exc.__class__.__name__}: {exc} (this is a bug in mjcalc; please report it)", err=True)
+        sys.exit(3)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1 @@
+"""Detectors used by the Zhuji 诸暨包牌 ruleset (registered into patterns.DETECTORS)."""

@@ -1,0 +1,1 @@
+"""The Shangrao 上饶 payout scheme (registered into payouts.SCHEMES)."""

@@ -1,0 +1,1 @@
+"""The Zhuji 诸暨包牌 payout scheme (registered into payouts.SCHEMES)."""

@@ -1,0 +1,182 @@
+"""Rows for tables and dicts for `--json`; no printing here."""
+from typing import Dict, List
+
+from .analysis import Analysis, tile_label
+from .decompose import IRREGULAR, Block
+from .hand import WILD
+from .notation import format_hand
+from .tiles import GLYPHS, NAMES, NUM_KINDS, SEATS, format_tiles
+
+SHAPE_NAMES = {
+    "standard": ("四组一对", "sets and a pair"),
+    "seven_pairs": ("七对", "seven pairs"),
+    "thirteen_orphans": ("十三幺", "thirteen orphans"),
+    "thirteen_lonely": ("十三浪", "thirteen lonely"),
+    "nine_terminals": ("九幺", "nine terminals"),
+}
+
+
+def tiles_text(tiles, glyphs=False) -> str:
+    return "".join(GLYPHS[t] for t in sorted(tiles)) if glyphs else format_tiles(tiles).replace(" ", "")
+
+
+def block_text(block: Block, glyphs=False) -> str:
+    if block.kind in IRREGULAR:
+        return format_tiles(block.tiles) if not glyphs else tiles_text(block.tiles, True)
+    return tiles_text(block.tiles, glyphs)
+
+
+def waits_text(waits, glyphs=False) -> str:
+    return " ".join(GLYPHS[t] if glyphs else NAMES[t] for t in waits)
+
+
+def all_kinds_note(waits) -> str:
+    return "every tile completes it" if len(waits) == NUM_KINDS else ""
+
+
+def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
+    reading = analysis.score.reading if analysis.score else None
+    if reading is None or reading.decomposition is None:
+        return []
+    blocks = [block_text(b, glyphs) for b in reading.decomposition.blocks]
+    return blocks + [str(m) for m in analysis.hand.melds]
+
+
+def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
+    rules = analysis.ruleset
+    rows = []
+    for m in analysis.score.matches:
+        p = rules.pattern(m.pattern_id)
+        shown = f"×{m.value}" if p.role == "multiplier" else (f"+{m.value}" if p.role == "bonus" else m.value)
+        rows.append([p.name(lang), m.pattern_id, shown])
+    return rows
+
+
+def seat_roles(analysis: Analysis) -> Dict[str, str]:
+    s = analysis.situation
+    roles = {}
+    for seat in SEATS:
+        tags = []
+        if seat == s.dealer:
+            tags.append("dealer 庄")
+        if seat == s.seat:
+            tags.append("winner")
+        if seat == s.discarder and not (analysis.score and analysis.score.self_drawn):
+            tags.append("robbed kong" if s.rob_kong else "discarder")
+        if seat in s.mutual:
+            tags.append("互包 partner")
+        if getattr(s, "bidder", None) == seat:
+            tags.append("包家")
+        roles[seat] = ", ".join(tags)
+    return roles
+
+
+def payout_rows(analysis: Analysis, lang: str):
+    payout = analysis.payout
+    headers = ["seat", "role"] + [zh if lang == "zh" else en for zh, en, _ in payout.parts] + ["total"]
+    roles = seat_roles(analysis)
+    total = payout.deltas
+    rows = [[seat, roles[seat]] + [part[2][seat] for part in payout.parts] + [total[seat]] for seat in SEATS]
+    return headers, rows
+
+
+def _score_dict(score):
+    return {"legal": score.legal, "total": score.total if score.complete else None, "reason": score.reason}
+
+
+def analysis_json(analysis: Analysis, lang: str) -> dict:
+    hand, score = analysis.hand, analysis.score
+    reading = score.reading if score else None
+    out = {
+        "ruleset": analysis.ruleset.id,
+        "hand": format_hand(hand),
+        "tiles": hand.size,
+        "winning_tile": tile_label(hand.winning) if hand.winning is not None else None,
+        "winning_tile_implied": bool(hand.winning_implied),
+        "wildcards": [NAMES[k] for k in analysis.wild_kinds],
+        "complete": bool(score and score.complete),
+        "legal": bool(score and score.legal),
+        "reason": score.reason if score else "13 tiles: not a complete hand (see waits)",
+        "shape": reading.shape if reading else None,
+        "decomposition": decomposition_blocks(analysis),
+        "wild_as": [NAMES[t] for t in reading.decomposition.wild_as] if reading and reading.decomposition else [],
+        "decompositions": len(score.decompositions) if score else 0,
+        "patterns": [],
+        "total": None,
+        "bonus": None,
+        "payouts": None,
+        "payout_parts": [],
+        "waits": [],
+        "discards": [],
+        "warnings": list(analysis.warnings),
+    }
+    if score and score.complete:
+        rules = analysis.ruleset
+        out["patterns"] = [
+            {"id": m.pattern_id, "name": rules.pattern(m.pattern_id).name(lang), "value": m.value,
+             "role": rules.pattern(m.pattern_id).role, "count": m.count}
+            for m in score.matches
+        ]
+        out["total"] = score.total
+        out["bonus"] = score.bonus
+    if analysis.payout:
+        out["payouts"] = analysis.payout.deltas
+        out["payout_parts"] = [{"name": zh if lang == "zh" else en, "payouts": d} for zh, en, d in analysis.payout.parts]
+    for w in analysis.waits:
+        given = w.self_draw if analysis.situation.self_drawn else w.discard
+        out["waits"].append({
+            "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
+            "total": given.total if given.legal else None,
+            "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
+        })
+    out["discards"] = [{"discard": tile_label(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
+    return out
+
+
+def wait_rows(analysis: Analysis, glyphs=False):
+    rows = []
+    for w in analysis.waits:
+        rows.append([
+            GLYPHS[w.tile] if glyphs else NAMES[w.tile], w.left,
+            _verdict(w.self_draw), _verdict(w.discard),
+        ])
+    return rows
+
+
+def _verdict(score) -> str:
+    if score is None:
+        return ""
+    if score.legal:
+        return str(score.total)
+    return f"no: {score.reason}"
+
+
+def wild_line(analysis: Analysis) -> str:
+    rules = analysis.ruleset
+    if not analysis.wild_kinds:
+        return ""
+    kinds = ", ".join(NAMES[k] for k in analysis.wild_kinds)
+    return f"{rules.wild_zh} ({rules.wild_en}): {kinds}"
+
+
+def stand_in_line(analysis: Analysis) -> str:
+    reading = analysis.score.reading if analysis.score else None
+    if not reading or not reading.decomposition:
+        return ""
+    parts = []
+    for b in reading.decomposition.blocks:
+        for t in b.wild_as:
+            parts.append(f"{NAMES[t]} in {block_text(b)}")
+    if not parts:
+        return ""
+    return f"{analysis.ruleset.wild_zh} stand for: " + ", ".join(parts)
+
+
+def hand_text(analysis: Analysis, glyphs=False) -> str:
+    hand = analysis.hand
+    if not glyphs:
+        return format_hand(hand)
+    conc = "".join("🀪" if t == WILD else GLYPHS[t] for t in hand.concealed)
+    melds = " ".join("[" + "".join(GLYPHS[t] for t in m.tiles) + "]" for m in hand.melds)
+    win = f" +{'🀪' if hand.winning == WILD else GLYPHS[hand.winning]}" if hand.winning is not None else ""
+    return " ".join(x for x in (conc, melds) if x) + win

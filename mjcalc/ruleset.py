@@ -1,0 +1,434 @@
+"""Rulesets are YAML data: load with the safe loader, validate against a schema, freeze.
+
+Every error names the file, the line and the path: `zhuji.yaml:41: patterns.full_flush.value: expected an
+integer, got 'three'`. Unknown keys are errors, so a typo never changes a score silently.
+"""
+import difflib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Dict, Optional, Tuple
+
+import yaml
+
+from .decompose import SHAPES
+from .errors import RulesetError
+from .tiles import NAMES
+
+_HERE = Path(__file__).resolve().parent
+BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.parent / "rulesets"
+
+ROLES = ("add", "base", "multiplier", "bonus")
+SCALES = ("linear", "power")
+WIN_RULES = ("any", "concealed", "never")
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """A pattern as the ruleset values it; the detector with the same id lives in `patterns.py`."""
+
+    id: str
+    zh: str
+    en: str
+    value: int
+    role: str = "add"
+    scale: str = "linear"
+    excludes: Tuple[str, ...] = ()
+    standalone: bool = False
+    below_minimum: bool = False
+    params: Tuple[Tuple[str, object], ...] = ()
+
+    def name(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+    def param(self, key, default=None):
+        return dict(self.params).get(key, default)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    id: str
+    zh: str
+    en: str
+    path: str
+    aliases: Tuple[str, ...] = ()
+    description: str = ""
+    unit_zh: str = "番"
+    unit_en: str = "fan"
+    wild_zh: str = "混"
+    wild_en: str = "wildcard"
+    wild_kinds: int = 1
+    shapes: Tuple[str, ...] = ("standard",)
+    discard: str = "any"
+    rob_kong: str = "any"
+    max_wilds_on_discard: Optional[int] = None
+    earthly_discard_from_dealer: bool = False
+    minimum: int = 0
+    bidder_minimum_is_bid: bool = False
+    zero_self_draw_only: bool = False
+    cap: Optional[int] = None
+    patterns: Tuple[Pattern, ...] = ()
+    payout: str = "additive"
+    payout_params: Tuple[Tuple[str, object], ...] = ()
+    session: Tuple[Tuple[str, object], ...] = ()
+    options: Tuple[str, ...] = ()
+
+    def name(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+    def unit(self, lang: str) -> str:
+        return self.unit_en if lang == "en" else self.unit_zh
+
+    def pattern(self, pattern_id: str) -> Pattern:
+        return next(p for p in self.patterns if p.id == pattern_id)
+
+    def param(self, key, default=None):
+        return dict(self.payout_params).get(key, default)
+
+
+# --- reading YAML with line numbers ------------------------------------------------------------------
+
+_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+class _Map(dict):
+    """A mapping that remembers the file and the line of each key."""
+
+    file = ""
+    line = 0
+    lines: Dict[str, int] = {}
+
+
+class _LineLoader(_BaseLoader):
+    """The safe loader, keeping line numbers; it constructs only plain YAML types, never objects."""
+
+
+def _construct_map(loader, node):
+    loader.flatten_mapping(node)
+    result = _Map()
+    result.line = node.start_mark.line + 1
+    result.lines = {}
+    for key_node, value_node in node.value:
+        key = loader.construct_object(key_node, deep=True)
+        if not isinstance(key, (str, int, float, bool)) or key is None:
+            raise RulesetError(f"line {key_node.start_mark.line + 1}: a key must be a plain value")
+        key = str(key)
+        if key in result:
+            raise _at(result, key, key_node.start_mark.line + 1, f"{key}: a key written twice")
+        result[key] = loader.construct_object(value_node, deep=True)
+        result.lines[key] = key_node.start_mark.line + 1
+    return result
+
+
+_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+
+
+def _at(_map, key, line, message):
+    return RulesetError(f"line {line}: {message}")
+
+
+def _read_yaml(path: Path) -> "_Map":
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
+    try:
+        data = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass: no Python tags
+    except RulesetError as exc:
+        raise RulesetError(f"{path}:{str(exc)[5:]}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise RulesetError(f"{path}{line}: not valid YAML: {problem}") from None
+    if not isinstance(data, _Map):
+        raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
+    _stamp(data, str(path))
+    return data
+
+
+def _stamp(node, file):
+    if isinstance(node, _Map):
+        node.file = file
+        for value in node.values():
+            _stamp(value, file)
+    elif isinstance(node, list):
+        for value in node:
+            _stamp(value, file)
+
+
+def _merge(parent, child):
+    """`extends`: the child's keys replace the parent's; mappings merge key by key."""
+    if not (isinstance(parent, _Map) and isinstance(child, _Map)):
+        return child
+    merged = _Map(parent)
+    merged.file, merged.line, merged.lines = child.file, child.line, dict(parent.lines)
+    for key, value in child.items():
+        merged[key] = _merge(parent[key], value) if key in parent else value
+        merged.lines[key] = child.lines[key]
+    # lines of inherited keys point into the parent file; keep a per-key file
+    merged.files = {k: (child.file if k in child else getattr(parent, "files", {}).get(k, parent.file)) for k in merged}
+    return merged
+
+
+# --- validation ------------------------------------------------------------------------------------
+
+
+class _Checker:
+    """Walks the merged data, checking types and keys, and raising with file:line: path."""
+
+    def fail(self, node, key, path, message):
+        file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if isinstance(node, _Map) else ""
+        line = node.lines.get(key, node.line) if isinstance(node, _Map) else 0
+        where = f"{_short(file)}:{line}" if file else "ruleset"
+        raise RulesetError(f"{where}: {path}: {message}")
+
+    def keys(self, node, path, allowed, required=()):
+        for key in node:
+            if key not in allowed:
+                hint = difflib.get_close_matches(key, allowed, n=1)
+                extra = f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(allowed))})"
+                self.fail(node, key, f"{path}{key}", f"unknown key{extra}")
+        for key in required:
+            if key not in node:
+                self.fail(node, None, path.rstrip(".") or "(top)", f"missing required key '{key}'")
+
+    def get(self, node, key, path, kind, default=None, choices=None, minimum=None):
+        if key not in node:
+            return default
+        value = node[key]
+        full = f"{path}{key}"
+        if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is None and default is None:
+                return None
+            self.fail(node, key, full, f"expected an integer, got {value!r}")
+        if kind is bool and not isinstance(value, bool):
+            self.fail(node, key, full, f"expected true or false, got {value!r}")
+        if kind is str and not isinstance(value, str):
+            self.fail(node, key, full, f"expected text, got {value!r}")
+        if kind is list and not isinstance(value, list):
+            self.fail(node, key, full, f"expected a list, got {value!r}")
+        if kind is dict and not isinstance(value, dict):
+            self.fail(node, key, full, f"expected a mapping, got {value!r}")
+        if choices is not None and value not in choices:
+            hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
+            extra = f" (did you mean '{hint[0]}'?)" if hint else ""
+            self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {value!r}{extra}")
+        if minimum is not None and value is not None and value < minimum:
+            self.fail(node, key, full, f"must be at least {minimum}, got {value}")
+        return value
+
+    def names(self, node, key, path, default_zh, default_en):
+        value = node.get(key)
+        if value is None:
+            return default_zh, default_en
+        if isinstance(value, str):
+            return value, value
+        if not isinstance(value, dict):
+            self.fail(node, key, f"{path}{key}", f"expected text or a mapping with zh and en, got {value!r}")
+        self.keys(value, f"{path}{key}.", ("zh", "en"))
+        zh = self.get(value, "zh", f"{path}{key}.", str, default_zh)
+        en = self.get(value, "en", f"{path}{key}.", str, zh)
+        return zh, en
+
+
+def _short(file):
+    try:
+        return os.path.relpath(file)
+    except ValueError:
+        return file
+
+
+_TOP = (
+    "id", "name", "aliases", "description", "extends", "unit", "wildcard", "shapes", "wins", "scoring",
+    "patterns", "payout", "session", "options",
+)
+_PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
+
+
+def _validate(data, path: Path) -> Ruleset:
+    from .patterns import DETECTORS
+    from .payouts import SCHEMES
+
+    c = _Checker()
+    c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
+    rid = c.get(data, "id", "", str)
+    zh, en = c.names(data, "name", "", rid, rid)
+    aliases = c.get(data, "aliases", "", list, [])
+    for alias in aliases:
+        if not isinstance(alias, str):
+            c.fail(data, "aliases", "aliases", f"expected text, got {alias!r}")
+    unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
+
+    wild = c.get(data, "wildcard", "", dict, _Map())
+    c.keys(wild, "wildcard.", ("name", "kinds"))
+    wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
+    wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
+
+    shapes = c.get(data, "shapes", "", list, ["standard"])
+    for shape in shapes:
+        if shape not in SHAPES:
+            hint = difflib.get_close_matches(str(shape), SHAPES, n=1)
+            c.fail(data, "shapes", "shapes", f"unknown shape {shape!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+    if not shapes:
+        c.fail(data, "shapes", "shapes", "at least one shape is needed")
+
+    wins = c.get(data, "wins", "", dict, _Map())
+    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer"))
+    scoring = c.get(data, "scoring", "", dict, _Map())
+    c.keys(scoring, "scoring.", ("minimum", "bidder_minimum_is_bid", "zero_self_draw_only", "cap"))
+    minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
+    cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0)
+    if cap is not None and cap < minimum:
+        c.fail(scoring, "cap", "scoring.cap", f"the cap {cap} is below the minimum {minimum}")
+
+    raw_patterns = c.get(data, "patterns", "", dict)
+    patterns = []
+    excluded_by = {}
+    for pid, spec in raw_patterns.items():
+        ppath = f"patterns.{pid}"
+        if pid not in DETECTORS:
+            hint = difflib.get_close_matches(pid, DETECTORS, n=1)
+            c.fail(raw_patterns, pid, ppath, "unknown pattern" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+        if not isinstance(spec, dict):
+            c.fail(raw_patterns, pid, ppath, f"expected a mapping with a value, got {spec!r}")
+        c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
+        pzh, pen = c.names(spec, "name", ppath + ".", pid, pid)
+        value = c.get(spec, "value", ppath + ".", int, minimum=0)
+        excludes = c.get(spec, "excludes", ppath + ".", list, [])
+        for other in c.get(spec, "excluded_by", ppath + ".", list, []):
+            excluded_by.setdefault(other, []).append((pid, spec))
+        params = c.get(spec, "params", ppath + ".", dict, {})
+        patterns.append(Pattern(
+            id=pid, zh=pzh, en=pen, value=value,
+            role=c.get(spec, "role", ppath + ".", str, "add", choices=ROLES),
+            scale=c.get(spec, "scale", ppath + ".", str, "linear", choices=SCALES),
+            excludes=tuple(excludes),
+            standalone=c.get(spec, "standalone", ppath + ".", bool, False),
+            below_minimum=c.get(spec, "below_minimum", ppath + ".", bool, False),
+            params=tuple(sorted((str(k), v) for k, v in params.items())),
+        ))
+    known = {p.id for p in patterns}
+    for p in patterns:
+        for other in p.excludes:
+            if other not in known:
+                hint = difflib.get_close_matches(str(other), known, n=1)
+                c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes",
+                       f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+    for other, sources in excluded_by.items():
+        if other not in known:
+            pid, spec = sources[0]
+            hint = difflib.get_close_matches(str(other), known, n=1)
+            c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by",
+                   f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+    if excluded_by:
+        patterns = [
+            Pattern(**{**p.__dict__, "excludes": p.excludes + tuple(pid for pid, _ in excluded_by.get(p.id, ()))})
+            for p in patterns
+        ]
+
+    payout = c.get(data, "payout", "", dict)
+    c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
+    scheme = c.get(payout, "scheme", "payout.", str)
+    if scheme not in SCHEMES:
+        hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
+        c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
+    payout_params = c.get(payout, "params", "payout.", dict, _Map())
+    SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
+
+    session = c.get(data, "session", "", dict, _Map())
+    options = c.get(data, "options", "", list, [])
+    return Ruleset(
+        id=rid, zh=zh, en=en, path=str(path), aliases=tuple(aliases),
+        description=c.get(data, "description", "", str, ""),
+        unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
+        shapes=tuple(shapes),
+        discard=c.get(wins, "discard", "wins.", str, "any", choices=WIN_RULES),
+        rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
+        max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0),
+        earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
+        minimum=minimum,
+        bidder_minimum_is_bid=c.get(scoring, "bidder_minimum_is_bid", "scoring.", bool, False),
+        zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
+        cap=cap,
+        patterns=tuple(patterns),
+        payout=scheme,
+        payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
+        session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
+        options=tuple(str(o) for o in options),
+    )
+
+
+def _freeze(value):
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+# --- finding rulesets ------------------------------------------------------------------------------
+
+_cache: Dict[str, Ruleset] = {}
+
+
+def builtin_paths():
+    return sorted(p for p in BUILTIN_DIR.glob("*.yaml"))
+
+
+def _raw(path: Path, seen=()):
+    data = _read_yaml(path)
+    parent = data.get("extends")
+    if parent is None:
+        return data
+    if not isinstance(parent, str):
+        raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: expected a ruleset name, got {parent!r}")
+    parent_path = _find_path(parent, relative_to=path.parent)
+    if parent_path.resolve() in seen:
+        raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: a cycle through {parent!r}")
+    merged = _merge(_raw(parent_path, seen + (path.resolve(),)), data)
+    del merged["extends"]
+    return merged
+
+
+def _find_path(name: str, relative_to: Optional[Path] = None) -> Path:
+    candidate = Path(name)
+    if name.endswith((".yaml", ".yml")) or os.sep in name:
+        for base in ([relative_to] if relative_to else []) + [Path.cwd()]:
+            full = candidate if candidate.is_absolute() else base / candidate
+            if full.is_file():
+                return full
+        raise RulesetError(f"no ruleset file {name!r}")
+    for path in builtin_paths():
+        if path.stem == name:
+            return path
+    for path in builtin_paths():
+        data = _read_yaml(path)
+        if name == data.get("id") or name in (data.get("aliases") or []):
+            return path
+    known = [p.stem for p in builtin_paths()]
+    hint = difflib.get_close_matches(name, known, n=1)
+    raise RulesetError(
+        f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
+    )
+
+
+def load_ruleset(name: str) -> Ruleset:
+    """A built-in ruleset by id or alias, or a YAML file by path; validated and frozen."""
+    if name not in _cache:
+        path = _find_path(name)
+        _cache[name] = _validate(_raw(path), path)
+    return _cache[name]
+
+
+def load_ruleset_file(path) -> Ruleset:
+    path = Path(path)
+    return _validate(_raw(path), path)
+
+
+def builtin_rulesets():
+    return [load_ruleset(p.stem) for p in builtin_paths()]
+
+
+def wild_kind_name(tile: int) -> str:
+    return NAMES[tile]
