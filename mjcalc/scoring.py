@@ -240,6 +240,8 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
     automatic = "four_wilds" in {p.id for p in ruleset.patterns} and any(
         tiles.held[k] == 4 for k in tiles.wild_kinds
     )
+    if automatic:
+        situation = _as_self_draw(situation)  # 四惠牌 wins whatever the shape, scored as a self-draw
     if not decomps and not automatic:
         return Score(False, False, "not a winning shape", decompositions=decomps,
                      self_drawn=situation.self_drawn)
@@ -252,8 +254,6 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
         if best is None or (total, bonus) > (best[1], best[2]):
             best = (matches, total, bonus, reading)
     matches, total, bonus, reading = best
-    if automatic and not decomps:
-        situation = _as_self_draw(situation)
     reason = _illegal(reading, matches, total, situation, ruleset, tiles)
     return Score(bool(decomps) or automatic, reason is None, reason, reading, matches, total, bonus, decomps,
                  situation.self_drawn)
