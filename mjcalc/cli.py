@@ -7,7 +7,7 @@ from functools import wraps
 import click
 
 from . import __version__
-from .errors import MjcalcError, RulesetError, SituationError
+from .errors import MjcalcError, RulesetError, RulesetNotFound
 
 SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
 SITUATION_KEYS = {
@@ -20,6 +20,12 @@ class UserError(click.ClickException):
     """A one-line error with exit code 2 (usage, notation, situation)."""
 
     exit_code = 2
+
+
+class InvalidRuleset(click.ClickException):
+    """A ruleset file that does not validate: exit code 1."""
+
+    exit_code = 1
 
 
 def _fail(exc: Exception):
@@ -197,6 +203,10 @@ def handle_errors(func):
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
+        except RulesetError as exc:
+            if isinstance(exc, RulesetNotFound):
+                raise UserError(str(exc)) from None
+            raise InvalidRuleset(str(exc)) from None
         except MjcalcError as exc:
             raise UserError(str(exc)) from None
 

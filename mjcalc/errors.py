@@ -17,5 +17,9 @@ class RulesetError(MjcalcError):
     """A ruleset that cannot be found, read or validated."""
 
 
+class RulesetNotFound(RulesetError):
+    """A ruleset name or file that does not exist: a usage error, not an invalid file."""
+
+
 class SituationError(MjcalcError):
     """A situation the ruleset does not allow or that contradicts itself."""

@@ -12,7 +12,7 @@ from typing import Dict, Optional, Tuple
 import yaml
 
 from .decompose import SHAPES
-from .errors import RulesetError
+from .errors import RulesetError, RulesetNotFound
 from .tiles import NAMES
 
 _HERE = Path(__file__).resolve().parent
@@ -398,7 +398,7 @@ def _find_path(name: str, relative_to: Optional[Path] = None) -> Path:
             full = candidate if candidate.is_absolute() else base / candidate
             if full.is_file():
                 return full
-        raise RulesetError(f"no ruleset file {name!r}")
+        raise RulesetNotFound(f"no ruleset file {name!r}")
     for path in builtin_paths():
         if path.stem == name:
             return path
@@ -408,7 +408,7 @@ def _find_path(name: str, relative_to: Optional[Path] = None) -> Path:
             return path
     known = [p.stem for p in builtin_paths()]
     hint = difflib.get_close_matches(name, known, n=1)
-    raise RulesetError(
+    raise RulesetNotFound(
         f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
     )
 

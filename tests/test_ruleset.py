@@ -1,0 +1,163 @@
+"""Rulesets as data: validation messages name the file, the line and the path; `extends`; the safe loader."""
+import json
+import textwrap
+
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.cli import cli
+from mjcalc.errors import RulesetError
+from mjcalc.ruleset import builtin_rulesets, load_ruleset, load_ruleset_file
+
+MINIMAL = """\
+id: house
+patterns:
+  tuidaohe: {value: 1}
+payout: {scheme: additive}
+"""
+
+BROKEN = [
+    pytest.param("id: h\npatern: {}\npatterns: {}\npayout: {scheme: additive}\n",
+                 "2: patern: unknown key (did you mean 'patterns'?)", id="unknown-top-key"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  full_flush: {value: three}\n",
+                 "4: patterns.full_flush.value: expected an integer, got 'three'", id="value-not-integer"),
+    pytest.param("id: h\npatterns: {full_flsh: {value: 1}}\npayout: {scheme: additive}\n",
+                 "2: patterns.full_flsh: unknown pattern (did you mean 'full_flush'?)", id="unknown-pattern"),
+    pytest.param("extends: beijing\nid: h\npayout: {scheme: additve}\n",
+                 "3: payout.scheme: unknown payout scheme (did you mean 'additive'?)", id="unknown-scheme"),
+    pytest.param("extends: beijing\nid: h\nscoring: {cap: -1}\n",
+                 "3: scoring.cap: must be at least 0, got -1", id="negative-cap"),
+    pytest.param("extends: beijing\nid: h\nscoring: {minimum: 3, cap: 2}\n",
+                 "3: scoring.cap: the cap 2 is below the minimum 3", id="cap-below-minimum"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  dragon: {value: -3}\n",
+                 "4: patterns.dragon.value: must be at least 0, got -3", id="negative-value"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  dragon: {value: 3, excludes: [full_flsh]}\n",
+                 "4: patterns.dragon.excludes: names 'full_flsh', which this ruleset does not have (did you mean 'full_flush'?)",
+                 id="excludes-unknown"),
+    pytest.param("extends: beijing\nid: h\nshapes: [standard, seven_pair]\n",
+                 "3: shapes: unknown shape 'seven_pair' (did you mean 'seven_pairs'?)", id="unknown-shape"),
+    pytest.param("extends: beijing\nid: h\nwildcard: {kinds: 3}\n",
+                 "3: wildcard.kinds: expected one of 0, 1, 2, got 3", id="wild-kinds"),
+    pytest.param("id: h\npatterns: {tuidaohe: {value: 1}}\n",
+                 "1: (top): missing required key 'payout'", id="missing-payout"),
+    pytest.param("id: [h\n", "2: not valid YAML: did not find expected ',' or ']'", id="yaml-syntax"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  dragon: {value: 3, role: adder}\n",
+                 "4: patterns.dragon.role: expected one of add, base, multiplier, bonus, got 'adder' (did you mean 'add'?)",
+                 id="unknown-role"),
+    pytest.param("extends: beijing-money\nid: h\npayout:\n  params: {payer_cap: lots}\n",
+                 "4: payout.params.payer_cap: expected an integer, got 'lots'", id="scheme-param-type"),
+    pytest.param("id: h\nid: g\npatterns: {}\npayout: {scheme: additive}\n",
+                 "2: id: a key written twice", id="duplicate-key"),
+    pytest.param("- id: h\n", "1: a ruleset is a mapping of keys (id, name, patterns, …)", id="not-a-mapping"),
+    pytest.param("extends: beijing\nid: h\nwins: {discard: sometimes}\n",
+                 "3: wins.discard: expected one of any, concealed, never, got 'sometimes'", id="win-rule"),
+]
+
+
+def write(tmp_path, text, name="house.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("text, message", BROKEN)
+def test_broken_ruleset_message(tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, text)
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_file("house.yaml")
+    assert str(info.value) == f"house.yaml:{message}"
+
+
+@pytest.mark.parametrize("text, message", BROKEN[:3])
+def test_check_command_exit_1(tmp_path, monkeypatch, text, message):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, text)
+    write(tmp_path, MINIMAL, "good.yaml")
+    result = CliRunner().invoke(cli, ["rulesets", "check", "good.yaml", "house.yaml"])
+    assert result.exit_code == 1
+    assert result.stdout == "good.yaml: ok (house, 1 patterns)\n"
+    assert result.stderr == f"error: house.yaml:{message}\n"
+
+
+def test_analyze_with_invalid_ruleset_file_exits_1(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, BROKEN[1].values[0])
+    result = CliRunner().invoke(cli, ["analyze", "123m456p789s EE 45m +6m", "-r", "house.yaml"])
+    assert result.exit_code == 1
+    assert result.stderr == "Error: house.yaml:4: patterns.full_flush.value: expected an integer, got 'three'\n"
+
+
+def test_unknown_ruleset_name_is_a_usage_error():
+    result = CliRunner().invoke(cli, ["analyze", "123m456p789s EE 45m +6m", "-r", "bejing"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: unknown ruleset 'bejing' (did you mean 'beijing'?)")
+
+
+def test_python_object_tag_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    marker = tmp_path / "ran"
+    write(tmp_path, f"id: x\npatterns:\n  a: !!python/object/apply:os.system ['touch {marker}']\npayout: {{scheme: additive}}\n")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_file("house.yaml")
+    assert "could not determine a constructor for the tag 'tag:yaml.org,2002:python/object/apply:os.system'" in str(info.value)
+    assert not marker.exists()
+
+
+def test_extends_changes_exactly_one_value(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "extends: beijing\nid: my-house\npatterns:\n  seven_pairs: {value: 5}\n")
+    house, base = load_ruleset_file("house.yaml"), load_ruleset("beijing")
+    assert house.id == "my-house"
+    changed = {p.id for p in house.patterns if p != base.pattern(p.id)}
+    assert changed == {"seven_pairs"}
+    assert house.pattern("seven_pairs").value == 5
+    assert house.pattern("seven_pairs").zh == base.pattern("seven_pairs").zh  # the name is inherited
+    same = {k: v for k, v in house.__dict__.items() if k not in ("id", "patterns", "path")}
+    assert same == {k: v for k, v in base.__dict__.items() if k not in ("id", "patterns", "path")}
+    hand = "11m 55m 22p 33s 44s EE C +C"
+    out = {}
+    for name in ("beijing", "house.yaml"):
+        result = CliRunner().invoke(cli, ["analyze", hand, "--seat", "S", "-r", name, "--json"])
+        out[name] = json.loads(result.stdout)
+    # 七对子 4 → 5, 门清无惠 1: totals 5 and 6 (worked from the two tables)
+    assert out["beijing"]["total"] == 5
+    assert out["house.yaml"]["total"] == 6
+
+
+def test_extends_cycle(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "extends: b.yaml\nid: a\n", "a.yaml")
+    write(tmp_path, "extends: a.yaml\nid: b\n", "b.yaml")
+    with pytest.raises(RulesetError, match="extends: a cycle"):
+        load_ruleset_file("a.yaml")
+
+
+def test_builtins_load_and_are_listed():
+    ids = {r.id for r in builtin_rulesets()}
+    assert {"beijing", "beijing-money"} <= ids
+    result = CliRunner().invoke(cli, ["rulesets"])
+    assert result.exit_code == 0
+    for rid in ids:
+        assert rid in result.stdout
+
+
+def test_alias_finds_ruleset():
+    assert load_ruleset("bj").id == "beijing"
+    assert load_ruleset("北京").id == "beijing"
+
+
+def test_rulesets_show_lists_every_pattern():
+    result = CliRunner().invoke(cli, ["rulesets", "show", "beijing", "--lang", "en"])
+    assert result.exit_code == 0
+    for pid in ("tuidaohe", "dealer", "all_pungs", "luxury_seven_pairs", "heavenly"):
+        assert pid in result.stdout
+    assert "full flush" in result.stdout
+
+
+def test_loaded_ruleset_is_frozen():
+    rules = load_ruleset("beijing")
+    with pytest.raises(Exception):
+        rules.minimum = 3
+    with pytest.raises(Exception):
+        rules.patterns[0].value = 99
