@@ -291,8 +291,8 @@ def _illegal(reading, matches, total, situation, ruleset, tiles) -> Optional[str
         minimum = max(minimum, bid_level(situation.bid)[0])
     below_ok = any(ruleset.pattern(m.pattern_id).below_minimum for m in matches)
     if total < minimum and not below_ok:
-        who = "the 包家" if bidder else "a win"
-        return f"complete, but {total} {ruleset.unit_zh}: {who} needs {minimum}"
+        who = "the 包家 " if bidder else ""
+        return f"complete, but {total} {ruleset.unit_zh}: {who}needs {minimum}"
     return None
 
 
