@@ -21,6 +21,13 @@ BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.par
 ROLES = ("add", "base", "multiplier", "bonus")
 SCALES = ("linear", "power")
 WIN_RULES = ("any", "concealed", "never")
+# `session:` — how an evening at a table goes on between hands (see ledger.py): key → (type, default, choices).
+SESSION = {
+    "dealer_stays_on_win": (bool, True, None),     # 连庄 when the dealer wins
+    "dealer_stays_on_draw": (bool, True, None),    # 连庄 on a drawn hand 荒牌
+    "shanglou_levels": (int, 0, None),             # 上楼: each draw doubles later hands, at most this many times
+    "shanglou_until": (str, "round_end", ("round_end", "win")),  # when the 上楼 doubling ends
+}
 
 
 @dataclass(frozen=True)
@@ -337,6 +344,9 @@ def _validate(data, path: Path) -> Ruleset:
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
     session = c.get(data, "session", "", dict, _Map())
+    c.keys(session, "session.", tuple(SESSION))
+    for key, (kind, _default, choices) in SESSION.items():
+        c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None)
     options = c.get(data, "options", "", list, [])
     return Ruleset(
         id=rid, zh=zh, en=en, path=str(path), aliases=tuple(aliases),
