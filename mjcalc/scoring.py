@@ -180,7 +180,12 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
 
 
 def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
-    """The patterns that count on a reading after exclusions, the total (capped) and the bonus points."""
+    """The patterns that count on a reading after exclusions, the total (capped) and the bonus points.
+
+    Of several base patterns the one giving the highest final total is kept; a base's own exclusions apply
+    only when it is the one kept. A pattern's `params.without_wild` is its value when no wildcard plays a
+    wildcard role (a wildcard standing for its own face is not wild).
+    """
     rules = reading.ruleset
     found = {}
     for p in rules.patterns:
@@ -189,24 +194,35 @@ def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
             found[p.id] = (p, count)
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
-        best = max(standalone, key=lambda pid: _points(*found[pid]))
+        best = max(standalone, key=lambda pid: _points(*found[pid], reading))
         found = {pid: v for pid, v in found.items() if pid == best or v[0].role == "bonus"}
-    excluded = {x for p, _ in found.values() for x in p.excludes}
+    excluded = {x for p, _ in found.values() if p.role != "base" for x in p.excludes}
     found = {pid: v for pid, v in found.items() if pid not in excluded}
     bases = [pid for pid, (p, _) in found.items() if p.role == "base"]
-    if len(bases) > 1:
-        keep = max(bases, key=lambda pid: _points(*found[pid]))
-        found = {pid: v for pid, v in found.items() if pid == keep or v[0].role != "base"}
+    bases = [pid for pid in bases if not any(pid in found[other][0].excludes for other in bases)] or [None]
+    best = None
+    for keep in bases:
+        kept = {pid: v for pid, v in found.items() if pid == keep or v[0].role != "base"}
+        if keep is not None:
+            kept = {pid: v for pid, v in kept.items() if pid not in found[keep][0].excludes}
+        result = _tally(reading, kept)
+        if best is None or result[1:] > best[1:]:
+            best = result
+    return best
+
+
+def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int]:
+    rules = reading.ruleset
     matches, points, factor, bonus = [], 0, 1, 0
     for p in rules.patterns:
         if p.id not in found:
             continue
         count = found[p.id][1]
         if p.role == "multiplier":
-            value = p.value ** count
+            value = _value(p, reading) ** count
             factor *= value
         else:
-            value = _points(p, count)
+            value = _points(p, count, reading)
             if p.role == "bonus":
                 bonus += value
             else:
@@ -218,8 +234,14 @@ def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
     return tuple(matches), total, bonus
 
 
-def _points(p, count) -> int:
-    return p.value * (2 ** count if p.scale == "power" else count)
+def _value(p, reading) -> int:
+    without = p.param("without_wild")
+    return without if without is not None and reading.wild_roles == 0 else p.value
+
+
+def _points(p, count, reading) -> int:
+    value = _value(p, reading)
+    return value * (2 ** count if p.scale == "power" else count)
 
 
 def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps):
