@@ -137,6 +137,15 @@ class Zhuji(Scheme):
             lines.append("  " + "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths)).rstrip())
         lines.append(f"  … each level doubles the stakes: B(N, c) = {unit}·2^(N−2) for N台, {unit}·2^(N−1) for 独N台 and 无财N台")
         lines.append("  no bid (--bid absent): stake 0, everyone needs 1 台, the 财神 are whatever --wild says")
+        alone = [p.zh for p in ruleset.patterns if p.standalone]
+        if alone:
+            lines.append(f"standalone (no other 台 counted; may win below the minimum): {', '.join(alone)}")
+        for p in ruleset.patterns:
+            if p.params:
+                lines.append(f"{p.id} {p.zh}: " + ", ".join(f"{k}={v}" for k, v in p.params))
+        lines.append("hand part H = 2^台: self-draw, each other pays H; discard, the discarder H and the two others H/2;"
+                     " 抢杠, the konger 3H")
+        lines.append("包 part: the 包家 wins, each other pays him B; another wins, the 包家 pays B to each of the three")
         return "\n".join(lines)
 
 
