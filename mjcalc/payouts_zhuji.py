@@ -7,7 +7,7 @@ A bid 包牌 has a level N and a number c of 财神 kinds (2: `N台`, 1: `独N�
 from dataclasses import replace
 from typing import Optional, Tuple
 
-from .errors import SituationError
+from .errors import RulesetError, SituationError
 from .payouts import SCHEMES, SEATS, Payout, Scheme, _transfer, bid_level
 from .tiles import NAMES, next_in_cycle
 
@@ -103,8 +103,9 @@ class Zhuji(Scheme):
         elif situation.rob_kong:
             _transfer(hand, situation.discarder, winner, 3 * h)
         else:
-            if h % 2:
-                raise AssertionError(f"a discard win worth {score.total} 台 has no whole half of H = {h}")
+            if h % 2:  # only a ruleset file with scoring.minimum 0 lets a 0-台 hand win on a discard
+                raise RulesetError(f"{ruleset.id}: a discard win of {score.total} 台 has no whole H/2 = {h}/2; "
+                                   "the zhuji payout needs scoring.minimum 1 or more")
             for s in others:
                 _transfer(hand, s, winner, h if s == situation.discarder else h // 2)
         payout = Payout()
