@@ -2,12 +2,12 @@
 from dataclasses import dataclass, field, replace
 from typing import List, Optional, Tuple
 
-from .errors import SituationError
+from .errors import HandError, NotationError, SituationError
 from .hand import WILD, Hand, Situation
 from .payouts import SCHEMES, Payout
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, resolve_wild_kinds, score_hand
-from .tiles import NAMES, SEATS
+from .tiles import NAMES, NUM_KINDS, SEATS
 
 RULESET_OPTIONS = {
     "shaozhuang": "--shaozhuang", "mutual": "--mutual", "bid": "--bid", "bidder": "--bidder",
@@ -35,6 +35,7 @@ class Analysis:
     waits: List[WaitResult] = field(default_factory=list)
     discards: List[Tuple[int, Tuple[int, ...]]] = field(default_factory=list)
     warnings: List[str] = field(default_factory=list)
+    seen: Tuple[int, ...] = (0,) * NUM_KINDS  # copies visible elsewhere (--seen)
 
     @property
     def wild_kinds(self) -> Tuple[int, ...]:
@@ -60,6 +61,8 @@ def check_situation(situation: Situation):
         raise SituationError("--rob-kong needs --from SEAT, the player whose kong was robbed")
     if s.kong_draw and s.discarder is not None:
         raise SituationError("--kong-draw is a win on one's own replacement draw: it cannot go with --from")
+    if s.first_turn and s.is_dealer and s.discarder is not None:
+        raise SituationError("--first-turn for the dealer is 天和, his dealt hand: it cannot go with --from")
     if s.seat in s.mutual:
         raise SituationError(f"--mutual {s.seat} is the winner's own seat")
     if s.base < 1:
@@ -71,14 +74,14 @@ def default_discarder(situation: Situation) -> str:
     return situation.discarder or SEATS[(SEATS.index(situation.seat) - 1) % 4]
 
 
-def analyze(hand: Hand, ruleset: Ruleset, situation: Situation) -> Analysis:
+def analyze(hand: Hand, ruleset: Ruleset, situation: Situation, seen=None) -> Analysis:
     check_situation(situation)
     scheme = SCHEMES[ruleset.payout]
     adjusted = scheme.adjust(ruleset, situation)
     tiles = prepare(hand, resolve_wild_kinds(ruleset, adjusted))
     result = Analysis(ruleset, hand, situation, tiles, warnings=[
         f"{flag} is not used by {ruleset.id}; ignored" for flag in unused_options(ruleset, situation)
-    ])
+    ], seen=check_seen(tiles.held, seen))
     if hand.winning is not None:
         result.score = score_hand(hand, situation, ruleset)
         if result.score.legal:
@@ -92,7 +95,7 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation) -> Analysis:
     for tile in ready_waits(tiles, ruleset):
         won = hand.with_winning(tile)
         result.waits.append(WaitResult(
-            tile, 4 - tiles.held[tile],
+            tile, tiles_left(tiles.held, result.seen, tile),
             score_hand(won, self_draw, ruleset),
             score_hand(won, by_discard, ruleset),
         ))
@@ -111,6 +114,46 @@ def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int,
         if waits:
             found.append((tile, waits))
     return found
+
+
+def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
+    """Counts of the tiles written in `--seen` (discards and melds on the table, in hand notation)."""
+    from .notation import _Reader
+
+    counts = [0] * NUM_KINDS
+    if not text or not text.strip():
+        return tuple(counts)
+    if len(text) > 400:
+        raise NotationError(f"--seen: input too long: {len(text)} characters")
+    try:
+        reader = _Reader(text).read()
+    except NotationError as exc:
+        raise NotationError(f"--seen: {exc}") from None
+    if reader.winning is not None:
+        raise NotationError("--seen: '+' marks a winning tile; seen tiles have none")
+    tiles = [t for t, _ in reader.concealed] + [t for meld, _ in reader.melds for t in meld.tiles]
+    for t in tiles:
+        if t == WILD:
+            raise NotationError("--seen: write a seen wildcard as its face (e.g. 5m), not '*'")
+        counts[t] += 1
+    return tuple(counts)
+
+
+def check_seen(held, seen) -> Tuple[int, ...]:
+    """`seen` as 34 counts; a kind held and seen more than 4 times in all is an error."""
+    if seen is None:
+        return (0,) * NUM_KINDS
+    for t in range(NUM_KINDS):
+        if seen[t] and held[t] + seen[t] > 4:
+            raise HandError(
+                f"--seen: {held[t]} {NAMES[t]} in the hand and {seen[t]} seen make {held[t] + seen[t]}: there are only 4"
+            )
+    return tuple(seen)
+
+
+def tiles_left(held, seen, tile: int) -> int:
+    """Copies of `tile` neither in the hand nor seen; never negative."""
+    return max(0, 4 - held[tile] - seen[tile])
 
 
 def tile_label(tile: int) -> str:

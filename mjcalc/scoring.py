@@ -46,10 +46,11 @@ def resolve_wild_kinds(ruleset: Ruleset, situation: Situation) -> Tuple[int, ...
                 f"{','.join(NAMES[k] for k in kinds)}"
             )
         kinds = kinds or (after,)
-    if len(kinds) > max(ruleset.wild_kinds, 0) and ruleset.wild_kinds < 2:
+    if len(kinds) > ruleset.wild_kinds:
         if ruleset.wild_kinds == 0:
             raise SituationError(f"{ruleset.id} plays without wildcards, but --wild names {len(kinds)}")
-        raise SituationError(f"{ruleset.id} has {ruleset.wild_kinds} wildcard kind, but --wild names {len(kinds)}")
+        plural = "s" if ruleset.wild_kinds > 1 else ""
+        raise SituationError(f"{ruleset.id} has at most {ruleset.wild_kinds} wildcard kind{plural}, but --wild names {len(kinds)}")
     if len(set(kinds)) != len(kinds):
         raise SituationError("--wild names the same tile twice")
     return kinds
