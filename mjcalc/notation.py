@@ -11,6 +11,7 @@ Grammar (whitespace between groups is ignored)::
 
 `z` digits follow the Chinese order: 1-4z = E S W N, 5z = 中 C, 6z = 发 F, 7z = 白 P.
 """
+import unicodedata
 from collections import Counter
 
 from .errors import HandError, NotationError
@@ -29,6 +30,14 @@ _GLYPH_TILES = {g: t for t, g in enumerate(GLYPHS)}
 _GLYPH_TILES[WILD_GLYPH] = WILD
 
 
+def _shown(text: str) -> str:
+    """`text` quoted in a one-line message: line breaks and control characters escaped (`\\n`, `\\x1b`)."""
+    return "".join(
+        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
+        for ch in text
+    )
+
+
 class _Reader:
     """Turns text into concealed tiles, melds and the `+` tile, remembering columns for errors."""
 
@@ -42,7 +51,7 @@ class _Reader:
         self.digits = []  # (digit, column) waiting for a suit letter
 
     def fail(self, message: str, column: int) -> NotationError:
-        return NotationError(f'{message} at column {column} in "{self.text}"')
+        return NotationError(f'{message} at column {column} in "{_shown(self.text)}"')
 
     def read(self):
         for column, ch in enumerate(self.text, 1):
@@ -87,7 +96,7 @@ class _Reader:
             elif "\U0001F022" <= ch <= "\U0001F029":
                 raise self.fail(f"flower and season tiles are not used ('{ch}')", column)
             else:
-                raise self.fail(f"unknown character '{ch}'", column)
+                raise self.fail(f"unknown character '{_shown(ch)}'", column)
 
     def suit(self, ch: str, column: int):
         if not self.digits:
@@ -134,6 +143,8 @@ class _Reader:
     def plus_sign(self, column: int):
         if self.plus is not None or self.winning is not None:
             raise self.fail("more than one '+' (one winning tile per hand)", column)
+        if self.meld is not None:
+            raise self.fail("'+' inside a meld", column)
         self.plus = column
 
 

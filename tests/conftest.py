@@ -1,0 +1,129 @@
+"""Shared helpers and Hypothesis strategies: hands as the engine sees them, generated within the 4-copies rule."""
+import os
+import sys
+
+from hypothesis import strategies as st
+
+sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
+
+NUM_KINDS = 34
+ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))
+
+
+def _chow_starts():
+    return [9 * s + r for s in range(3) for r in range(7)]
+
+
+@st.composite
+def meld_counts(draw, melds):
+    """34 counts of the tiles in `melds` declared sets (pungs, chows, kongs), at most 4 of a kind."""
+    counts = [0] * NUM_KINDS
+    for _ in range(melds):
+        kind = draw(st.sampled_from(["pung", "chow", "kong"]))
+        for _attempt in range(20):
+            if kind == "chow":
+                low = draw(st.sampled_from(_chow_starts()))
+                tiles = [low, low + 1, low + 2]
+            else:
+                t = draw(st.integers(0, NUM_KINDS - 1))
+                tiles = [t] * (4 if kind == "kong" else 3)
+            if all(counts[t] + tiles.count(t) <= 4 for t in tiles):
+                break
+        else:  # a pung of a kind nobody holds always fits
+            t = next(k for k in range(NUM_KINDS) if counts[k] == 0)
+            tiles = [t] * 3
+        for t in tiles:
+            counts[t] += 1
+    return counts
+
+
+@st.composite
+def tile_list(draw, size, room):
+    """`size` tile kinds, never more of a kind than `room` allows; shaped to give complete and ready hands often."""
+    room = list(room)
+    style = draw(st.sampled_from(["blocks", "blocks", "blocks", "one_suit", "random", "orphans", "lonely", "pairs"]))
+    tiles = []
+
+    def take(kinds):
+        for t in kinds:
+            if len(tiles) < size and room[t] > 0:
+                room[t] -= 1
+                tiles.append(t)
+
+    for _ in range(3 * size):
+        if len(tiles) >= size:
+            break
+        if style == "blocks":
+            what = draw(st.integers(0, 3))
+            if what == 0:
+                low = draw(st.sampled_from(_chow_starts()))
+                block = [low, low + 1, low + 2]
+            else:
+                t = draw(st.integers(0, NUM_KINDS - 1))
+                block = [t] * (3 if what == 1 else 2)
+            if all(room[t] >= block.count(t) for t in block):
+                take(block)
+        elif style == "one_suit":
+            take([draw(st.integers(0, 8))])
+        elif style == "orphans":
+            take([draw(st.sampled_from(ORPHANS))])
+        elif style == "lonely":
+            suit = draw(st.integers(0, 3))
+            if suit == 3:
+                take([draw(st.integers(27, 33))])
+            else:
+                first = draw(st.integers(0, 2))
+                take([9 * suit + first + 3 * draw(st.integers(0, 2))])
+        elif style == "pairs":
+            t = draw(st.integers(0, NUM_KINDS - 1))
+            take([t, t])
+        else:
+            take([draw(st.integers(0, NUM_KINDS - 1))])
+    while len(tiles) < size:  # top up deterministically from a drawn start
+        start = draw(st.integers(0, NUM_KINDS - 1))
+        take([k % NUM_KINDS for k in range(start, start + NUM_KINDS) if room[k % NUM_KINDS]][:1])
+    if tiles and draw(st.integers(0, 4)) == 0:  # perturb one tile
+        i = draw(st.integers(0, len(tiles) - 1))
+        room[tiles[i]] += 1
+        new = draw(st.integers(0, NUM_KINDS - 1))
+        if room[new] > 0:
+            room[new] -= 1
+            tiles[i] = new
+        else:
+            room[tiles[i]] -= 1
+    return tiles
+
+
+@st.composite
+def engine_hands(draw, size, max_wilds=4, max_melds=4):
+    """A hand of `size` tiles (13 or 14, melds counting 3) as the engine sees it.
+
+    Returns a dict: naturals (34 counts), wilds, melds, meld_counts (34), wild_kind (a kind or None: with a wild
+    kind every wildcard's face is that kind and no natural tile of it is held; None: faceless `*` wildcards) and
+    held (copies of each kind held: naturals, faces, melds)."""
+    melds = draw(st.sampled_from([0, 0, 0, 0, 0, 1, 2, 3, 4][: 5 + max_melds]))
+    mc = draw(meld_counts(melds))
+    n = size - 3 * melds
+    room = [4 - c for c in mc]
+    tiles = draw(tile_list(n, room))
+    wilds = draw(st.integers(0, min(max_wilds, n)))
+    for _ in range(wilds):  # the wildcards replace some of the tiles, keeping the rest of the shape
+        tiles.pop(draw(st.integers(0, len(tiles) - 1)))
+    naturals = [0] * NUM_KINDS
+    for t in tiles:
+        naturals[t] += 1
+    wild_kind = None
+    if draw(st.booleans()):
+        free = [k for k in range(NUM_KINDS) if naturals[k] == 0 and mc[k] + wilds <= 4]
+        if free:
+            wild_kind = draw(st.sampled_from(free))
+    held = [naturals[k] + mc[k] + (wilds if k == wild_kind else 0) for k in range(NUM_KINDS)]
+    return {"naturals": naturals, "wilds": wilds, "melds": melds, "meld_counts": mc, "wild_kind": wild_kind,
+            "held": held}
+
+
+def hand_text(naturals, wilds=0, melds=0):
+    """For failure messages: `123m EE + 2 wild, 1 meld`."""
+    from reference import counts_to_text
+
+    return f"{counts_to_text(naturals)} + {wilds} wild, {melds} meld(s)"
