@@ -438,6 +438,9 @@ def rulesets_check(files):
         raise SystemExit(1)
 
 
+from .cli_table import table; cli.add_command(table)  # noqa: E402,E702
+
+
 def main():
     try:
         cli.main(prog_name="mjcalc", standalone_mode=True)

@@ -1,0 +1,462 @@
+"""An evening at a table: four players, a ruleset, a ledger of hands in SQLite, the dealer and 上楼 between hands.
+
+One file holds every table. Each hand is one `BEGIN IMMEDIATE` transaction that reads the table's state, scores
+the hand and writes one row, so a killed writer leaves the hand either whole or absent, and two writers take
+turns (the second waits up to `TIMEOUT` seconds). The state after a hand (dealer, round, 连庄, 上楼 level) is
+stored in that hand's row: undoing the last hand is deleting its row, and the standings are a SUM of the rows.
+The schema's version is SQLite's `user_version`; an older file is migrated when it is opened.
+"""
+import json
+import os
+import sqlite3
+import sys
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Dict, List, Optional, Tuple
+
+from .errors import MjcalcError
+from .tiles import SEATS
+
+APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
+TIMEOUT = 30.0
+
+
+class LedgerError(MjcalcError):
+    """A table, player or hand that the ledger does not have or cannot take: a usage error."""
+
+
+class LedgerFileError(LedgerError):
+    """A ledger file that cannot be used: not SQLite, not mjcalc's, from a newer mjcalc, or unreadable."""
+
+
+# --- where the file lives ----------------------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """The platform's user data directory for mjcalc."""
+    home = Path.home()
+    if sys.platform == "win32":
+        return Path(os.environ.get("APPDATA") or home / "AppData" / "Roaming") / "mjcalc"
+    if sys.platform == "darwin":
+        return home / "Library" / "Application Support" / "mjcalc"
+    return Path(os.environ.get("XDG_DATA_HOME") or home / ".local" / "share") / "mjcalc"
+
+
+def default_path() -> Path:
+    """$MJCALC_DB, else `tables.sqlite3` in the user data directory."""
+    return Path(os.environ["MJCALC_DB"]) if os.environ.get("MJCALC_DB") else data_dir() / "tables.sqlite3"
+
+
+# --- the schema and its migrations ---------------------------------------------------------------------
+
+MIGRATIONS = (
+    # 1: tables and hands; a hand row carries its deltas and the state after it.
+    """
+    CREATE TABLE tables (
+        id INTEGER PRIMARY KEY,
+        name TEXT NOT NULL UNIQUE,
+        ruleset TEXT NOT NULL,
+        ruleset_id TEXT NOT NULL,
+        base INTEGER NOT NULL CHECK (base >= 1),
+        player_e TEXT NOT NULL, player_s TEXT NOT NULL, player_w TEXT NOT NULL, player_n TEXT NOT NULL,
+        created TEXT NOT NULL
+    );
+    CREATE TABLE hands (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        number INTEGER NOT NULL CHECK (number >= 1),
+        round INTEGER NOT NULL, dealer TEXT NOT NULL, streak INTEGER NOT NULL, level INTEGER NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('win', 'draw')),
+        hand TEXT, winner TEXT, discarder TEXT, total INTEGER,
+        situation TEXT NOT NULL,
+        d_e INTEGER NOT NULL, d_s INTEGER NOT NULL, d_w INTEGER NOT NULL, d_n INTEGER NOT NULL,
+        next_round INTEGER NOT NULL, next_dealer TEXT NOT NULL, next_streak INTEGER NOT NULL,
+        next_level INTEGER NOT NULL,
+        recorded TEXT NOT NULL,
+        UNIQUE (table_id, number),
+        CHECK (d_e + d_s + d_w + d_n = 0)
+    );
+    """,
+    # 2: the pattern breakdown of each win, for `show` and `export` (hands recorded before it show none).
+    """
+    ALTER TABLE hands ADD COLUMN patterns TEXT NOT NULL DEFAULT '[]';
+    """,
+)
+VERSION = len(MIGRATIONS)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+# --- values --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Table:
+    id: int
+    name: str
+    ruleset: str  # as it is loaded: a built-in id or a file's absolute path
+    ruleset_id: str
+    base: int
+    players: Tuple[str, str, str, str]  # E S W N
+    created: str
+
+    def player(self, seat: str) -> str:
+        return self.players[SEATS.index(seat)]
+
+    def seat(self, who: str) -> str:
+        """A seat from a seat letter or a player's name."""
+        text = str(who).strip()
+        if text.upper() in SEATS and len(text) == 1:
+            return text.upper()
+        if text in self.players:
+            return SEATS[self.players.index(text)]
+        known = ", ".join(f"{s} {p}" for s, p in zip(SEATS, self.players))
+        raise LedgerError(f"unknown player {text!r} at table {self.name!r} (players: {known})")
+
+
+@dataclass(frozen=True)
+class State:
+    """Where the evening stands before the next hand."""
+
+    round: int = 1
+    dealer: str = "E"
+    streak: int = 0  # 连庄: how many hands in a row the dealer has kept the deal
+    level: int = 0   # 上楼: later payouts are multiplied by 2**level
+
+    @property
+    def factor(self) -> int:
+        return 2 ** self.level
+
+
+@dataclass(frozen=True)
+class Session:
+    """The ruleset's `session:` rules, with their defaults."""
+
+    dealer_stays_on_win: bool = True
+    dealer_stays_on_draw: bool = True
+    shanglou_levels: int = 0
+    shanglou_until: str = "round_end"
+
+    @classmethod
+    def of(cls, ruleset) -> "Session":
+        from .ruleset import SESSION
+        given = dict(ruleset.session)
+        return cls(**{key: given.get(key, default) for key, (_, default, _) in SESSION.items()})
+
+
+def advance(state: State, session: Session, winner: Optional[str]) -> State:
+    """The state after a hand won by `winner`, or drawn (`winner` None)."""
+    drawn = winner is None
+    stays = session.dealer_stays_on_draw if drawn else (winner == state.dealer and session.dealer_stays_on_win)
+    if stays:
+        after = replace(state, streak=state.streak + 1)
+    elif state.dealer == SEATS[-1]:  # North passes the deal on: the round ends
+        after = State(round=state.round + 1, dealer=SEATS[0], streak=0,
+                      level=0 if session.shanglou_until == "round_end" else state.level)
+    else:
+        after = replace(state, dealer=SEATS[SEATS.index(state.dealer) + 1], streak=0)
+    if drawn:
+        return replace(after, level=min(state.level + 1, session.shanglou_levels))
+    if session.shanglou_until == "win":
+        return replace(after, level=0)
+    return after
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    number: int
+    round: int
+    dealer: str
+    streak: int
+    level: int
+    kind: str  # win | draw
+    hand: Optional[str]
+    winner: Optional[str]
+    discarder: Optional[str]
+    total: Optional[int]
+    situation: Dict
+    patterns: List
+    deltas: Dict[str, int]
+    after: State
+    recorded: str
+
+    @property
+    def factor(self) -> int:
+        return 2 ** self.level
+
+    @property
+    def before(self) -> State:
+        return State(self.round, self.dealer, self.streak, self.level)
+
+    def to_dict(self, table: Table) -> dict:
+        name = lambda seat: table.player(seat) if seat else None  # noqa: E731
+        return {
+            "number": self.number, "round": self.round, "dealer": self.dealer, "dealer_player": name(self.dealer),
+            "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,
+            "hand": self.hand, "winner": self.winner, "winner_player": name(self.winner),
+            "from": self.discarder, "from_player": name(self.discarder), "total": self.total,
+            "patterns": self.patterns, "payouts": dict(self.deltas), "recorded": self.recorded,
+        }
+
+
+_HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
+                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded")
+
+
+def _hand(row) -> HandRecord:
+    (number, rnd, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns,
+     de, ds, dw, dn, nr, nd, ns, nl, recorded) = row
+    return HandRecord(number, rnd, dealer, streak, level, kind, hand, winner, discarder, total,
+                      json.loads(situation), json.loads(patterns), dict(zip(SEATS, (de, ds, dw, dn))),
+                      State(nr, nd, ns, nl), recorded)
+
+
+def _table(row) -> Table:
+    tid, name, ruleset, ruleset_id, base, e, s, w, n, created = row
+    return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created)
+
+
+# --- the ledger ------------------------------------------------------------------------------------------
+
+
+class Ledger:
+    """The ledger file: open it (creating or migrating it), then read tables and record hands."""
+
+    def __init__(self, path=None, target: int = VERSION):
+        self.path = Path(path) if path is not None else default_path()
+        if self.path.is_dir():
+            raise LedgerFileError(f"{self.path}: is a directory, not a ledger file")
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self.db = sqlite3.connect(str(self.path), timeout=TIMEOUT, isolation_level=None)
+        except (OSError, sqlite3.Error) as exc:
+            raise LedgerFileError(f"{self.path}: cannot open: {exc}") from None
+        try:
+            self._open(target)
+        except BaseException:
+            self.db.close()
+            raise
+
+    def close(self):
+        self.db.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    @contextmanager
+    def _errors(self):
+        """sqlite3's errors as one line naming the file."""
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            text = str(exc)
+            if "not a database" in text or "malformed" in text:
+                raise LedgerFileError(f"{self.path}: not a readable ledger file ({text})") from None
+            if "locked" in text or "busy" in text:
+                raise LedgerFileError(f"{self.path}: busy: another mjcalc kept it locked for {TIMEOUT:.0f} s") from None
+            raise LedgerFileError(f"{self.path}: {text}") from None
+
+    @contextmanager
+    def _write(self):
+        """One transaction that holds the write lock from its start, so what it reads stays true."""
+        with self._errors():
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self.db
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+
+    def _open(self, target):
+        with self._errors():
+            self.db.execute("PRAGMA foreign_keys = ON")
+            self._check_version(*self.db.execute("PRAGMA application_id").fetchone(),
+                                *self.db.execute("PRAGMA user_version").fetchone(), fresh_ok=True)
+            if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                self.db.execute("PRAGMA journal_mode = WAL")
+            self.db.execute("PRAGMA synchronous = NORMAL")
+            with self._write() as db:
+                app, version = db.execute("PRAGMA application_id").fetchone()[0], db.execute("PRAGMA user_version").fetchone()[0]
+                self._check_version(app, version, fresh_ok=True)
+                if version == 0 and app == 0:
+                    others = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                    if others:
+                        raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                for number in range(version, target):
+                    for statement in MIGRATIONS[number].split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA user_version = {number + 1}")
+
+    def _check_version(self, app, version, fresh_ok):
+        if app not in (0, APPLICATION_ID):
+            raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+        if version > VERSION:
+            raise LedgerFileError(f"{self.path}: made by a newer mjcalc (ledger schema version {version}; this "
+                                  f"mjcalc reads up to {VERSION}): upgrade mjcalc to use it")
+
+    @property
+    def version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    # --- tables ---
+
+    def create_table(self, name: str, ruleset: str, players: Dict[str, str], base: int = 1) -> Table:
+        """A new table; `players` maps every seat E S W N to a distinct name."""
+        from .ruleset import load_ruleset, _find_path
+        name = name.strip()
+        if not name:
+            raise LedgerError("a table needs a name")
+        missing = [s for s in SEATS if not players.get(s)]
+        if missing:
+            raise LedgerError(f"a table needs four players: no player for {', '.join(missing)} "
+                              f"(--seat {missing[0]}=NAME)")
+        names = [players[s].strip() for s in SEATS]
+        for seat, player in zip(SEATS, names):
+            if not player:
+                raise LedgerError(f"--seat {seat}: the player needs a name")
+            if player.upper() in SEATS:
+                raise LedgerError(f"--seat {seat}={player}: a player may not be named like a seat (E S W N)")
+            if names.count(player) > 1:
+                raise LedgerError(f"two players named {player!r}: give each a different name")
+        if base < 1:
+            raise LedgerError(f"--base must be at least 1, got {base}")
+        rules = load_ruleset(ruleset)
+        stored = ruleset if not ruleset.endswith((".yaml", ".yml")) and os.sep not in ruleset else str(_find_path(ruleset).resolve())
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
+                raise LedgerError(f"a table named {name!r} already exists in {self.path}")
+            db.execute(
+                "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, stored, rules.id, base, *names, _now()))
+        return self.table(name)
+
+    def table(self, name: str) -> Table:
+        with self._errors():
+            row = self.db.execute("SELECT id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, "
+                                  "created FROM tables WHERE name = ?", (name,)).fetchone()
+            if row is None:
+                import difflib
+                known = [r[0] for r in self.db.execute("SELECT name FROM tables ORDER BY name")]
+                hint = difflib.get_close_matches(name, known, n=1)
+                raise LedgerError(f"no table named {name!r} in {self.path}"
+                                  + (f" (did you mean '{hint[0]}'?)" if hint else
+                                     f" (tables: {', '.join(known)})" if known else " (it has no tables yet)"))
+            return _table(row)
+
+    def tables(self) -> List[Tuple[Table, int, Optional[str]]]:
+        """Every table, with its number of hands and when the last one was recorded."""
+        with self._errors():
+            rows = self.db.execute(
+                "SELECT t.id, t.name, t.ruleset, t.ruleset_id, t.base, t.player_e, t.player_s, t.player_w, "
+                "t.player_n, t.created, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
+                "ON h.table_id = t.id GROUP BY t.id ORDER BY t.name").fetchall()
+        return [(_table(r[:10]), r[10], r[11]) for r in rows]
+
+    # --- reading a table ---
+
+    def hands(self, table: Table) -> List[HandRecord]:
+        with self._errors():
+            rows = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
+                                   (table.id,)).fetchall()
+        return [_hand(r) for r in rows]
+
+    def last_hand(self, table: Table, db=None) -> Optional[HandRecord]:
+        with self._errors():
+            row = (db or self.db).execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number DESC "
+                                          "LIMIT 1", (table.id,)).fetchone()
+        return _hand(row) if row else None
+
+    def state(self, table: Table, db=None) -> Tuple[int, State]:
+        """How many hands the table has, and the state before the next one."""
+        last = self.last_hand(table, db)
+        return (last.number, last.after) if last else (0, State())
+
+    def standings(self, table: Table) -> Dict[str, int]:
+        with self._errors():
+            row = self.db.execute("SELECT coalesce(sum(d_e), 0), coalesce(sum(d_s), 0), coalesce(sum(d_w), 0), "
+                                  "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
+        return dict(zip(SEATS, row))
+
+    # --- recording ---
+
+    def record_win(self, table: Table, hand_text: str, situation, rules=None):
+        """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it.
+
+        Returns (the record, the Analysis). A hand that is not a legal win is an error and records nothing."""
+        from .analysis import analyze
+        from .notation import format_hand, parse_hand
+        from .ruleset import load_ruleset
+
+        rules = rules or load_ruleset(table.ruleset)
+        session = Session.of(rules)
+        hand = parse_hand(hand_text)
+        if hand.winning is None:
+            raise LedgerError(f"a table hand is a won hand of 14 tiles; {hand_text!r} has {hand.size}")
+        with self._write() as db:
+            number, state = self.state(table, db)
+            placed = replace(situation, dealer=state.dealer, base=table.base)
+            result = analyze(hand, rules, placed)
+            score = result.score
+            if not score.complete:
+                raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
+            if not score.legal:
+                raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
+            deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
+            patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
+                        for m in score.matches]
+            after = advance(state, session, placed.seat)
+            discarder = None if score.self_drawn else placed.discarder
+            record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "win",
+                                format_hand(hand), placed.seat, discarder, score.total, _situation_dict(placed), patterns,
+                                deltas, after, _now())
+            self._insert(db, table, record)
+        return record, result
+
+    def record_draw(self, table: Table, rules=None) -> HandRecord:
+        """Record a drawn hand 荒牌: nobody pays; the dealer and 上楼 move as the ruleset says."""
+        from .ruleset import load_ruleset
+
+        session = Session.of(rules or load_ruleset(table.ruleset))
+        with self._write() as db:
+            number, state = self.state(table, db)
+            record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "draw", None, None,
+                                None, None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), _now())
+            self._insert(db, table, record)
+        return record
+
+    def _insert(self, db, table, r: HandRecord):
+        assert sum(r.deltas.values()) == 0, r.deltas
+        db.execute(
+            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 22)})",
+            (table.id, r.number, r.round, r.dealer, r.streak, r.level, r.kind, r.hand, r.winner, r.discarder, r.total,
+             json.dumps(r.situation, ensure_ascii=False), json.dumps(r.patterns, ensure_ascii=False),
+             *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded))
+
+    def undo(self, table: Table, number: int) -> HandRecord:
+        """Remove hand `number`, which must still be the table's last hand."""
+        with self._write() as db:
+            last = self.last_hand(table, db)
+            if last is None:
+                raise LedgerError(f"table {table.name!r} has no hands to undo")
+            if last.number != number:
+                raise LedgerError(f"table {table.name!r} changed meanwhile: its last hand is now {last.number}, "
+                                  f"not {number}; nothing removed")
+            db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
+        return last
+
+
+def _situation_dict(situation) -> dict:
+    """The situation's fields that differ from the defaults, for the record."""
+    from .hand import Situation
+    default = asdict(Situation())
+    return {k: v for k, v in asdict(situation).items() if v != default[k] or k in ("seat", "dealer", "base")}
