@@ -4,6 +4,8 @@ import sys
 
 from hypothesis import strategies as st
 
+from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
+
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
 
 NUM_KINDS = 34
@@ -127,3 +129,34 @@ def hand_text(naturals, wilds=0, melds=0):
     from reference import counts_to_text
 
     return f"{counts_to_text(naturals)} + {wilds} wild, {melds} meld(s)"
+
+
+@st.composite
+def notation_hands(draw):
+    """A valid Hand: melds, concealed tiles and maybe `*`, at most 4 copies of a kind, 13 or 14 tiles."""
+    room = [4] * 34
+    melds = []
+    for _ in range(draw(st.integers(0, 4))):
+        kind = draw(st.sampled_from([CHOW, PUNG, KONG, "concealed"]))
+        if kind == CHOW:
+            low = draw(st.sampled_from([9 * s + r for s in range(3) for r in range(7)]))
+            tiles = (low, low + 1, low + 2)
+        else:
+            t = draw(st.integers(0, 33))
+            tiles = (t,) * (3 if kind == PUNG else 4)
+        if all(room[t] >= tiles.count(t) for t in tiles):
+            for t in tiles:
+                room[t] -= 1
+            melds.append(Meld(KONG if kind == "concealed" else kind, tiles, concealed=kind == "concealed"))
+    size = draw(st.sampled_from([13, 14]))
+    concealed = []
+    while len(concealed) + 3 * len(melds) < size:
+        t = draw(st.integers(0, 34))
+        if t == WILD or room[t]:
+            concealed.append(t)
+            if t != WILD:
+                room[t] -= 1
+    winning = None
+    if size == 14:
+        winning = concealed.pop(draw(st.integers(0, len(concealed) - 1)))
+    return Hand(tuple(sorted(concealed)), tuple(sorted(melds)), winning)

@@ -5,6 +5,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import notation_hands
 from mjcalc.errors import HandError, MjcalcError, NotationError
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
 from mjcalc.notation import MAX_INPUT, format_hand, parse_hand
@@ -289,39 +290,8 @@ def test_random_text_raises_only_mjcalc_errors(text):
     assert parse_hand(format_hand(hand)) == hand
 
 
-@st.composite
-def hands(draw):
-    """A valid Hand: melds, concealed tiles and maybe `*`, at most 4 copies of a kind, 13 or 14 tiles."""
-    room = [4] * 34
-    melds = []
-    for _ in range(draw(st.integers(0, 4))):
-        kind = draw(st.sampled_from([CHOW, PUNG, KONG, "concealed"]))
-        if kind == CHOW:
-            low = draw(st.sampled_from([9 * s + r for s in range(3) for r in range(7)]))
-            tiles = (low, low + 1, low + 2)
-        else:
-            t = draw(st.integers(0, 33))
-            tiles = (t,) * (3 if kind == PUNG else 4)
-        if all(room[t] >= tiles.count(t) for t in tiles):
-            for t in tiles:
-                room[t] -= 1
-            melds.append(Meld(KONG if kind == "concealed" else kind, tiles, concealed=kind == "concealed"))
-    size = draw(st.sampled_from([13, 14]))
-    concealed = []
-    while len(concealed) + 3 * len(melds) < size:
-        t = draw(st.integers(0, 34))
-        if t == WILD or room[t]:
-            concealed.append(t)
-            if t != WILD:
-                room[t] -= 1
-    winning = None
-    if size == 14:
-        winning = concealed.pop(draw(st.integers(0, len(concealed) - 1)))
-    return Hand(tuple(sorted(concealed)), tuple(sorted(melds)), winning)
-
-
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.large_base_example])
-@given(hands())
+@given(notation_hands())
 def test_valid_hands_round_trip(hand):
     text = format_hand(hand)
     assert parse_hand(text) == hand
