@@ -107,6 +107,8 @@ def test_advance_other_session_rules():
 def test_beijing_session_from_the_ruleset():
     for name in ("beijing", "beijing-money"):
         assert Session.of(load_ruleset(name)) == BJ
+    for name in ("zhuji", "shangrao"):  # the dealer stays on a win and on a draw; no 上楼
+        assert Session.of(load_ruleset(name)) == Session(True, True, 0, "round_end")
 
 
 @pytest.mark.parametrize("block, message", [
@@ -428,13 +430,17 @@ def test_killed_writers_leave_whole_hands(tmp_path):
         if rounds % 2:  # a writer that records hands as fast as it can, killed in the middle of one
             proc = subprocess.Popen([sys.executable, "-c", LOOP_WRITER, str(db)], env=ENV, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
-            time.sleep(rng.uniform(0.4, 0.9))
+            first = proc.stdout.readline()  # it is writing: kill it a moment later, most likely inside a hand
+            assert first == "ok\n", proc.stderr.read() if not first else first
+            acknowledged += 1
+            time.sleep(rng.uniform(0.0, 0.3))
         else:  # the command line itself, killed at some point of its short life
             proc = subprocess.Popen(_cli_writer(db, rng.choice("ESWN")), env=ENV, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
             time.sleep(rng.uniform(0.05, 0.6))
         proc.send_signal(signal.SIGKILL)
-        out, err = proc.communicate()
+        out, err = proc.stdout.read(), proc.stderr.read()  # not communicate(): it would skip what readline buffered
+        proc.wait()
         if proc.returncode == -signal.SIGKILL:
             killed += 1
             if rounds % 2:
