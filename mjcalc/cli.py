@@ -75,6 +75,36 @@ def situation_options(func):
     return func
 
 
+def seen_option(func):
+    """`--seen TILES`: copies visible on the table, taken off every count of tiles left."""
+    return click.option(
+        "--seen", metavar="TILES",
+        help="Tiles visible on the table (discards, others' melds) in hand notation, e.g. \"3m 6m [555p]\"; "
+             "they are taken off every count of tiles left.",
+    )(func)
+
+
+def _seen(text):
+    from .analysis import parse_seen
+    return parse_seen(text) if text else None
+
+
+def _color():
+    """None lets click colour a terminal only; NO_COLOR (any value) turns colour off."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def _echo(text="", **kwargs):
+    click.echo(text, color=_color(), **kwargs)
+
+
+_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
+
+
+def _tone(text, tone):
+    return click.style(str(text), **_TONES[tone]) if tone else str(text)
+
+
 def output_options(func):
     func = click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")(func)
     func = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
@@ -242,9 +272,10 @@ def cli():
 @ruleset_option
 @wild_options
 @situation_options
+@seen_option
 @output_options
 @handle_errors
-def analyze(hand, ruleset_name, as_json, lang, glyphs, **params):
+def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     """Score a 14-tile hand, or show a 13-tile hand's waits.
 
     \b
@@ -259,7 +290,7 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, **params):
     rules = _load(ruleset_name)
     situation = build_situation(params)
     parsed = parse_hand(hand)
-    result = run(parsed, rules, situation)
+    result = run(parsed, rules, situation, _seen(seen))
     if as_json:
         click.echo(json.dumps(render.analysis_json(result, lang), ensure_ascii=False))
         for w in result.warnings:
@@ -286,13 +317,16 @@ def _print_analysis(result, lang, glyphs):
             return
         note = render.all_kinds_note([w.tile for w in result.waits])
         click.echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}" + (f"   ({note})" if note else ""))
-        headers = ["wait", "left", f"self-draw ({rules.unit(lang)})", f"discard ({rules.unit(lang)})"]
-        click.echo(_table(render.wait_rows(result, glyphs), headers))
+        _print_waits(result, lang, glyphs)
         return
     if not score.complete:
-        click.echo("complete  no: not a winning shape")
+        _echo("complete  " + _tone("no: not a winning shape", "bad"))
+        from .shanten import shanten
+        tiles = result.tiles
+        away = shanten(tiles.naturals, tiles.wilds, tiles.melds, rules.shapes)
+        _echo(f"shanten   {away}   (mjcalc advise ranks every discard)")
         if result.discards:
-            rows = [[render.tile_label(t), render.waits_text(ws, glyphs)] for t, ws in result.discards]
+            rows = [[render.tile_text(t, glyphs), render.waits_text(ws, glyphs)] for t, ws in result.discards]
             click.echo(_table(rows, ["discard", "leaves waits on"]))
         else:
             click.echo("          no discard leaves it ready")
@@ -307,11 +341,13 @@ def _print_analysis(result, lang, glyphs):
     if stand:
         click.echo(f"          {stand}")
     if score.matches:
-        click.echo(_table(render.pattern_rows(result, lang), ["pattern", "id", rules.unit(lang)]))
+        rows = [[_tone(row[0], "strong")] + row[1:] for row in render.pattern_rows(result, lang)]
+        _echo(_table(rows, ["pattern", "id", rules.unit(lang)]))
     click.echo(f"total     {score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
     if not score.legal:
-        click.echo(f"legal     no: {score.reason}")
+        _echo("legal     " + _tone(f"no: {score.reason}", "bad"))
         return
+    _echo("legal     " + _tone("yes", "good"))
     headers, rows = render.payout_rows(result, lang)
     click.echo(_table(rows, headers))
 
@@ -323,8 +359,9 @@ def _print_analysis(result, lang, glyphs):
 @wild_options
 @click.option("--json", "as_json", is_flag=True, help="JSON (with --batch: one object a line).")
 @click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")
+@seen_option
 @handle_errors
-def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs):
+def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
     """The waits 听 of a 13-tile hand and how many of each are left.
 
     \b
@@ -337,11 +374,15 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs):
 
     if (hand is None) == (batch is None):
         raise UserError("give a HAND or --batch FILE (one of them)")
+    if batch is not None and seen:
+        raise UserError("--seen describes one table: give it with a HAND, not with --batch")
     rules = _load(ruleset_name)
     situation = build_situation({"wild": wild, "indicator": indicator})
     finder = BatchWaits(rules, situation)
     if batch is None:
         result = finder.one(hand)
+        if seen:
+            _take_seen(result, hand, finder.wild_kinds, _seen(seen))
         if as_json:
             click.echo(json.dumps(result, ensure_ascii=False))
             return
@@ -361,6 +402,18 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs):
         raise SystemExit(1)
 
 
+def _take_seen(result, hand, wild_kinds, seen):
+    """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
+    from .analysis import check_seen, tiles_left
+    from .notation import parse_hand
+    from .scoring import prepare
+
+    held = prepare(parse_hand(hand), wild_kinds).held
+    check_seen(held, seen)
+    for w in result["waits"]:
+        w["left"] = tiles_left(held, seen, w["tile_id"])
+
+
 def _open_batch(path):
     if path == "-":
         return sys.stdin
@@ -368,6 +421,132 @@ def _open_batch(path):
         return open(path, encoding="utf-8", errors="replace")
     except OSError as exc:
         raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
+
+
+@cli.command()
+@click.argument("hand")
+@click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
+              help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
+@wild_options
+@situation_options
+@seen_option
+@output_options
+@handle_errors
+def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
+    """The same hand and situation under several rulesets, side by side.
+
+    \b
+    Examples:
+      mjcalc compare "123m456p789s EE 45m +6m"
+      mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
+    """
+    from .analysis import analyze as run
+    from .notation import parse_hand
+    from .ruleset import builtin_rulesets
+    from . import render
+
+    rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
+    situation = build_situation(params)
+    parsed = parse_hand(hand)
+    seen_counts = _seen(seen)
+    results = []  # (ruleset, analysis or None, error or None)
+    for r in rules:
+        try:
+            results.append((r, run(parsed, r, situation, seen_counts), None))
+        except MjcalcError as exc:
+            if "--seen" in str(exc) or isinstance(exc, RulesetError):
+                raise
+            results.append((r, None, str(exc)))  # a situation this ruleset cannot take: said in its column
+    if as_json:
+        out = [render.analysis_json(a, lang) if a else {"ruleset": r.id, "error": error} for r, a, error in results]
+        _echo(json.dumps(out, ensure_ascii=False))
+        return
+    analyses = [a for _, a, _ in results if a]
+    columns, headers = [], [""]
+    for r, a, error in results:
+        headers.append(f"{r.id}\n{r.name(lang)}")
+        columns.append(render.compare_column(a, lang, glyphs) if a else {"legal": [(f"error: {error}", "bad")]})
+    rows = []
+    for key in render.COMPARE_ROWS:
+        if any(key in c for c in columns):
+            rows.append([render.compare_row_label(key, analyses)] + [
+                "\n".join(_tone(text, tone) for text, tone in c.get(key, [("", None)])) for c in columns
+            ])
+    _echo(f"hand      {render.hand_text(analyses[0], glyphs) if analyses else hand}")
+    wild = [f"{a.ruleset.id}: {render.wild_line(a)}" for a in analyses if a.wild_kinds]
+    if wild:
+        _echo(f"wild      {'; '.join(wild)}")
+    _echo(_table(rows, headers))
+    unused = {}
+    from .analysis import unused_options
+    for a in analyses:
+        for flag in unused_options(a.ruleset, a.situation):
+            unused.setdefault(flag, []).append(a.ruleset.id)
+    for flag, ids in unused.items():
+        _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+
+
+@cli.command()
+@click.argument("hand")
+@ruleset_option
+@wild_options
+@situation_options
+@seen_option
+@output_options
+@handle_errors
+def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
+    """Shanten 向听 and discard advice: which tile to throw, and which draws help.
+
+    For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
+    with copies left); a ready result shows its waits and what each would score. For 13 tiles, the
+    shanten and the improving tiles.
+
+    \b
+    Examples:
+      mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
+      mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
+    """
+    from .notation import parse_hand
+    from .shanten import advise as run
+    from . import render
+
+    rules = _load(ruleset_name)
+    situation = build_situation(params)
+    advice = run(parse_hand(hand), rules, situation, _seen(seen))
+    result = advice.analysis
+    for w in result.warnings:
+        _echo(f"warning: {w}", err=True)
+    if as_json:
+        _echo(json.dumps(render.advice_json(advice, lang), ensure_ascii=False))
+        return
+    _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    if result.wild_kinds:
+        _echo(f"wild      {render.wild_line(result)}")
+    _echo(f"shanten   {render.shanten_text(advice, lang)}")
+    if advice.discards is None:
+        effective = sum(i.left for i in advice.improvements)
+        _echo(f"improve   {effective} tiles: {render.improvements_text(advice.improvements, glyphs)}")
+        if result.waits:
+            _echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}")
+            _print_waits(result, lang, glyphs)
+        return
+    headers = ["discard", "shanten", "tiles", "improved by (kind×left)"]
+    _echo(_table(render.discard_rows(advice, glyphs), headers))
+    for d in advice.discards:
+        if d.waits:
+            _echo(f"\ndiscard {render.tile_text(d.tile, glyphs)}: waits {render.waits_text([w.tile for w in d.waits], glyphs)}")
+            result.waits = d.waits
+            _print_waits(result, lang, glyphs)
+    result.waits = []
+
+
+def _print_waits(result, lang, glyphs):
+    from . import render
+
+    unit = result.ruleset.unit(lang)
+    rows = [[cells[0], cells[1]] + [_tone(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
+            for cells in render.wait_rows(result, glyphs)]
+    _echo(_table(rows, ["wait", "left", f"self-draw ({unit})", f"discard ({unit})"]))
 
 
 @cli.group(invoke_without_command=True)

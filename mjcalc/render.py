@@ -5,7 +5,7 @@ from .analysis import Analysis, tile_label
 from .decompose import IRREGULAR, Block
 from .hand import WILD
 from .notation import format_hand
-from .tiles import GLYPHS, NAMES, NUM_KINDS, SEATS, format_tiles
+from .tiles import GLYPHS, NAMES, NUM_KINDS, SEATS, WILD_GLYPH, format_tiles
 
 SHAPE_NAMES = {
     "standard": ("四组一对", "sets and a pair"),
@@ -180,3 +180,115 @@ def hand_text(analysis: Analysis, glyphs=False) -> str:
     melds = " ".join("[" + "".join(GLYPHS[t] for t in m.tiles) + "]" for m in hand.melds)
     win = f" +{'🀪' if hand.winning == WILD else GLYPHS[hand.winning]}" if hand.winning is not None else ""
     return " ".join(x for x in (conc, melds) if x) + win
+
+
+# --- compare and advise -------------------------------------------------------------------------------
+
+
+def tile_text(tile: int, glyphs=False) -> str:
+    """One tile as text or a glyph; `*` for a faceless wildcard."""
+    if tile == WILD:
+        return WILD_GLYPH if glyphs else "*"
+    return GLYPHS[tile] if glyphs else NAMES[tile]
+
+
+def given_score(analysis: Analysis, wait):
+    """The score of a wait won the way the situation says (self-draw unless --from)."""
+    return wait.self_draw if analysis.situation.self_drawn else wait.discard
+
+
+def wait_json(analysis: Analysis, w) -> dict:
+    given = given_score(analysis, w)
+    return {
+        "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
+        "total": given.total if given.legal else None,
+        "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
+    }
+
+
+def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, object]:
+    """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits).
+
+    Values are (text, tone) pairs where tone is "good", "bad", "strong" or None, for the caller to colour.
+    """
+    rules, score = analysis.ruleset, analysis.score
+    unit = rules.unit(lang)
+    col = {}
+    if score is None:
+        lines = []
+        for w in analysis.waits:
+            given = given_score(analysis, w)
+            verdict = f"{given.total} {unit}" if given.legal else f"no: {given.reason}"
+            lines.append((f"{tile_text(w.tile, glyphs)} ({w.left} left) {verdict}", "good" if given.legal else "bad"))
+        col["waits"] = lines or [("none: not ready", "bad")]
+        return col
+    if not score.complete:
+        col["legal"] = [("no: not a winning shape", "bad")]
+        return col
+    col["legal"] = [("yes", "good")] if score.legal else [(f"no: {score.reason}", "bad")]
+    blocks = decomposition_blocks(analysis, glyphs)
+    if blocks:
+        col["best"] = [(" ".join(blocks), None)]
+    col["patterns"] = [(f"{name} {value}", "strong") for name, _, value in pattern_rows(analysis, lang)] or [("—", None)]
+    col["total"] = [(f"{score.total} {unit}" + (f" (+{score.bonus})" if score.bonus else ""), None)]
+    if analysis.payout:
+        for seat in SEATS:
+            amount = analysis.payout.deltas[seat]
+            col[seat] = [(f"{amount:+d}" if amount else "0", None)]
+    return col
+
+
+COMPARE_ROWS = ("legal", "waits", "best", "patterns", "total") + tuple(SEATS)
+
+
+def compare_row_label(key: str, analysis_list) -> str:
+    if key in SEATS:
+        roles = seat_roles(analysis_list[0]) if analysis_list else {}
+        return f"{key} ({roles[key]})" if roles.get(key) else key
+    return key
+
+
+def advice_json(advice, lang: str) -> dict:
+    """`advise --json`: shanten, improvements (13 tiles) or ranked discards (14 tiles)."""
+    analysis = advice.analysis
+    hand = analysis.hand
+    out = {
+        "ruleset": analysis.ruleset.id,
+        "hand": format_hand(hand),
+        "tiles": hand.size,
+        "wildcards": [NAMES[k] for k in analysis.wild_kinds],
+        "shanten": advice.shanten,
+        "shanten_by_shape": dict(advice.by_shape),
+        "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in advice.improvements],
+        "effective": sum(i.left for i in advice.improvements),
+        "waits": [wait_json(analysis, w) for w in analysis.waits],
+        "discards": [],
+        "warnings": list(analysis.warnings),
+    }
+    for d in advice.discards or ():
+        out["discards"].append({
+            "discard": tile_label(d.tile), "wild": d.wild, "shanten": d.shanten, "effective": d.effective,
+            "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in d.improvements],
+            "waits": [wait_json(analysis, w) for w in d.waits],
+        })
+    return out
+
+
+def improvements_text(improvements, glyphs=False) -> str:
+    return " ".join(f"{tile_text(i.tile, glyphs)}×{i.left}" for i in improvements)
+
+
+def discard_rows(advice, glyphs=False) -> List[List]:
+    rows = []
+    for d in advice.discards:
+        label = tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
+        rows.append([label, d.shanten, d.effective, improvements_text(d.improvements, glyphs)])
+    return rows
+
+
+def shanten_text(advice, lang: str) -> str:
+    value = advice.shanten
+    word = {-1: "complete 和了", 0: "ready 听牌"}.get(value, f"{value} from ready")
+    shapes = ", ".join(f"{SHAPE_NAMES[s][0 if lang == 'zh' else 1]} {v}" for s, v in sorted(advice.by_shape.items(),
+                                                                                          key=lambda kv: kv[1]))
+    return f"{value} ({word})   [{shapes}]" if len(advice.by_shape) > 1 else f"{value} ({word})"

@@ -1,0 +1,366 @@
+"""Shanten 向听 with wildcards, and discard advice: how far a hand is from ready, and what to throw.
+
+A wildcard may stand for anything, so a hand's shanten is the fewest natural tiles that, turned into
+wildcards, make it ready (see `tests/reference.py`, `ref_shanten`). Turned around: a shape has a fixed number
+of *slots* (blocks); keep as many natural tiles as the slots can hold and let wildcards fill the rest. With
+`N` natural tiles and `K` the most of them some filling keeps,
+
+    13 tiles: shanten = N - K          (0 = ready)
+    14 tiles: shanten = N - K - 1      (-1 = complete)
+
+whatever the number of wildcards. For the standard shape `K` comes from a per-unit table, memoised on the
+unit's counts: for each number of set blocks (0-4) and pair blocks (0-1), the most naturals they can hold.
+"""
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import combinations
+from typing import Dict, List, Optional, Tuple
+
+from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
+from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
+
+_SETS = 5  # set blocks 0-4
+_EMPTY = ((0, 0),) * _SETS
+
+
+def _trim(c) -> tuple:
+    lo, hi = 0, len(c)
+    while lo < hi and not c[lo]:
+        lo += 1
+    while hi > lo and not c[hi - 1]:
+        hi -= 1
+    return tuple(c[lo:hi])
+
+
+@lru_cache(maxsize=None)
+def _suit_table(c: tuple) -> Tuple[Tuple[int, int], ...]:
+    """For a suit's counts (trimmed), table[s][p]: the most naturals `s` set blocks and `p` pair blocks hold.
+
+    The lowest tile held is either left out or is the lowest natural of its block: a pair, a pung, or a chow
+    starting at it (a chow reaching below it would only hold fewer naturals). Trimming is exact because every
+    block considered holds only ranks that exist in the trimmed counts.
+    """
+    if not c:
+        return _EMPTY
+    n = c[0]
+    best = [list(row) for row in _suit_table(_trim((n - 1,) + c[1:]))]  # leave one copy out
+
+    def take(removed, kept, sets, pairs):
+        rest = list(c)
+        for i, k in removed:
+            rest[i] -= k
+        sub = _suit_table(_trim(rest))
+        for s in range(sets, _SETS):
+            for p in range(pairs, 2):
+                value = kept + sub[s - sets][p - pairs]
+                if value > best[s][p]:
+                    best[s][p] = value
+
+    take(((0, min(n, 2)),), min(n, 2), 0, 1)
+    take(((0, min(n, 3)),), min(n, 3), 1, 0)
+    if len(c) > 1 and c[1]:
+        take(((0, 1), (1, 1)), 2, 1, 0)
+    if len(c) > 2 and c[2]:
+        take(((0, 1), (2, 1)), 2, 1, 0)
+        if c[1]:
+            take(((0, 1), (1, 1), (2, 1)), 3, 1, 0)
+    return tuple(tuple(row) for row in best)
+
+
+def _honor_table(n: int):
+    return tuple((min(n, 3 * s), min(n, 3 * s + 2)) for s in range(_SETS))
+
+
+_HONOR_TABLES = {n: _honor_table(n) for n in range(15)}
+
+
+def _combine(a, b):
+    return tuple(
+        tuple(max(a[s1][p1] + b[s - s1][p - p1] for s1 in range(s + 1) for p1 in range(p + 1)) for p in range(2))
+        for s in range(_SETS)
+    )
+
+
+def standard_kept(counts, melds: int) -> int:
+    """The most natural tiles `4 - melds` sets and a pair can hold, wildcards filling the rest."""
+    table = _EMPTY
+    for start in (0, 9, 18):
+        unit = _trim(tuple(counts[start:start + 9]))
+        if unit:
+            table = _combine(table, _suit_table(unit))
+    for h in HONORS:
+        if counts[h]:
+            table = _combine(table, _HONOR_TABLES[min(counts[h], 14)])
+    return table[4 - melds][1]
+
+
+def seven_pairs_kept(counts) -> int:
+    full = sum(n // 2 for n in counts)
+    odd = sum(n % 2 for n in counts)
+    full = min(full, 7)
+    return 2 * full + min(odd, 7 - full)
+
+
+def orphans_kept(counts) -> int:
+    held = [t for t in TERMINALS_AND_HONORS if counts[t]]
+    return len(held) + (1 if any(counts[t] >= 2 for t in held) else 0)
+
+
+def _lonely_subsets():
+    """Per suit: every set of ranks pairwise 3 or more apart, with its capacity (the most ranks it extends to)."""
+    subsets = [frozenset(x) for size in range(4) for x in combinations(range(9), size)
+               if all(b - a >= 3 for a, b in zip(x, x[1:]))]
+    return [(s, max(len(f) for f in subsets if s <= f)) for s in subsets]
+
+
+_LONELY = _lonely_subsets()
+
+
+@lru_cache(maxsize=None)
+def _lonely_suit(ranks: frozenset) -> Tuple[Tuple[int, int], ...]:
+    """(kept, capacity) for each lonely subset of the held ranks."""
+    return tuple((len(s), cap) for s, cap in _LONELY if s <= ranks)
+
+
+def lonely_kept(counts) -> int:
+    honors = sum(1 for h in HONORS if counts[h])
+    options = [_lonely_suit(frozenset(r for r in range(9) if counts[9 * s + r])) for s in range(3)]
+    best = 0
+    for k1, c1 in options[0]:
+        for k2, c2 in options[1]:
+            for k3, c3 in options[2]:
+                if c1 + c2 + c3 >= 7 and k1 + k2 + k3 > best:  # 7 honors + the suits' room must reach 14
+                    best = k1 + k2 + k3
+    return honors + best
+
+
+def nine_kept(counts) -> int:
+    return sum(counts[t] for t in TERMINALS_AND_HONORS)
+
+
+def kept(counts, melds: int, shape: str) -> int:
+    """The most natural tiles the shape keeps (melds allow only the standard shape; -1 when it cannot apply)."""
+    if shape == STANDARD:
+        return standard_kept(counts, melds)
+    if melds:
+        return -1
+    if shape == SEVEN_PAIRS:
+        return seven_pairs_kept(counts)
+    if shape == THIRTEEN_ORPHANS:
+        return orphans_kept(counts)
+    if shape == THIRTEEN_LONELY:
+        return lonely_kept(counts)
+    if shape == NINE_TERMINALS:
+        return nine_kept(counts)
+    raise ValueError(f"unknown shape {shape!r}")
+
+
+def shanten_by_shape(counts, wilds: int, melds: int, shapes) -> Dict[str, int]:
+    """The shanten of a 13- or 14-tile hand in each shape that can apply."""
+    naturals = sum(counts)
+    size = naturals + wilds + 3 * melds
+    if size not in (13, 14):
+        raise ValueError(f"{size} tiles: shanten needs 13 or 14")
+    extra = size - 13
+    out = {}
+    for shape in shapes:
+        k = kept(counts, melds, shape)
+        if k >= 0:
+            out[shape] = naturals - k - extra
+    return out
+
+
+def shanten(counts, wilds: int, melds: int, shapes) -> int:
+    """Tiles away from ready 向听 for 13 or 14 tiles: 0 = ready, -1 = a complete 14-tile hand."""
+    found = shanten_by_shape(counts, wilds, melds, shapes)
+    if not found:
+        raise ValueError(f"no shape in {sorted(shapes)} can complete a hand with {melds} melds")
+    return min(found.values())
+
+
+# --- discard advice -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Improvement:
+    """A tile kind that, drawn, lowers the shanten; `left` copies are unseen."""
+
+    tile: int
+    left: int
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One discard from a 14-tile hand: `tile` is a kind, or `WILD_DISCARD` for a wildcard."""
+
+    tile: int
+    shanten: int
+    improvements: Tuple[Improvement, ...]
+
+    @property
+    def effective(self) -> int:
+        """有效牌: how many unseen tiles improve the hand."""
+        return sum(i.left for i in self.improvements)
+
+
+WILD_DISCARD = -1
+
+
+def improvements(counts, wilds: int, melds: int, shapes, wild_kinds=()) -> Tuple[Tuple[int, ...], int]:
+    """The kinds that, drawn into a 13-tile hand, lower its shanten (whatever copies are left), and that shanten.
+
+    A drawn kind lowers it exactly when it raises the kept naturals of a shape already at the least shanten,
+    by one (a tile more is kept at most one more). A drawn wild kind adds a wildcard: that always lowers it.
+    """
+    naturals = sum(counts)
+    by_shape = shanten_by_shape(counts, wilds, melds, shapes)
+    if not by_shape:
+        raise ValueError(f"no shape in {sorted(shapes)} can complete a hand with {melds} melds")
+    now = min(by_shape.values())
+    found = set(wild_kinds)
+    grown = list(counts)
+    for shape, value in by_shape.items():
+        if value != now:
+            continue
+        if shape == STANDARD:
+            found.update(_standard_gains(counts, melds))
+            continue
+        before = naturals - value
+        for t in range(NUM_KINDS):
+            if t not in found:
+                grown[t] += 1
+                if kept(grown, melds, shape) > before:
+                    found.add(t)
+                grown[t] -= 1
+    return tuple(sorted(found)), now
+
+
+_UNIT_SPANS = ((0, 9), (9, 9), (18, 9)) + tuple((h, 1) for h in HONORS)
+
+
+def _unit_table(unit: tuple, suited: bool):
+    return _suit_table(_trim(unit)) if suited else _HONOR_TABLES[min(unit[0], 14)]
+
+
+def _standard_gains(counts, melds: int):
+    """The kinds whose draw lets the standard shape keep one more natural tile."""
+    sets = 4 - melds
+    tables = [_unit_table(tuple(counts[a:a + n]), n == 9) for a, n in _UNIT_SPANS]
+    prefix = [_EMPTY]
+    for t in tables:
+        prefix.append(_combine(prefix[-1], t))
+    suffix = [_EMPTY]
+    for t in reversed(tables):
+        suffix.append(_combine(t, suffix[-1]))
+    suffix.reverse()
+    now = prefix[-1][sets][1]
+    gains = []
+    for i, (a, n) in enumerate(_UNIT_SPANS):
+        others = _combine(prefix[i], suffix[i + 1])
+        unit = list(counts[a:a + n])
+        for r in range(n):
+            unit[r] += 1
+            grown = _unit_table(tuple(unit), n == 9)
+            unit[r] -= 1
+            best = max(others[s][p] + grown[sets - s][1 - p] for s in range(sets + 1) for p in range(2))
+            if best > now:
+                gains.append(a + r)
+    return gains
+
+
+def discards(counts, wilds: int, melds: int, shapes, wild_kinds=(), held=None, seen=None) -> List[Discard]:
+    """Every distinct discard from a 14-tile hand, best first: lowest shanten, then most tiles that improve it.
+
+    `held` counts every copy among the 14 (melds and wildcards' faces included) and `seen` the copies visible
+    elsewhere; the discarded tile stays visible, so tiles left are `4 - held - seen` and a kind the hand holds
+    all four of is never an improvement (as for waits).
+    """
+    held = held if held is not None else counts
+    seen = seen or [0] * NUM_KINDS
+    counts = list(counts)
+    results = []
+    for tile in [t for t in range(NUM_KINDS) if counts[t]] + ([WILD_DISCARD] if wilds else []):
+        if tile == WILD_DISCARD:
+            kinds, now = improvements(counts, wilds - 1, melds, shapes, wild_kinds)
+        else:
+            counts[tile] -= 1
+            kinds, now = improvements(counts, wilds, melds, shapes, wild_kinds)
+            counts[tile] += 1
+        improved = tuple(Improvement(t, max(0, 4 - held[t] - seen[t])) for t in kinds if held[t] < 4)
+        results.append(Discard(tile, now, improved))
+    results.sort(key=rank)
+    return results
+
+
+def rank(d: Discard):
+    """Lowest shanten first, then the most tiles that improve it, the most kinds, natural tiles before a wildcard."""
+    return (d.shanten, -d.effective, -len(d.improvements), d.tile == WILD_DISCARD, d.tile)
+
+
+# --- advice for a hand under a ruleset ----------------------------------------------------------------
+
+
+@dataclass
+class DiscardAdvice:
+    """A ranked discard: the tile thrown (as written in the hand), its shanten and improvements, and for a
+    ready result the waits it leaves with what each would score."""
+
+    tile: int  # the tile removed from the hand (`WILD` for a `*`)
+    wild: bool  # the tile removed is a wildcard
+    shanten: int
+    improvements: Tuple[Improvement, ...]
+    waits: list  # analysis.WaitResult, for shanten 0
+
+    @property
+    def effective(self) -> int:
+        return sum(i.left for i in self.improvements)
+
+
+@dataclass
+class Advice:
+    """Shanten and discard advice for a 13- or 14-tile hand under a ruleset."""
+
+    analysis: object  # analysis.Analysis of the hand itself (its waits for 13 tiles; no scoring for 14)
+    shanten: int
+    by_shape: Dict[str, int]
+    improvements: Tuple[Improvement, ...] = ()  # 13 tiles
+    discards: List[DiscardAdvice] = None  # 14 tiles
+
+
+def advise(hand, ruleset, situation, seen=None, score_waits: bool = True) -> Advice:
+    """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of ready ones."""
+    from dataclasses import replace
+
+    from .analysis import Analysis, analyze, check_seen, check_situation, unused_options
+    from .hand import WILD, Hand
+    from .payouts import SCHEMES
+    from .scoring import prepare, resolve_wild_kinds
+
+    check_situation(situation)
+    wild_kinds = resolve_wild_kinds(ruleset, SCHEMES[ruleset.payout].adjust(ruleset, situation))
+    tiles = prepare(hand, wild_kinds)
+    seen = check_seen(tiles.held, seen)
+    warnings = [f"{flag} is not used by {ruleset.id}; ignored" for flag in unused_options(ruleset, situation)]
+    by_shape = shanten_by_shape(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes)
+    if hand.size == 13:
+        result = analyze(hand, ruleset, situation, seen) if score_waits else Analysis(
+            ruleset, hand, situation, tiles, warnings=warnings, seen=seen)
+        kinds, now = improvements(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds)
+        improved = tuple(Improvement(t, max(0, 4 - tiles.held[t] - seen[t])) for t in kinds if tiles.held[t] < 4)
+        return Advice(result, now, by_shape, improvements=improved)
+    base = Analysis(ruleset, hand, situation, tiles, warnings=warnings, seen=seen)
+    ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, tiles.held, seen)
+    out = []
+    for d in ranked:
+        if d.tile == WILD_DISCARD:
+            removed = next(t for t in hand.tiles if t == WILD or t in wild_kinds)
+        else:
+            removed = d.tile
+        waits = []
+        if d.shanten == 0 and score_waits:
+            rest = list(hand.tiles)
+            rest.remove(removed)
+            after = analyze(Hand(tuple(sorted(rest)), hand.melds), ruleset, situation, seen)
+            waits = [replace(w, left=max(0, 4 - tiles.held[w.tile] - seen[w.tile])) for w in after.waits]
+        out.append(DiscardAdvice(removed, d.tile == WILD_DISCARD, d.shanten, d.improvements, waits))
+    return Advice(base, min(by_shape.values()), by_shape, discards=out)
