@@ -79,8 +79,9 @@ def wild_single(r, p):
 
 @pattern("wild_single_wild")
 def wild_single_wild(r, p):
-    """宝吊宝: 宝吊头 won by drawing a second 宝."""
-    return int(_wild_single(r) and _wins_on_wild(r))
+    """宝吊宝: 宝吊头 won by drawing a second 宝, the two a natural pair, another 宝 still wild."""
+    b = r.winning_block
+    return int(_wild_single(r) and _wins_on_wild(r) and b.wild_as[0] in r.tiles.wild_kinds and r.wild_roles > 0)
 
 
 @pattern("wild_single_none")
