@@ -102,6 +102,9 @@ class _Reader:
         if not self.digits:
             raise self.fail(f"suit letter '{ch}' without digits before it", column)
         digits, self.digits = self.digits, []
+        if self.plus is not None and len(digits) > 1:
+            raise self.fail(f"'+' marks one winning tile, but {len(digits)} digits follow it (write +{digits[0][0]}{ch})",
+                            self.plus)
         for digit, at in digits:
             if ch == "z":
                 if digit > 7:
@@ -116,7 +119,6 @@ class _Reader:
                 raise self.fail("'+' inside a meld", self.plus)
             self.winning = (tile, self.plus)
             self.plus = None
-            self.after_plus = column
         elif self.meld is not None:
             if tile == WILD:
                 raise self.fail("a wildcard '*' cannot be in a meld: write the tile it stands for", column)
@@ -132,8 +134,11 @@ class _Reader:
         self.meld = ("]" if ch == "[" else "}", [], column)
 
     def close(self, ch: str, column: int):
-        if self.meld is None or self.meld[0] != ch:
+        if self.meld is None:
             raise self.fail(f"'{ch}' without its opening bracket", column)
+        if self.meld[0] != ch:
+            opened = "[" if self.meld[0] == "]" else "{"
+            raise self.fail(f"'{ch}' closes the '{opened}' at column {self.meld[2]}, which needs '{self.meld[0]}'", column)
         closing, tiles, start = self.meld
         self.meld = None
         if not tiles:
