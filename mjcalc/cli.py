@@ -479,9 +479,9 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
     _echo(_table(rows, headers))
     unused = {}
     from .analysis import unused_options
-    for a in analyses:
-        for flag in unused_options(a.ruleset, a.situation):
-            unused.setdefault(flag, []).append(a.ruleset.id)
+    for r, _, _ in results:
+        for flag in unused_options(r, situation):
+            unused.setdefault(flag, []).append(r.id)
     for flag, ids in unused.items():
         _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
 
@@ -498,8 +498,8 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     """Shanten 向听 and discard advice: which tile to throw, and which draws help.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
-    with copies left); a ready result shows its waits and what each would score. For 13 tiles, the
-    shanten and the improving tiles.
+    with copies left); the best three ready results show their waits and what each would score. For 13
+    tiles, the shanten and the improving tiles (and the waits, when ready).
 
     \b
     Examples:
@@ -538,6 +538,10 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
             result.waits = d.waits
             _print_waits(result, lang, glyphs)
     result.waits = []
+    unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
+    if unscored and any(d.waits for d in advice.discards):
+        shown = " ".join(render.tile_text(d.tile, glyphs) for d in unscored)
+        _echo(f"\n(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
 
 
 def _print_waits(result, lang, glyphs):
@@ -591,6 +595,8 @@ def rulesets_show(name, lang):
         value = f"×{p.value}" if p.role == "multiplier" else p.value
         if p.scale == "power":
             value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        if p.param("without_wild") is not None:
+            value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
         rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
     click.echo(_table(rows, ["id", "pattern", rules.unit(lang), "role", "replaces"]))
     extra = SCHEMES[rules.payout]

@@ -327,8 +327,12 @@ class Advice:
     discards: List[DiscardAdvice] = None  # 14 tiles
 
 
-def advise(hand, ruleset, situation, seen=None, score_waits: bool = True) -> Advice:
-    """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of ready ones."""
+SCORED_DISCARDS = 3
+
+
+def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored=SCORED_DISCARDS) -> Advice:
+    """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of the best
+    `scored` ready ones (scoring every wait of every ready discard can take seconds with four wildcards)."""
     from dataclasses import replace
 
     from .analysis import Analysis, analyze, check_seen, check_situation, unused_options
@@ -357,7 +361,7 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True) -> Adv
         else:
             removed = d.tile
         waits = []
-        if d.shanten == 0 and score_waits:
+        if d.shanten == 0 and score_waits and sum(1 for x in out if x.waits) < scored:
             rest = list(hand.tiles)
             rest.remove(removed)
             after = analyze(Hand(tuple(sorted(rest)), hand.melds), ruleset, situation, seen)

@@ -1,0 +1,91 @@
+"""`mjcalc compare`: one hand under several rulesets, side by side."""
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.cli import cli
+from mjcalc.ruleset import builtin_rulesets
+
+
+def run(*args):
+    result = CliRunner().invoke(cli, ["compare", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
+    return result
+
+
+def test_a_hand_legal_in_one_ruleset_and_not_another_shows_both_verdicts_with_reasons():
+    result = run("123m456p789s EE 45m +6m", "--from", "S", "-r", "beijing", "-r", "shangrao")
+    assert result.exit_code == 0, result.output
+    (legal,) = [line for line in result.output.splitlines() if line.startswith("legal")]
+    assert legal.split()[1] == "yes"
+    assert "no: shangrao allows no discard wins: this hand must be self-drawn" in legal
+    data = json.loads(run("123m456p789s EE 45m +6m", "--from", "S", "-r", "beijing", "-r", "shangrao",
+                          "--json").output)
+    assert [(d["ruleset"], d["legal"]) for d in data] == [("beijing", True), ("shangrao", False)]
+    assert data[0]["reason"] is None and "self-drawn" in data[1]["reason"]
+    assert sum(data[0]["payouts"].values()) == 0 and data[1]["payouts"] is None
+
+
+def test_exposed_meld_on_a_discard_is_refused_by_beijing_with_its_reason():
+    data = json.loads(run("[123m] 456p789s EE 45m +6m", "--from", "S", "-r", "beijing", "-r", "zhuji",
+                          "--json").output)
+    beijing = data[0]
+    assert not beijing["legal"] and beijing["reason"].startswith("吃碰堤")
+
+
+def test_default_is_every_builtin_ruleset_one_column_each():
+    data = json.loads(run("123m456p789s EE 45m +6m", "--json").output)
+    assert [d["ruleset"] for d in data] == [r.id for r in builtin_rulesets()]
+    text = run("123m456p789s EE 45m +6m").output
+    header = text.splitlines()[1]
+    assert all(r.id in header for r in builtin_rulesets())
+    rows = [line.split()[0] for line in text.splitlines()[4:]]
+    for row in ("legal", "best", "patterns", "total", "E", "S", "W", "N"):
+        assert row in rows
+
+
+def test_options_a_ruleset_does_not_use_are_a_footnote_not_an_error():
+    result = run("123m456p789s EE 45m +6m", "-r", "beijing", "-r", "zhuji", "--mutual", "S", "--bid", "2", "--bidder", "S", "--wild", "5m")
+    assert result.exit_code == 0, result.output
+    assert "note: --mutual is not used by zhuji (ignored there)" in result.output
+    assert "note: --bid is not used by beijing (ignored there)" in result.output
+    assert "note: --bidder is not used by beijing (ignored there)" in result.output
+
+
+def test_thirteen_tiles_show_each_rulesets_waits_and_whether_each_is_legal():
+    result = run("123m456p789s EE 45m", "--from", "S", "-r", "beijing", "-r", "shangrao")
+    waits = [line for line in result.output.splitlines() if "left" in line]
+    assert len(waits) == 2  # 3m and 6m
+    assert all("番" in line and "no: shangrao allows no discard wins" in line for line in waits)
+    data = json.loads(run("123m456p789s EE 45m", "-r", "beijing", "--json").output)
+    assert [(w["tile"], w["left"], w["legal"]) for w in data[0]["waits"]] == [("3m", 3, True), ("6m", 4, True)]
+
+
+def test_glyphs_and_english():
+    result = run("123m456p789s EE 45m +6m", "-r", "beijing", "--glyphs", "--lang", "en")
+    assert "\U0001F007\U0001F008\U0001F009" in result.output  # 123m
+    assert "Beijing" in result.output and "fan" in result.output
+
+
+def test_no_colour_when_piped():
+    result = CliRunner().invoke(cli, ["compare", "123m456p789s EE 45m +6m", "-r", "beijing"], color=False)
+    assert "\x1b[" not in result.output
+
+
+def test_colour_on_a_terminal_unless_no_color(monkeypatch):
+    colored = CliRunner().invoke(cli, ["compare", "123m456p789s EE 45m +6m", "-r", "beijing"], color=True)
+    assert "\x1b[32myes" in colored.output
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = CliRunner().invoke(cli, ["compare", "123m456p789s EE 45m +6m", "-r", "beijing"], color=True)
+    assert "\x1b[" not in plain.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (["123m456p789s EE 45m +6m", "-r", "nosuch"], "Error: "),
+    (["123m456p789s EE 4m +6m"], "Error: 13 tiles with a '+' winning tile"),
+])
+def test_errors_are_one_line_exit_2(args, message):
+    result = run(*args)
+    assert result.exit_code == 2
+    assert result.output.startswith(message) and result.output.count("\n") == 1
