@@ -171,7 +171,7 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
     seen = set()
     for block in decomposition.blocks:
         if wild:
-            for t in set(block.wild_as):
+            for t in sorted(set(block.wild_as)):
                 if (block, t) not in seen:
                     seen.add((block, t))
                     yield block, t
