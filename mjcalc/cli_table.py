@@ -6,9 +6,26 @@ from functools import wraps
 
 import click
 
-from .cli import UserError, _read_situation_file, _table, build_situation, handle_errors, situation_options, wild_options
 from .ledger import Ledger, LedgerFileError
 from .tiles import SEATS
+
+
+@click.group()
+def table():
+    """Keep an evening at a table: four players, a ledger of hands, running scores and the dealer.
+
+    \b
+    Examples:
+      mjcalc table new friday -r beijing --seat E=老王 --seat S=小李 --seat W=阿张 --seat N=大刘
+      mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
+      mjcalc table draw friday
+      mjcalc table show friday
+    """
+
+
+# cli.py registers `table` when it is imported; defining the group first lets either module be imported first.
+from .cli import UserError, _read_situation_file, _table, build_situation, handle_errors, situation_options, wild_options  # noqa: E402
+
 
 class BadLedgerFile(click.ClickException):
     """A ledger file that cannot be used (corrupt, not mjcalc's, from a newer mjcalc, locked): exit code 1."""
@@ -84,19 +101,6 @@ def _next_dict(table, count, state):
 
 def _standings_dict(table, standings):
     return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
-
-
-@click.group()
-def table():
-    """Keep an evening at a table: four players, a ledger of hands, running scores and the dealer.
-
-    \b
-    Examples:
-      mjcalc table new friday -r beijing --seat E=老王 --seat S=小李 --seat W=阿张 --seat N=大刘
-      mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
-      mjcalc table draw friday
-      mjcalc table show friday
-    """
 
 
 @table.command("new")
