@@ -1,20 +1,26 @@
-"""`waits` for one hand or a stream of hands, one answer a line and none lost."""
-import json
+"""`waits` for one hand or a stream of hands, one answer a line and none lost.
 
-from .decompose import WaitFinder
+The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwaits.FastWaits` when the
+ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
+error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
+"""
 from .errors import MjcalcError
-from .notation import parse_hand
-from .scoring import prepare, resolve_wild_kinds
 from .tiles import NAMES
 
 
 class BatchWaits:
     def __init__(self, ruleset, situation):
+        from .decompose import WaitFinder
+        from .scoring import resolve_wild_kinds
+
         self.ruleset = ruleset
         self.wild_kinds = resolve_wild_kinds(ruleset, situation)
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
 
     def waits_of(self, text: str):
+        from .notation import parse_hand
+        from .scoring import prepare
+
         hand = parse_hand(text)
         if hand.size != 13:
             raise MjcalcError(f"{hand.size} tiles: waits need a 13-tile hand")
@@ -29,21 +35,60 @@ class BatchWaits:
             "waits": [{"tile": NAMES[t], "left": left, "tile_id": t} for t, left in found],
         }
 
+    def _fast(self):
+        """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
+        if not self.finder.fast:
+            return None
+        from .decompose import SEVEN_PAIRS
+        from .fastwaits import FastWaits
+
+        return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds)
+
     def run_batch(self, lines, out, as_json: bool) -> int:
         """Write one line per input line; return how many lines were bad."""
+        fast = self._fast()
+        fast_mask = fast.mask if fast is not None else None
+        fast_text = fast.text if fast is not None else None
+        write = out.write
         bad = 0
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\r\n")
+            if fast_mask is not None:
+                mask = fast_mask(line)
+                if mask is not None:
+                    write(_fast_json(fast, mask, line) if as_json else fast_text(mask))
+                    continue
             try:
                 hand, found = self.waits_of(line)
             except MjcalcError as exc:
                 bad += 1
-                out.write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False) + "\n"
-                          if as_json else f"error: {exc}\n")
+                if as_json:
+                    import json
+                    write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False) + "\n")
+                else:
+                    write(f"error: {exc}\n")
                 continue
             if as_json:
-                out.write(json.dumps({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": n} for t, n in found]},
-                                     ensure_ascii=False) + "\n")
+                write(_json_line(str(hand), found))
             else:
-                out.write(" ".join(NAMES[t] for t, _ in found) + "\n")
+                write(" ".join(NAMES[t] for t, _ in found) + "\n")
         return bad
+
+
+def _json_line(hand_text, found) -> str:
+    import json
+    return json.dumps({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]},
+                      ensure_ascii=False) + "\n"
+
+
+def _fast_json(fast, mask, line) -> str:
+    """The JSON line of a plain line read by `FastWaits`: the hand as `Hand` prints it, and tiles left."""
+    from .hand import WILD, Hand
+
+    m, p, s, honor_counts, stars, _ = fast.read(line)
+    held = fast.held((m, p, s), honor_counts, stars)
+    tiles = [9 * x + ord(ch) - 49 for x, digits in enumerate((m, p, s)) for ch in digits]
+    tiles += [27 + h for h, n in enumerate(honor_counts) for _ in range(n)]
+    tiles += [WILD] * stars
+    hand = Hand(tuple(sorted(tiles)))
+    return _json_line(str(hand), [(t, 4 - held[t]) for t in range(34) if mask >> t & 1])

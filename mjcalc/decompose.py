@@ -230,7 +230,7 @@ def _cover(start, c, chows, pair, limit):
             found.add((used + wild, tuple(sorted(rest + (shifted,)))))
         for k in taken:
             c[k] += 1
-    yield from found
+    yield from sorted(found)  # a fixed order, so ties between readings break the same way every run
 
 
 def _blocks_with(i, c, chows, pair):
@@ -390,6 +390,27 @@ def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator
 
 _HONOR_ROWS = {n: _need((n,), False) for n in range(6)}
 
+_suit_table = None
+
+
+def _suit_bytes() -> bytes:
+    global _suit_table
+    if _suit_table is None:
+        from .suit_table import load
+        _suit_table = load()
+    return _suit_table
+
+
+def _suit_row(unit: tuple) -> Tuple[int, int]:
+    """`_need(unit, True)` of a suit, read from the shipped table (`suit_table.py`) when it holds the unit."""
+    if max(unit) <= 4:
+        idx = unit[0] + 5 * unit[1] + 25 * unit[2] + 125 * unit[3] + 625 * unit[4] + 3125 * unit[5] \
+            + 15625 * unit[6] + 78125 * unit[7] + 390625 * unit[8]
+        packed = _suit_bytes()[idx]
+        if packed != 0xFF:
+            return packed & 15, packed >> 4
+    return _need(unit, True)
+
 
 @lru_cache(maxsize=None)
 def _suit_adds(unit: tuple):
@@ -398,7 +419,7 @@ def _suit_adds(unit: tuple):
     for r in range(9):
         grown = list(unit)
         grown[r] += 1
-        adds.append(_need(tuple(grown), True))
+        adds.append(_suit_row(tuple(grown)))
     return adds
 
 
@@ -415,7 +436,7 @@ class WaitFinder:
         if not self.fast:
             return waits(counts, wilds, melds, self.shapes, held, self.wild_kinds)
         suits = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
-        rows = [_need(unit, True) for unit in suits]
+        rows = [_suit_row(unit) for unit in suits]
         rows += [_HONOR_ROWS[counts[h]] for h in HONORS]
         total = 0
         low1 = low2 = 2  # the two smallest (with pair - without pair), the free pair costing 2
