@@ -10,7 +10,7 @@ import pytest
 
 from mjcalc import suit_table
 from mjcalc.batch import BatchWaits
-from mjcalc.decompose import SEVEN_PAIRS, STANDARD, WaitFinder, _fewest, _need, _suit_row, _trim
+from mjcalc.decompose import SEVEN_PAIRS, WaitFinder, _fewest, _need, _suit_row, _trim
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
 from mjcalc.hand import Situation
 from mjcalc.ruleset import load_ruleset
