@@ -28,13 +28,6 @@ class BatchWaits:
         found = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
         return hand, [(t, 4 - tiles.held[t]) for t in found]
 
-    def one(self, text: str) -> dict:
-        hand, found = self.waits_of(text)
-        return {
-            "hand": str(hand),
-            "waits": [{"tile": NAMES[t], "left": left, "tile_id": t} for t, left in found],
-        }
-
     def _fast(self):
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
         if not self.finder.fast:

@@ -253,7 +253,20 @@ def _table(rows, headers=()):
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Commands(click.Group):
+    """The command group; `table` (the ledger, with sqlite3) is imported only when it is used."""
+
+    def list_commands(self, ctx):
+        return sorted(set(super().list_commands(ctx)) | {"table"})
+
+    def get_command(self, ctx, name):
+        if name == "table" and name not in self.commands:
+            from .cli_table import table
+            self.add_command(table)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mjcalc")
 def cli():
     """Hands, waits, scores and payouts for regional Chinese mahjong.
@@ -380,20 +393,21 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
     situation = build_situation({"wild": wild, "indicator": indicator})
     finder = BatchWaits(rules, situation)
     if batch is None:
-        result = finder.one(hand)
+        parsed, found = finder.waits_of(hand)
         if seen:
-            _take_seen(result, hand, finder.wild_kinds, _seen(seen))
+            found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
         if as_json:
-            click.echo(json.dumps(result, ensure_ascii=False))
+            from .tiles import NAMES
+            waits_json = [{"tile": NAMES[t], "left": left} for t, left in found]
+            click.echo(json.dumps({"hand": str(parsed), "waits": waits_json}, ensure_ascii=False))
             return
         from . import render
-        ws = [w["tile_id"] for w in result["waits"]]
-        if not ws:
+        if not found:
             click.echo("no waits: this hand is not ready")
             return
-        note = render.all_kinds_note(ws)
-        rows = [[render.waits_text([w["tile_id"]], glyphs), w["left"]] for w in result["waits"]]
+        rows = [[render.waits_text([t], glyphs), left] for t, left in found]
         click.echo(_table(rows, ["wait", "left"]))
+        note = render.all_kinds_note([t for t, _ in found])
         if note:
             click.echo(note)
         return
@@ -402,16 +416,14 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         raise SystemExit(1)
 
 
-def _take_seen(result, hand, wild_kinds, seen):
+def _take_seen(found, hand, wild_kinds, seen):
     """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
     from .analysis import check_seen, tiles_left
-    from .notation import parse_hand
     from .scoring import prepare
 
-    held = prepare(parse_hand(hand), wild_kinds).held
+    held = prepare(hand, wild_kinds).held
     check_seen(held, seen)
-    for w in result["waits"]:
-        w["left"] = tiles_left(held, seen, w["tile_id"])
+    return [(t, tiles_left(held, seen, t)) for t, _ in found]
 
 
 def _open_batch(path):
@@ -623,7 +635,6 @@ def rulesets_check(files):
         raise SystemExit(1)
 
 
-from .cli_table import table; cli.add_command(table)  # noqa: E402,E702
 
 
 def main():

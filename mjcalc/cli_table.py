@@ -23,7 +23,7 @@ def table():
     """
 
 
-# cli.py registers `table` when it is imported; defining the group first lets either module be imported first.
+# cli.py imports this module only when `table` is used; the group is defined first so either may be imported first.
 from .cli import UserError, _read_situation_file, _table, build_situation, handle_errors, situation_options, wild_options  # noqa: E402
 
 

@@ -174,8 +174,6 @@ def test_waits_json():
                                                                               {"tile": "6m", "left": 4}]
 
 
-@pytest.mark.xfail(strict=True, reason="waits --json (one hand) adds an internal 'tile_id' key to each wait that "
-                                       "the batch JSON Lines and the cli.md contract do not have (batch.py one())")
 def test_waits_json_is_the_same_object_as_a_batch_line():
     single = run("waits", "123m456p789s EE 45m", "--json")
     batch = run("waits", "--batch", "-", "--json", input="123m456p789s EE 45m\n")
