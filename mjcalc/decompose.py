@@ -282,14 +282,24 @@ def _standard(counts, wilds: int) -> Iterator[Decomposition]:
         choices = [
             _unit_options(start, unit, chows, k == holder, wilds) for k, (start, unit, chows) in enumerate(units)
         ]
-        for picked in product(*choices):
-            used = sum(u for u, _ in picked)
-            left = wilds - used - (2 if holder == len(units) else 0)
-            if left < 0 or left % 3:
+        free_pair = holder == len(units)
+        for used, natural_blocks in _within(choices, 0, wilds - (2 if free_pair else 0)):
+            left = wilds - used - (2 if free_pair else 0)
+            if left % 3:
                 continue
-            natural_blocks = tuple(b for _, blocks in picked for b in blocks)
-            for free in _free_blocks(left // 3, holder == len(units)):
+            for free in _free_blocks(left // 3, free_pair):
                 yield Decomposition(STANDARD, tuple(sorted(natural_blocks + free)))
+
+
+def _within(choices, k: int, budget: int):
+    """One option from each unit's list from the k-th on, using at most `budget` wildcards in all."""
+    if k == len(choices):
+        yield 0, ()
+        return
+    for used, blocks in choices[k]:
+        if used <= budget:
+            for more, rest in _within(choices, k + 1, budget - used):
+                yield used + more, blocks + rest
 
 
 def _seven_pairs(counts, wilds: int) -> Iterator[Decomposition]:
