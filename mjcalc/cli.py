@@ -75,6 +75,13 @@ def situation_options(func):
     return func
 
 
+def one_hand_options(func):
+    """Everything `analyze` and `advise` take besides the hand: ruleset, wildcards, situation, --seen, output."""
+    for decorate in (handle_errors, output_options, seen_option, situation_options, wild_options, ruleset_option):
+        func = decorate(func)
+    return func
+
+
 def seen_option(func):
     """`--seen TILES`: copies visible on the table, taken off every count of tiles left."""
     return click.option(
@@ -282,12 +289,7 @@ def cli():
 
 @cli.command()
 @click.argument("hand")
-@ruleset_option
-@wild_options
-@situation_options
-@seen_option
-@output_options
-@handle_errors
+@one_hand_options
 def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     """Score a 14-tile hand, or show a 13-tile hand's waits.
 
@@ -500,12 +502,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
 @cli.command()
 @click.argument("hand")
-@ruleset_option
-@wild_options
-@situation_options
-@seen_option
-@output_options
-@handle_errors
+@one_hand_options
 def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     """Shanten 向听 and discard advice: which tile to throw, and which draws help.
 

@@ -65,12 +65,13 @@ def _need(counts: tuple, chows: bool) -> Tuple[int, int]:
     key = (counts, chows)
     hit = _need_cache.get(key)
     if hit is None:
-        trimmed = _trim(counts)
+        trimmed = trim_counts(counts)
         hit = _need_cache[key] = (_fewest(trimmed, False, chows), _fewest(trimmed, True, chows))
     return hit
 
 
-def _trim(c) -> tuple:
+def trim_counts(c) -> tuple:
+    """Counts without the zeros at both ends: where a suit's tiles start does not change its shape."""
     lo, hi = 0, len(c)
     while lo < hi and not c[lo]:
         lo += 1
@@ -91,11 +92,11 @@ def _fewest(c: tuple, pair: bool, chows: bool) -> int:
     n, tail = c[0], c[1:]
     best = 99
     if pair:
-        best = 1 + _fewest(_trim((n - 1,) + tail), False, chows)
+        best = 1 + _fewest(trim_counts((n - 1,) + tail), False, chows)
         if n >= 2:
-            best = min(best, _fewest(_trim((n - 2,) + tail), False, chows))
+            best = min(best, _fewest(trim_counts((n - 2,) + tail), False, chows))
     for used in range(1, min(n, 3) + 1):
-        best = min(best, 3 - used + _fewest(_trim((n - used,) + tail), pair, chows))
+        best = min(best, 3 - used + _fewest(trim_counts((n - used,) + tail), pair, chows))
     if chows:
         padded = list(c) + [0, 0]
         for j in (1, 0) if padded[1] else (0,):
@@ -104,7 +105,7 @@ def _fewest(c: tuple, pair: bool, chows: bool) -> int:
                 rest[0] -= 1
                 rest[1] -= j
                 rest[2] -= k
-                best = min(best, 2 - j - k + _fewest(_trim(rest), pair, chows))
+                best = min(best, 2 - j - k + _fewest(trim_counts(rest), pair, chows))
     return best
 
 

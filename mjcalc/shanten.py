@@ -16,20 +16,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Dict, List, Optional, Tuple
 
-from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
+from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
 
 _SETS = 5  # set blocks 0-4
 _EMPTY = ((0, 0),) * _SETS
-
-
-def _trim(c) -> tuple:
-    lo, hi = 0, len(c)
-    while lo < hi and not c[lo]:
-        lo += 1
-    while hi > lo and not c[hi - 1]:
-        hi -= 1
-    return tuple(c[lo:hi])
 
 
 @lru_cache(maxsize=None)
@@ -43,13 +34,13 @@ def _suit_table(c: tuple) -> Tuple[Tuple[int, int], ...]:
     if not c:
         return _EMPTY
     n = c[0]
-    best = [list(row) for row in _suit_table(_trim((n - 1,) + c[1:]))]  # leave one copy out
+    best = [list(row) for row in _suit_table(trim_counts((n - 1,) + c[1:]))]  # leave one copy out
 
     def take(removed, kept, sets, pairs):
         rest = list(c)
         for i, k in removed:
             rest[i] -= k
-        sub = _suit_table(_trim(rest))
+        sub = _suit_table(trim_counts(rest))
         for s in range(sets, _SETS):
             for p in range(pairs, 2):
                 value = kept + sub[s - sets][p - pairs]
@@ -85,7 +76,7 @@ def standard_kept(counts, melds: int) -> int:
     """The most natural tiles `4 - melds` sets and a pair can hold, wildcards filling the rest."""
     table = _EMPTY
     for start in (0, 9, 18):
-        unit = _trim(tuple(counts[start:start + 9]))
+        unit = trim_counts(tuple(counts[start:start + 9]))
         if unit:
             table = _combine(table, _suit_table(unit))
     for h in HONORS:
@@ -239,7 +230,7 @@ _UNIT_SPANS = ((0, 9), (9, 9), (18, 9)) + tuple((h, 1) for h in HONORS)
 
 
 def _unit_table(unit: tuple, suited: bool):
-    return _suit_table(_trim(unit)) if suited else _HONOR_TABLES[min(unit[0], 14)]
+    return _suit_table(trim_counts(unit)) if suited else _HONOR_TABLES[min(unit[0], 14)]
 
 
 def _standard_gains(counts, melds: int):

@@ -10,7 +10,7 @@ import pytest
 
 from mjcalc import suit_table
 from mjcalc.batch import BatchWaits
-from mjcalc.decompose import SEVEN_PAIRS, WaitFinder, _fewest, _need, _suit_row, _trim
+from mjcalc.decompose import SEVEN_PAIRS, WaitFinder, _fewest, _need, _suit_row, trim_counts
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
 from mjcalc.hand import Situation
 from mjcalc.ruleset import load_ruleset
@@ -59,7 +59,7 @@ def random_vectors(n, seed):
 
 @pytest.mark.parametrize("counts", list(edge_vectors()) + list(random_vectors(3000, 7)), ids=str)
 def test_table_matches_fewest(counts):
-    trimmed = _trim(counts)
+    trimmed = trim_counts(counts)
     assert stored(counts) == (_fewest(trimmed, False, True), _fewest(trimmed, True, True))
 
 
