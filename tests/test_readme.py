@@ -105,7 +105,22 @@ TOUR_FILES = ("hands.txt", "my-house.yaml")
 
 def tour():
     lines = [line.split("#")[0].strip() for line in sh_blocks()[1].splitlines()]
-    return [line for line in lines if line.startswith("mjcalc ") and not any(f in line for f in TOUR_FILES)]
+    return [line for line in lines if line.startswith("mjcalc ") and not any(f in line for f in TOUR_FILES)
+            and not line.startswith("mjcalc table ")]
+
+
+def test_tour_table_evening(tmp_path, monkeypatch):
+    """The tour's ledger lines, in order, on a fresh file: 小李 wins 2 番 × 2 on 老王's (the dealer's) discard."""
+    monkeypatch.setenv("MJCALC_DB", str(tmp_path / "tour.sqlite3"))
+    lines = [line.split("#")[0].strip() for line in sh_blocks()[1].splitlines()]
+    table = [line for line in lines if line.startswith("mjcalc table ")]
+    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "draw", "show"]
+    for line in table:
+        result = invoke(shlex.split(line)[1:])
+        assert result.exit_code == 0, result.output
+    shown = json.loads(invoke(["table", "show", "friday", "--json"]).stdout)
+    # 推倒和 1 + 庄 1 (the dealer deals in) + 门清无惠 1 = 3 番 × base 2 = 6, paid by 老王 alone
+    assert {p["player"]: p["score"] for p in shown["standings"]} == {"老王": -6, "小李": 6, "阿张": 0, "大刘": 0}
 
 
 @pytest.mark.parametrize("line", tour())
