@@ -6,7 +6,7 @@ from .errors import HandError, NotationError, SituationError
 from .hand import WILD, Hand, Situation
 from .payouts import SCHEMES, Payout
 from .ruleset import Ruleset
-from .scoring import Score, Tiles, prepare, ready_waits, resolve_wild_kinds, score_hand
+from .scoring import Score, Tiles, prepare, prepared, ready_waits, score_hand
 from .tiles import NAMES, NUM_KINDS, SEATS
 
 RULESET_OPTIONS = {
@@ -78,7 +78,7 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation, seen=None) -> An
     check_situation(situation)
     scheme = SCHEMES[ruleset.payout]
     adjusted = scheme.adjust(ruleset, situation)
-    tiles = prepare(hand, resolve_wild_kinds(ruleset, adjusted))
+    tiles = prepared(hand, ruleset, adjusted)
     result = Analysis(ruleset, hand, situation, tiles, warnings=[
         f"{flag} is not used by {ruleset.id}; ignored" for flag in unused_options(ruleset, situation)
     ], seen=check_seen(tiles.held, seen))

@@ -121,7 +121,6 @@ def output_options(func):
 
 
 def _tile(text, option):
-    from .notation import parse_hand
     from .errors import NotationError
     try:
         from .notation import _Reader
@@ -385,7 +384,6 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
       mjcalc waits --batch hands.txt --wild C
     """
     from .batch import BatchWaits
-    from .hand import Situation
 
     if (hand is None) == (batch is None):
         raise UserError("give a HAND or --batch FILE (one of them)")

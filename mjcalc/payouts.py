@@ -57,6 +57,10 @@ class Scheme:
     def adjust(self, ruleset, situation):
         return situation
 
+    def plays_wild(self, ruleset, situation) -> bool:
+        """Whether wildcards are in play at all, so that a `*` tile means something."""
+        return ruleset.wild_kinds > 0
+
     def pay(self, score, situation, ruleset) -> Payout:
         raise NotImplementedError
 

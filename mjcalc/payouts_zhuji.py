@@ -92,6 +92,10 @@ class Zhuji(Scheme):
         wild = wild_for_bid(level, kinds, tuple(situation.wild))
         return situation if wild == tuple(situation.wild) else replace(situation, wild=wild)
 
+    def plays_wild(self, ruleset, situation) -> bool:
+        """No 财神 under a 无财 bid; with no bid, `*` is a wildcard as anywhere."""
+        return situation.bid is None or bid_level(situation.bid)[1] > 0
+
     def pay(self, score, situation, ruleset) -> Payout:
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]

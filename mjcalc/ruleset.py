@@ -5,7 +5,7 @@ integer, got 'three'`. Unknown keys are errors, so a typo never changes a score 
 """
 import difflib
 import os
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 

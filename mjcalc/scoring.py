@@ -1,11 +1,11 @@
 """Score a hand: read it every way, match the ruleset's patterns on each reading, keep the best, judge legality."""
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Dict, List, Optional, Tuple
+from typing import List, Optional, Tuple
 
 from .decompose import Block, Decomposition, WaitFinder, decompositions, is_complete, waits
 from .errors import HandError, SituationError
-from .hand import KONG, WILD, Hand, Situation
+from .hand import WILD, Hand, Situation
 from .patterns import DETECTORS
 from .ruleset import Ruleset
 from .tiles import NAMES, NUM_KINDS, next_in_cycle
@@ -54,6 +54,17 @@ def resolve_wild_kinds(ruleset: Ruleset, situation: Situation) -> Tuple[int, ...
     if len(set(kinds)) != len(kinds):
         raise SituationError("--wild names the same tile twice")
     return kinds
+
+
+def prepared(hand: Hand, ruleset: Ruleset, situation: Situation) -> Tiles:
+    """The hand under the ruleset's wildcards for this (adjusted) situation; a `*` where none play is an error."""
+    from .payouts import SCHEMES
+
+    scheme = SCHEMES[ruleset.payout]
+    if WILD in hand.tiles and not scheme.plays_wild(ruleset, situation):
+        why = f"under the bid {situation.bid}" if situation.bid else f"in {ruleset.id}"
+        raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
+    return prepare(hand, resolve_wild_kinds(ruleset, situation))
 
 
 def prepare(hand: Hand, wild_kinds) -> Tiles:
@@ -258,7 +269,7 @@ def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
 
     scheme = SCHEMES[ruleset.payout]
     situation = scheme.adjust(ruleset, situation)
-    tiles = prepare(hand, resolve_wild_kinds(ruleset, situation))
+    tiles = prepared(hand, ruleset, situation)
     decomps = list(decompositions(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces))
     automatic = "four_wilds" in {p.id for p in ruleset.patterns} and any(
         tiles.held[k] == 4 for k in tiles.wild_kinds

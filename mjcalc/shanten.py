@@ -14,7 +14,7 @@ unit's counts: for each number of set blocks (0-4) and pair blocks (0-1), the mo
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Tuple
 
 from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
@@ -329,11 +329,11 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
     from .analysis import Analysis, analyze, check_seen, check_situation, unused_options
     from .hand import WILD, Hand
     from .payouts import SCHEMES
-    from .scoring import prepare, resolve_wild_kinds
+    from .scoring import prepared
 
     check_situation(situation)
-    wild_kinds = resolve_wild_kinds(ruleset, SCHEMES[ruleset.payout].adjust(ruleset, situation))
-    tiles = prepare(hand, wild_kinds)
+    tiles = prepared(hand, ruleset, SCHEMES[ruleset.payout].adjust(ruleset, situation))
+    wild_kinds = tiles.wild_kinds
     seen = check_seen(tiles.held, seen)
     warnings = [f"{flag} is not used by {ruleset.id}; ignored" for flag in unused_options(ruleset, situation)]
     by_shape = shanten_by_shape(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes)

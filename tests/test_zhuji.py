@@ -420,3 +420,13 @@ def test_adjust_is_idempotent(rank, wild):
         return
     assert SCHEME.adjust(ZHUJI, once) == once
     assert len(once.wild) == ladder_bid(rank)[1]
+
+
+def test_a_star_under_a_no_wild_bid_is_an_error():
+    """无财 means no 财神: a `*` tile has nothing to be; with no bid at all it is a faceless wildcard."""
+    result = CliRunner().invoke(cli, ["analyze", "123m 456p 789s 234s * +E", "-r", "zhuji", "--bid", "wucai2",
+                                      "--bidder", "S", "--seat", "S"])
+    assert result.exit_code == 2
+    assert result.stderr == "Error: the hand has a wildcard '*', but no wildcards are in play under the bid wucai2\n"
+    result = CliRunner().invoke(cli, ["analyze", "123m 456p 789s 234s * +E", "-r", "zhuji", "--seat", "S", "--json"])
+    assert result.exit_code == 0 and json.loads(result.stdout)["wild_as"] == ["E"]
