@@ -383,7 +383,7 @@ _cache: Dict[str, Ruleset] = {}
 
 
 def builtin_paths():
-    return sorted(p for p in BUILTIN_DIR.glob("*.yaml"))
+    return sorted(BUILTIN_DIR.glob("*.yaml"), key=lambda p: p.stem)  # beijing before beijing-money
 
 
 def _raw(path: Path, seen=()):
