@@ -164,9 +164,13 @@ def stand_in_line(analysis: Analysis) -> str:
     if not reading or not reading.decomposition:
         return ""
     parts = []
+    faces = list(analysis.tiles.faces)  # a wildcard standing for its own face is shown as itself
     for b in reading.decomposition.blocks:
         for t in b.wild_as:
-            parts.append(f"{NAMES[t]} in {block_text(b)}")
+            own = t in faces
+            if own:
+                faces.remove(t)
+            parts.append(f"{NAMES[t]}{' (itself)' if own else ''} in {block_text(b)}")
     if not parts:
         return ""
     return f"{analysis.ruleset.wild_zh} stand for: " + ", ".join(parts)
