@@ -19,7 +19,7 @@ _HERE = Path(__file__).resolve().parent
 BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.parent / "rulesets"
 
 ROLES = ("add", "base", "multiplier", "bonus")
-SCALES = ("linear", "power")
+SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
 WIN_RULES = ("any", "concealed", "never")
 # `session:` — how an evening at a table goes on between hands (see ledger.py): key → (type, default, choices).
 SESSION = {

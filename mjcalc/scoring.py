@@ -253,6 +253,8 @@ def _value(p, reading) -> int:
 
 def _points(p, count, reading) -> int:
     value = _value(p, reading)
+    if p.scale == "once":
+        return value
     return value * (2 ** count if p.scale == "power" else count)
 
 

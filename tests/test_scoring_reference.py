@@ -59,23 +59,12 @@ def run_engine(text, rid, sit):
     return 0, json.loads(line)
 
 
-def known_disagreement(out):
-    """The engine output shows a disagreement already kept as a strict xfail below (None if not)."""
-    for p in out.get("patterns") or []:
-        if p["id"] == "luxury_seven_pairs" and out["ruleset"] == "beijing" and p.get("count", 1) > 1:
-            return "luxury_seven_pairs counted once per quad"
-    return None
-
-
-def compare(text, rid, sit, skip_known=False):
-    """Engine vs reference on one hand; returns None if the CLI refused the situation (exit 2), "known" for a
-    known disagreement when skip_known."""
+def compare(text, rid, sit):
+    """Engine vs reference on one hand; returns None if the CLI refused the situation (exit 2)."""
     code, out = run_engine(text, rid, sit)
     assert code in (0, 2), (code, out)
     if code == 2:
         return None
-    if skip_known and known_disagreement(out):
-        return "known"
     ref = ref_score(text, rid, sit)
     got = {k: out[k] for k in ("complete", "legal", "total", "payouts")}
     want = {k: ref[k] for k in ("complete", "legal", "total", "payouts")}
@@ -290,12 +279,9 @@ def _property(rid, max_examples, seven_pairs_share):
         sp = data.draw(st.integers(0, 99)) < seven_pairs_share
         text, sit = data.draw(scenario(rid, seven_pairs=sp))
         stats["drawn"] += 1
-        out = compare(text, rid, sit, skip_known=True)
+        out = compare(text, rid, sit)
         if out is None:
             stats["refused"] += 1
-            assume(False)
-        if out == "known":
-            stats["known"] += 1
             assume(False)
         stats["compared"] += 1
         stats["legal"] += bool(out["legal"])
@@ -413,17 +399,14 @@ def test_reference_sanity():
 # Disagreements kept as strict xfails (the engine is not changed here; see the reasons)
 # ---------------------------------------------------------------------------------------------------------------
 
-DISAGREEMENTS = [
-    pytest.param(
-        "1111m 2222p 33s 44s E +E", "beijing", {"seat": "S", "dealer": "E"},
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "rules-beijing.md: 豪华七对子 is 8 番 for 'seven pairs containing four identical tiles'; nothing says it "
-            "counts once per quad, and beijing.yaml's comments choose nothing of the kind. The engine scores 16 "
-            "(count 2) + 门清无惠 1 = 17; the reference 8 + 1 = 9 (S self-draws: S +27, the others -9).")),
-        id="beijing-luxury-seven-pairs-two-quads"),
+AGREEMENTS_ONCE_DISPUTED = [
+    # The engine once scored 豪华七对子 per four (16 + 1 = 17); rules-beijing.md gives a flat 8 番 for "seven
+    # pairs containing four identical tiles". Fixed with `scale: once` in beijing.yaml: 8 + 门清无惠 1 = 9.
+    pytest.param("1111m 2222p 33s 44s E +E", "beijing", {"seat": "S", "dealer": "E"},
+                 id="beijing-luxury-seven-pairs-two-quads"),
 ]
 
 
-@pytest.mark.parametrize("text,rid,sit", DISAGREEMENTS)
+@pytest.mark.parametrize("text,rid,sit", AGREEMENTS_ONCE_DISPUTED)
 def test_disagreement(text, rid, sit):
     compare(text, rid, sit)
