@@ -161,8 +161,8 @@ def parse_hand(text):
 # ---------------------------------------------------------------------------------------------------------------
 
 
-def standard_decompositions(counts, sets_needed):
-    """Every multiset of blocks (``sets_needed`` sets + exactly one pair) using every tile of ``counts``.
+def standard_decompositions(counts, sets_needed, pairs_needed=1):
+    """Every multiset of blocks (``sets_needed`` sets + ``pairs_needed`` pairs) using every tile of ``counts``.
 
     The lowest tile left must be the lowest tile of its block: a pair, a pung or the chow starting at it.
     Each multiset of blocks comes out exactly once (blocks in order of their lowest tile)."""
@@ -191,7 +191,7 @@ def standard_decompositions(counts, sets_needed):
             for t in tiles:
                 counts[t] += 1
 
-    rec(sets_needed, 1, [])
+    rec(sets_needed, pairs_needed, [])
     return out
 
 

@@ -64,7 +64,7 @@ Readings written down (where the yaml is explicit, its words; where it is not, m
 
 from itertools import product
 
-from reference_scoring import CONCEALED_KONG, KONG, kind_of, parse_hand
+from reference_scoring import CONCEALED_KONG, KONG, is_seven_pairs, kind_of, parse_hand, standard_decompositions
 
 NUM_KINDS = 34
 SEATS = "ESWN"
@@ -80,40 +80,9 @@ CHOW, PUNG, PAIR = "chow", "pung", "pair"
 
 
 def set_decompositions(counts, sets_needed, pairs_needed):
-    """Every multiset of blocks: ``sets_needed`` sets (pung/chow) + ``pairs_needed`` pairs using every tile.
-
-    The lowest tile left is the lowest tile of its block (a pair, a pung or the chow starting at it)."""
-    counts = list(counts)
-    out = []
-
-    def rec(sets_left, pairs_left, blocks):
-        low = next((k for k in range(NUM_KINDS) if counts[k] > 0), None)
-        if low is None:
-            if sets_left == 0 and pairs_left == 0:
-                out.append(list(blocks))
-            return
-        options = []
-        if pairs_left and counts[low] >= 2:
-            options.append((PAIR, (low, low)))
-        if sets_left and counts[low] >= 3:
-            options.append((PUNG, (low, low, low)))
-        if sets_left and low < 27 and low % 9 <= 6 and counts[low + 1] and counts[low + 2]:
-            options.append((CHOW, (low, low + 1, low + 2)))
-        for kind, tiles in options:
-            for t in tiles:
-                counts[t] -= 1
-            blocks.append((kind, tiles))
-            rec(sets_left - (kind != PAIR), pairs_left - (kind == PAIR), blocks)
-            blocks.pop()
-            for t in tiles:
-                counts[t] += 1
-
-    rec(sets_needed, pairs_needed, [])
-    return out
-
-
-def is_seven_pairs(counts):
-    return sum(counts) == 14 and all(c % 2 == 0 for c in counts)
+    """Every multiset of (kind, tiles) blocks: ``sets_needed`` sets + ``pairs_needed`` pairs using every tile."""
+    return [[(kind, tiles) for kind, tiles, _ in blocks]
+            for blocks in standard_decompositions(counts, sets_needed, pairs_needed)]
 
 
 def is_thirteen_lonely(counts):
