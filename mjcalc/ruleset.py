@@ -13,7 +13,6 @@ import yaml
 
 from .decompose import SHAPES
 from .errors import RulesetError, RulesetNotFound
-from .tiles import NAMES
 
 _HERE = Path(__file__).resolve().parent
 BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.parent / "rulesets"
@@ -121,17 +120,13 @@ def _construct_map(loader, node):
             raise RulesetError(f"line {key_node.start_mark.line + 1}: a key must be a plain value")
         key = str(key)
         if key in result:
-            raise _at(result, key, key_node.start_mark.line + 1, f"{key}: a key written twice")
+            raise RulesetError(f"line {key_node.start_mark.line + 1}: {key}: a key written twice")
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
 
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-
-
-def _at(_map, key, line, message):
-    return RulesetError(f"line {line}: {message}")
 
 
 def _read_yaml(path: Path) -> "_Map":
@@ -438,7 +433,3 @@ def load_ruleset_file(path) -> Ruleset:
 
 def builtin_rulesets():
     return [load_ruleset(p.stem) for p in builtin_paths()]
-
-
-def wild_kind_name(tile: int) -> str:
-    return NAMES[tile]

@@ -3,7 +3,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import List, Optional, Tuple
 
-from .decompose import Block, Decomposition, WaitFinder, decompositions, is_complete, waits
+from .decompose import Block, Decomposition, WaitFinder, decompositions, waits
 from .errors import HandError, SituationError
 from .hand import WILD, Hand, Situation
 from .patterns import DETECTORS
@@ -334,7 +334,3 @@ def _illegal(reading, matches, total, situation, ruleset, tiles) -> Optional[str
 
 def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:
     return WaitFinder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
-
-
-def complete(tiles: Tiles, ruleset: Ruleset) -> bool:
-    return is_complete(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes)
