@@ -118,7 +118,7 @@ def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int,
 
 def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
     """Counts of the tiles written in `--seen` (discards and melds on the table, in hand notation)."""
-    from .notation import _Reader
+    from .notation import parse_tiles
 
     counts = [0] * NUM_KINDS
     if not text or not text.strip():
@@ -126,12 +126,12 @@ def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
     if len(text) > 400:
         raise NotationError(f"--seen: input too long: {len(text)} characters")
     try:
-        reader = _Reader(text).read()
+        loose, melds, winning = parse_tiles(text)
     except NotationError as exc:
         raise NotationError(f"--seen: {exc}") from None
-    if reader.winning is not None:
+    if winning is not None:
         raise NotationError("--seen: '+' marks a winning tile; seen tiles have none")
-    tiles = [t for t, _ in reader.concealed] + [t for meld, _ in reader.melds for t in meld.tiles]
+    tiles = loose + [t for meld in melds for t in meld.tiles]
     for t in tiles:
         if t == WILD:
             raise NotationError("--seen: write a seen wildcard as its face (e.g. 5m), not '*'")

@@ -123,10 +123,9 @@ def output_options(func):
 def _tile(text, option):
     from .errors import NotationError
     try:
-        from .notation import _Reader
-        reader = _Reader(text.strip()).read()
-        tiles = [t for t, _ in reader.concealed]
-        if len(tiles) != 1 or reader.melds or reader.winning or tiles[0] > 33:
+        from .notation import parse_tiles
+        tiles, melds, winning = parse_tiles(text.strip())
+        if len(tiles) != 1 or melds or winning or tiles[0] > 33:
             raise NotationError(f"{option} takes one tile, got {text!r}")
         return tiles[0]
     except NotationError as exc:

@@ -197,6 +197,13 @@ def parse_hand(text: str) -> Hand:
     return Hand(tuple(sorted(concealed)), melds, winning, implied)
 
 
+def parse_tiles(text: str):
+    """Loose tiles and melds that are not a hand (`--wild`, `--seen`): (tiles, melds, winning or None)."""
+    reader = _Reader(text).read()
+    melds = [m for m, _ in reader.melds]
+    return [t for t, _ in reader.concealed], melds, reader.winning
+
+
 def format_hand(hand: Hand) -> str:
     """The canonical notation of a hand; `parse_hand(format_hand(h)) == h`."""
     return str(hand)
