@@ -37,7 +37,7 @@ def _wild_single(r) -> bool:
 
 def _was_wild_single(r) -> bool:
     """偷机: the 13 tiles before the winning tile are four sets and one lone 宝, so any draw would win."""
-    before = r.tiles.without_winning()
+    before = r.tiles.before
     if before.wilds < 1:
         return False
     counts = list(before.naturals)

@@ -31,8 +31,18 @@ class Tiles:
         """Wildcard tiles among the 14, melds included (a 惠 in a meld is still a 惠 tile)."""
         return self.wilds + sum(1 for t in self.hand.meld_tiles if t in self.wild_kinds)
 
-    def without_winning(self) -> "Tiles":
+    @cached_property
+    def before(self) -> "Tiles":
+        """The 13 tiles before the winning tile; computed once per hand, whatever the number of readings."""
         return prepare(self.hand.without_winning(), self.wild_kinds)
+
+    def waits_before(self, shapes) -> Tuple[int, ...]:
+        """The waits of the 13 tiles before the winning tile under `shapes`, computed once per hand."""
+        cache = self.__dict__.setdefault("_waits_before", {})
+        if shapes not in cache:
+            b = self.before
+            cache[shapes] = waits(b.naturals, b.wilds, b.melds, shapes, b.held, b.wild_kinds)
+        return cache[shapes]
 
 
 def resolve_wild_kinds(ruleset: Ruleset, situation: Situation) -> Tuple[int, ...]:
@@ -142,11 +152,10 @@ class Reading:
     def four_of_a_wild_kind(self) -> bool:
         return any(self.tiles.held[k] == 4 for k in self.tiles.wild_kinds)
 
-    @cached_property
+    @property
     def waits_before(self) -> Tuple[int, ...]:
         """The waits of the hand before its winning tile."""
-        before = self.tiles.without_winning()
-        return waits(before.naturals, before.wilds, before.melds, self.ruleset.shapes, before.held, before.wild_kinds)
+        return self.tiles.waits_before(self.ruleset.shapes)
 
     @property
     def natural_waits_before(self) -> Tuple[int, ...]:
