@@ -10,7 +10,7 @@ from .tiles import NAMES
 
 class BatchWaits:
     def __init__(self, ruleset, situation):
-        from .decompose import WaitFinder
+        from .shapes import WaitFinder
         from .scoring import resolve_wild_kinds
 
         self.ruleset = ruleset
@@ -32,7 +32,7 @@ class BatchWaits:
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
         if not self.finder.fast:
             return None
-        from .decompose import SEVEN_PAIRS
+        from .shapes import SEVEN_PAIRS
         from .fastwaits import FastWaits
 
         return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds)

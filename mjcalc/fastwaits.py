@@ -2,12 +2,13 @@
 
 A *plain* line holds only digit groups with m/p/s, the letters E S W N C F P, `*` and spaces, in groups the
 notation accepts, with 13 tiles and at most four of a kind. Anything else gives None and the caller uses the
-full parser, so every error message stays the full parser's. Answers equal `decompose.WaitFinder`'s (and so
-`decompose.waits`): the same per-unit needs, read from the table of `suit_table.py` and memoised on each
+full parser, so every error message stays the full parser's. Answers equal `shapes.WaitFinder`'s (and so
+`shapes.waits`): the same per-unit needs, read from the table of `suit_table.py` and memoised on each
 suit's digit string, the same rule for where the pair goes, the same 七对, wildcard and 4-copies rules.
 """
 import re
 
+from .shapes import build_suit_table
 from .suit_table import MISSING, POW5, SIZE, load as _load_table
 from .tiles import NAMES
 
@@ -165,7 +166,7 @@ class FastWaits:
     def __init__(self, seven_pairs: bool, wild_kinds=()):
         self.seven_pairs = seven_pairs
         self.wild_kinds = tuple(wild_kinds)
-        self.table = table = _load_table()
+        self.table = table = _load_table(build_suit_table)
         self.suits = _Memo(lambda digits: _suit(digits, table))
         self.honor_text = _Memo(_honor_text)
         self.honors = _Memo(_Honors)

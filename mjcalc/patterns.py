@@ -6,7 +6,7 @@ Region-specific detectors live in `patterns_<region>.py` and register here too.
 """
 from typing import Callable, Dict
 
-from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
+from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
 from .hand import CHOW, KONG, PAIR, PUNG
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
 

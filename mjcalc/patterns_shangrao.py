@@ -4,7 +4,7 @@
 a hand whose 宝 all stand for themselves is 无宝 (清). The precise readings of 宝吊头, 宝吊宝 and 宝吊无宝 are
 written at the top of rulesets/shangrao.yaml.
 """
-from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
+from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from .hand import CHOW, KONG, PAIR, PUNG, WILD
 from .patterns import pattern
 from .tiles import HONORS

@@ -1,5 +1,5 @@
 """Detectors used by the Zhuji 诸暨包牌 ruleset (registered into patterns.DETECTORS)."""
-from .decompose import STANDARD
+from .shapes import STANDARD
 from .hand import CHOW, KONG, PAIR, PUNG
 from .patterns import pattern, seat_wind
 from .tiles import DRAGONS, EAST

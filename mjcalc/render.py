@@ -2,7 +2,8 @@
 from typing import Dict, List
 
 from .analysis import Analysis, tile_label
-from .decompose import IRREGULAR, Block
+from .decompose import Block
+from .shapes import IRREGULAR
 from .hand import WILD
 from .notation import format_hand
 from .tiles import GLYPHS, NAMES, NUM_KINDS, SEATS, WILD_GLYPH, format_tiles

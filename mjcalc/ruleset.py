@@ -11,7 +11,7 @@ from typing import Dict, Optional, Tuple
 
 import yaml
 
-from .decompose import SHAPES
+from .shapes import SHAPES
 from .errors import RulesetError, RulesetNotFound
 
 _HERE = Path(__file__).resolve().parent

@@ -3,7 +3,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import List, Optional, Tuple
 
-from .decompose import Block, Decomposition, WaitFinder, decompositions, waits
+from .decompose import Block, Decomposition, decompositions
+from .shapes import WaitFinder, waits
 from .errors import HandError, SituationError
 from .hand import WILD, Hand, Situation
 from .patterns import DETECTORS

@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Dict, List, Tuple
 
-from .decompose import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
+from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
 
 _SETS = 5  # set blocks 0-4

@@ -2,15 +2,11 @@
 
 A suit's natural counts c[0..8] (each 0-4) give the index ``i = sum(c[r] * 5**r)``. Byte i of the table is
 ``a | b << 4``: `a` the fewest wildcards that make the suit into sets, `b` the same with the pair inside it,
-exactly `decompose._need(c, True)`. Byte SIZE + i is ``tiles | odd << 4``: the suit's tiles and how many
+exactly `shapes.unit_need(c, True)`. Byte SIZE + i is ``tiles | odd << 4``: the suit's tiles and how many
 ranks hold an odd count (a digit string's index ``sum(5 ** (digit - 1))`` has `tiles` equal to its length
 exactly when no rank holds five or more: a fifth copy carries into the next rank). Only suits of at most
 `MAX_TILES` tiles are stored (a 13-tile hand plus the tile drawn); every other byte is `MISSING`, and callers
-compute those with `_need`.
-
-Regenerate after any change to `decompose._fewest` (tests/test_suit_table.py checks the table against it)::
-
-    python -m mjcalc.suit_table            # writes mjcalc/suit_need.bin
+compute those with `unit_need`. `shapes.build_suit_table` makes the file (`python -m mjcalc.shapes`).
 """
 import os
 
@@ -23,10 +19,10 @@ POW5 = tuple(5 ** r for r in range(9))
 _table = None
 
 
-def load():
+def load(build=None):
     """The table (bytes, or a read-only mmap: only the pages used are read), opened once.
 
-    A missing or damaged file is rebuilt in memory: slow, but the answers stay right.
+    A missing or damaged file is rebuilt in memory by `build()` (slow, but the answers stay right).
     """
     global _table
     if _table is None:
@@ -40,7 +36,11 @@ def load():
                     data = f.read()
         except OSError:
             pass
-        _table = data if len(data) == 2 * SIZE else bytes(build())
+        if len(data) != 2 * SIZE:
+            if build is None:
+                raise OSError(f"{FILE}: missing or damaged")
+            data = bytes(build())
+        _table = data
     return _table
 
 
@@ -59,29 +59,3 @@ def vectors(max_tiles: int = MAX_TILES):
             yield from grow(prefix, left - n)
             prefix.pop()
     return grow([], max_tiles)
-
-
-def build() -> bytearray:
-    """Compute both planes from `decompose._need` (about 15 s)."""
-    from .decompose import _need
-
-    table = bytearray([MISSING]) * (2 * SIZE)
-    for counts in vectors():
-        a, b = _need(counts, True)
-        if not (0 <= a < 15 and 0 <= b < 15):
-            raise ValueError(f"need {a, b} of {counts} does not fit in a nibble")
-        i = index(counts)
-        table[i] = a | b << 4
-        table[SIZE + i] = sum(counts) | sum(n & 1 for n in counts) << 4
-    return table
-
-
-def main():
-    data = build()
-    with open(FILE, "wb") as f:
-        f.write(data)
-    print(f"wrote {FILE}: {len(data)} bytes, {sum(1 for x in data[:SIZE] if x != MISSING)} suits")
-
-
-if __name__ == "__main__":
-    main()

@@ -7,9 +7,9 @@ from hypothesis import strategies as st
 
 import reference as ref
 from conftest import engine_hands, hand_text
-from mjcalc.decompose import (
-    NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, WaitFinder, decompositions,
-    is_complete, waits,
+from mjcalc.decompose import decompositions
+from mjcalc.shapes import (
+    NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, WaitFinder, is_complete, waits,
 )
 from mjcalc.notation import parse_hand
 from mjcalc.scoring import prepare

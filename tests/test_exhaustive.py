@@ -13,7 +13,7 @@ from itertools import product
 import pytest
 
 import reference as ref
-from mjcalc.decompose import SEVEN_PAIRS, STANDARD, WaitFinder, waits
+from mjcalc.shapes import SEVEN_PAIRS, STANDARD, WaitFinder, waits
 
 pytestmark = pytest.mark.slow
 

@@ -1,6 +1,6 @@
 """The shipped per-suit need table (mjcalc/suit_need.bin) and the fast batch path that reads it.
 
-The table must equal the recursive `_fewest` it was generated from (`python -m mjcalc.suit_table`), and
+The table must equal the recursive `_fewest` it was generated from (`python -m mjcalc.shapes`), and
 `FastWaits` must answer exactly as `WaitFinder` (itself checked against tests/reference.py elsewhere).
 """
 import io
@@ -10,7 +10,7 @@ import pytest
 
 from mjcalc import suit_table
 from mjcalc.batch import BatchWaits
-from mjcalc.decompose import SEVEN_PAIRS, WaitFinder, _fewest, _need, _suit_row, trim_counts
+from mjcalc.shapes import SEVEN_PAIRS, WaitFinder, _fewest, _suit_row, build_suit_table, trim_counts, unit_need as _need
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
 from mjcalc.hand import Situation
 from mjcalc.ruleset import load_ruleset
@@ -18,7 +18,7 @@ from mjcalc.scoring import prepare
 from mjcalc.notation import parse_hand
 from mjcalc.tiles import NAMES
 
-TABLE = suit_table.load()
+TABLE = suit_table.load(build_suit_table)
 SIZE = suit_table.SIZE
 
 

@@ -1,0 +1,283 @@
+"""Winning shapes with wildcards: completeness and waits, from natural counts plus a number of wildcards.
+
+A wildcard may stand for any tile kind, even as a fifth copy. Hands split into independent *units*: each suit
+and each honor kind. `unit_need(unit)` gives the fewest wildcards that complete a unit into sets, without and
+with the pair, memoised on its counts; a hand is complete when the cheapest choice of the unit holding the
+pair fits in its wildcards. Suits of up to 14 tiles are read from a shipped table (`suit_table.py`).
+
+Regenerate that table after any change to `_fewest` (tests/test_suit_table.py checks it)::
+
+    python -m mjcalc.shapes            # writes mjcalc/suit_need.bin
+"""
+from functools import lru_cache
+from itertools import combinations
+from typing import Tuple
+
+from . import suit_table
+from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, is_terminal_or_honor
+
+STANDARD = "standard"
+SEVEN_PAIRS = "seven_pairs"
+THIRTEEN_ORPHANS = "thirteen_orphans"
+THIRTEEN_LONELY = "thirteen_lonely"
+NINE_TERMINALS = "nine_terminals"
+SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS)
+IRREGULAR = (THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS)
+
+# (first kind, size, chows allowed): the three suits, then each honor kind alone.
+UNITS = ((0, 9, True), (9, 9, True), (18, 9, True)) + tuple((h, 1, False) for h in HONORS)
+
+
+# --- completeness -------------------------------------------------------------------------------------
+
+_NEED_CACHE = {}
+
+
+def unit_need(counts: tuple, chows: bool) -> Tuple[int, int]:
+    """The fewest wildcards that make a unit into sets: (without the pair, with the pair in it)."""
+    key = (counts, chows)
+    hit = _NEED_CACHE.get(key)
+    if hit is None:
+        trimmed = trim_counts(counts)
+        hit = _NEED_CACHE[key] = (_fewest(trimmed, False, chows), _fewest(trimmed, True, chows))
+    return hit
+
+
+def trim_counts(c) -> tuple:
+    """Counts without the zeros at both ends: where a suit's tiles start does not change its shape."""
+    lo, hi = 0, len(c)
+    while lo < hi and not c[lo]:
+        lo += 1
+    while hi > lo and not c[hi - 1]:
+        hi -= 1
+    return tuple(c[lo:hi])
+
+
+@lru_cache(maxsize=None)
+def _fewest(c: tuple, pair: bool, chows: bool) -> int:
+    """The fewest wildcards completing counts `c` (trimmed of zeros at both ends).
+
+    Where a chow starts is relative: one running past rank 9 costs the same as the one ending at 9, since
+    the ranks below the lowest tile left hold no natural tile, so trimming keeps the answer exact.
+    """
+    if not c:
+        return 2 if pair else 0
+    n, tail = c[0], c[1:]
+    best = 99
+    if pair:
+        best = 1 + _fewest(trim_counts((n - 1,) + tail), False, chows)
+        if n >= 2:
+            best = min(best, _fewest(trim_counts((n - 2,) + tail), False, chows))
+    for used in range(1, min(n, 3) + 1):
+        best = min(best, 3 - used + _fewest(trim_counts((n - used,) + tail), pair, chows))
+    if chows:
+        padded = list(c) + [0, 0]
+        for j in (1, 0) if padded[1] else (0,):
+            for k in (1, 0) if padded[2] else (0,):
+                rest = padded[:]
+                rest[0] -= 1
+                rest[1] -= j
+                rest[2] -= k
+                best = min(best, 2 - j - k + _fewest(trim_counts(rest), pair, chows))
+    return best
+
+
+def _standard_cost(counts) -> int:
+    """The fewest wildcards that complete the concealed tiles as sets plus one pair."""
+    total, best_pair = 0, 2  # the pair may be two wildcards
+    for start, size, chows in UNITS:
+        unit = tuple(counts[start:start + size])
+        if any(unit):
+            without, with_pair = unit_need(unit, chows)
+            total += without
+            best_pair = min(best_pair, with_pair - without)
+    return total + best_pair
+
+
+def _lonely_capacity(ranks: frozenset) -> int:
+    """The most ranks of one suit, pairwise 3 or more apart, that include `ranks`; -1 if none."""
+    return _lonely_table().get(ranks, -1)
+
+
+_lonely = {}
+
+
+def _lonely_table():
+    if not _lonely:
+        for size in range(0, 4):
+            for chosen in combinations(range(9), size):
+                if all(b - a >= 3 for a, b in zip(chosen, chosen[1:])):
+                    for k in range(size + 1):
+                        for sub in combinations(chosen, k):
+                            key = frozenset(sub)
+                            _lonely[key] = max(_lonely.get(key, -1), size)
+    return _lonely
+
+
+def is_complete(counts, wilds: int, melds: int, shapes) -> bool:
+    """Whether natural `counts` plus `wilds` wildcards (and `melds` declared sets) make a winning shape."""
+    if STANDARD in shapes and _standard_cost(counts) <= wilds:
+        return True
+    if melds:
+        return False
+    if SEVEN_PAIRS in shapes and sum(n % 2 for n in counts) <= wilds:
+        return True
+    if THIRTEEN_ORPHANS in shapes and orphans_ok(counts):
+        return True
+    if THIRTEEN_LONELY in shapes and lonely_ok(counts, wilds):
+        return True
+    if NINE_TERMINALS in shapes and all(is_terminal_or_honor(t) for t in range(NUM_KINDS) if counts[t]):
+        return True
+    return False
+
+
+def orphans_ok(counts) -> bool:
+    if any(counts[t] for t in range(NUM_KINDS) if t not in TERMINALS_AND_HONORS):
+        return False
+    return max(counts) <= 2 and sum(n == 2 for n in counts) <= 1
+
+
+def lonely_ok(counts, wilds: int) -> bool:
+    if max(counts) > 1:
+        return False
+    room = 7 - sum(counts[27:])
+    for s in range(3):
+        ranks = frozenset(r for r in range(9) if counts[9 * s + r])
+        cap = _lonely_capacity(ranks)
+        if cap < 0:
+            return False
+        room += cap - len(ranks)
+    return room >= wilds
+
+
+# --- waits --------------------------------------------------------------------------------------------
+
+
+def waits(counts, wilds: int, melds: int, shapes, held, wild_kinds) -> Tuple[int, ...]:
+    """Tile kinds that complete a 13-tile hand; a kind with four copies `held` is not a wait.
+
+    Drawing a wild kind adds a wildcard, which completes the hand whenever anything does.
+    """
+    counts = list(counts)
+    found = []
+    for t in range(NUM_KINDS):
+        if t in wild_kinds:
+            continue
+        counts[t] += 1
+        if is_complete(counts, wilds, melds, shapes):
+            found.append(t)
+        counts[t] -= 1
+    if found or (wild_kinds and is_complete(counts, wilds + 1, melds, shapes)):
+        found.extend(wild_kinds)
+    return tuple(sorted(t for t in set(found) if held[t] < 4))
+
+
+# --- waits, fast: many hands ----------------------------------------------------------------------
+
+_HONOR_ROWS = {n: unit_need((n,), False) for n in range(6)}
+
+
+def _suit_bytes():
+    return suit_table.load(build_suit_table)
+
+
+def _suit_row(unit: tuple) -> Tuple[int, int]:
+    """`unit_need(unit, True)` of a suit, read from the shipped table (`suit_table.py`) when it holds the unit."""
+    if max(unit) <= 4:
+        idx = unit[0] + 5 * unit[1] + 25 * unit[2] + 125 * unit[3] + 625 * unit[4] + 3125 * unit[5] \
+            + 15625 * unit[6] + 78125 * unit[7] + 390625 * unit[8]
+        packed = _suit_bytes()[idx]
+        if packed != 0xFF:
+            return packed & 15, packed >> 4
+    return unit_need(unit, True)
+
+
+@lru_cache(maxsize=None)
+def _suit_adds(unit: tuple):
+    """A suit's (need without pair, need with pair) after adding each rank."""
+    adds = []
+    for r in range(9):
+        grown = list(unit)
+        grown[r] += 1
+        adds.append(_suit_row(tuple(grown)))
+    return adds
+
+
+class WaitFinder:
+    """Waits for many hands under one set of shapes and wild kinds; each answer equals `waits()`."""
+
+    def __init__(self, shapes, wild_kinds=()):
+        self.shapes = frozenset(shapes)
+        self.wild_kinds = tuple(sorted(wild_kinds))
+        self.fast = self.shapes <= {STANDARD, SEVEN_PAIRS} and STANDARD in self.shapes
+
+    def waits(self, counts, wilds: int = 0, melds: int = 0, held=None) -> Tuple[int, ...]:
+        held = counts if held is None else held
+        if not self.fast:
+            return waits(counts, wilds, melds, self.shapes, held, self.wild_kinds)
+        suits = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]))
+        rows = [_suit_row(unit) for unit in suits]
+        rows += [_HONOR_ROWS[counts[h]] for h in HONORS]
+        total = 0
+        low1 = low2 = 2  # the two smallest (with pair - without pair), the free pair costing 2
+        for row in rows:
+            total += row[0]
+            d = row[1] - row[0]
+            if d < low1:
+                low1, low2 = d, low1
+            elif d < low2:
+                low2 = d
+        complete = set()
+        for x, row in enumerate(rows):
+            a = row[0]
+            rest = total - a
+            other = low2 if row[1] - a == low1 else low1
+            if rest + min(other, 0) > wilds:
+                continue
+            if x < 3:
+                base = 9 * x
+                for r, (a2, b2) in enumerate(_suit_adds(suits[x])):
+                    if rest + min(b2, a2 + other) <= wilds:
+                        complete.add(base + r)
+            else:
+                a2, b2 = _HONOR_ROWS[counts[HONORS[x - 3]] + 1]
+                if rest + min(b2, a2 + other) <= wilds:
+                    complete.add(HONORS[x - 3])
+        if SEVEN_PAIRS in self.shapes and not melds:
+            odd = sum(n & 1 for n in counts)
+            if odd == wilds + 1:
+                complete.update(t for t in range(NUM_KINDS) if counts[t] & 1)
+            elif odd < wilds + 1:
+                complete.update(range(NUM_KINDS))
+        if self.wild_kinds:
+            complete.difference_update(self.wild_kinds)
+            if complete or is_complete(counts, wilds + 1, melds, self.shapes):
+                complete.update(self.wild_kinds)
+        return tuple(sorted(t for t in complete if held[t] < 4))
+
+
+# --- the shipped table ---------------------------------------------------------------------------------
+
+
+def build_suit_table() -> bytearray:
+    """Both planes of `suit_table`, computed from `unit_need` (about 15 s)."""
+    table = bytearray([suit_table.MISSING]) * (2 * suit_table.SIZE)
+    for counts in suit_table.vectors():
+        a, b = unit_need(counts, True)
+        if not (0 <= a < 15 and 0 <= b < 15):
+            raise ValueError(f"need {a, b} of {counts} does not fit in a nibble")
+        i = suit_table.index(counts)
+        table[i] = a | b << 4
+        table[suit_table.SIZE + i] = sum(counts) | sum(n & 1 for n in counts) << 4
+    return table
+
+
+def main():
+    data = build_suit_table()
+    with open(suit_table.FILE, "wb") as f:
+        f.write(data)
+    print(f"wrote {suit_table.FILE}: {len(data)} bytes, {sum(1 for x in data[:suit_table.SIZE] if x != suit_table.MISSING)} suits")
+
+
+if __name__ == "__main__":
+    main()
