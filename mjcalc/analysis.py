@@ -1,23 +1,29 @@
-"""The whole answer for one hand under one ruleset and situation: shape, waits, score and payouts."""
-from dataclasses import dataclass, field, replace
+"""The whole answer for one hand under one ruleset and situation: shape, waits, score and payouts.
+
+Every front end (the CLI, the ledger, the page) goes through `setting()`, so the same hand and situation are
+refused with the same message everywhere: the region's options are read once, what the ruleset does not read is
+dropped with a notice, and situations this hand makes impossible are refused.
+"""
+import difflib
+from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, NotationError, SituationError
-from .hand import WILD, Hand, Situation
-from .payouts import SCHEMES, Payout
+from .errors import HandError, NotationError, Notice, SituationError
+from .hand import Hand
+from .notation import parse_tiles
+from .payouts import Payout
+from .regions import all_options, find_region
+from .regions.base import Region
 from .ruleset import Ruleset
-from .scoring import Score, Tiles, prepare, prepared, ready_waits, score_hand
-from .tiles import NAMES, NUM_KINDS, SEATS
-
-RULESET_OPTIONS = {
-    "shaozhuang": "--shaozhuang", "mutual": "--mutual", "bid": "--bid", "bidder": "--bidder",
-    "flown": "--flown", "flown_by": "--flown-by", "four_wild": "--four-wild", "jiebao": "--jiebao",
-    "kongs": "--kong",
-}
+from .scoring import Score, Tiles, prepare, ready_waits, score_hand
+from .situation import Situation
+from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
 
 @dataclass
 class WaitResult:
+    """A wait of a 13-tile hand: copies left, and the hand won on it by self-draw and on a discard."""
+
     tile: int
     left: int
     self_draw: Score
@@ -25,8 +31,26 @@ class WaitResult:
 
 
 @dataclass
-class Analysis:
+class Setting:
+    """A hand under a ruleset: its region, the situation as the ruleset reads it, the tiles under its wildcards."""
+
     ruleset: Ruleset
+    region: Region
+    situation: Situation
+    tiles: Tiles
+    warnings: List[Notice]
+
+    @property
+    def wild_kinds(self) -> Tuple[int, ...]:
+        return self.tiles.wild_kinds
+
+
+@dataclass
+class Analysis:
+    """Everything mjcalc says about one hand: the score and payout (14 tiles) or the waits (13 tiles)."""
+
+    ruleset: Ruleset
+    region: Region
     hand: Hand
     situation: Situation
     tiles: Tiles
@@ -34,72 +58,96 @@ class Analysis:
     payout: Optional[Payout] = None
     waits: List[WaitResult] = field(default_factory=list)
     discards: List[Tuple[int, Tuple[int, ...]]] = field(default_factory=list)
-    warnings: List[str] = field(default_factory=list)
-    seen: Tuple[int, ...] = (0,) * NUM_KINDS  # copies visible elsewhere (--seen)
+    warnings: List[Notice] = field(default_factory=list)
+    seen: Tuple[int, ...] = (0,) * NUM_KINDS  # copies visible elsewhere
 
     @property
     def wild_kinds(self) -> Tuple[int, ...]:
         return self.tiles.wild_kinds
 
 
-def unused_options(ruleset: Ruleset, situation: Situation) -> List[str]:
-    """Ruleset-specific options that are set but that this ruleset does not read."""
-    default = Situation()
-    return [
-        flag for key, flag in RULESET_OPTIONS.items()
-        if getattr(situation, key) != getattr(default, key) and key not in ruleset.options
-        and not (key == "kongs" and "kong" in ruleset.options)
-    ]
+def check_options(situation: Situation):
+    """Region options nobody declares are refused (a typo must never pass silently)."""
+    known = all_options()
+    for name, _ in situation.extras:
+        if name not in known:
+            hint = difflib.get_close_matches(name, list(known), n=1)
+            raise SituationError(f"unknown situation option {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""),
+                                 name, "unknown situation option" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
 
 
-def check_situation(situation: Situation):
-    """Contradictions in the situation itself, whatever the ruleset."""
-    s = situation
-    if s.discarder is not None and s.discarder == s.seat:
-        raise SituationError(f"--from {s.discarder} is the winner's own seat: a player cannot win on his own discard")
-    if s.rob_kong and s.discarder is None:
-        raise SituationError("--rob-kong needs --from SEAT, the player whose kong was robbed")
-    if s.kong_draw and s.discarder is not None:
-        raise SituationError("--kong-draw is a win on one's own replacement draw: it cannot go with --from")
-    if s.first_turn and s.is_dealer and s.discarder is not None:
-        raise SituationError("--first-turn for the dealer is 天和, his dealt hand: it cannot go with --from")
-    if s.seat in s.mutual:
-        raise SituationError(f"--mutual {s.seat} is the winner's own seat")
-    if s.base < 1:
-        raise SituationError(f"--base must be at least 1, got {s.base}")
+def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
+    """The hand under the ruleset and the situation as the ruleset reads it; SituationError if it cannot be."""
+    check_options(situation)
+    region = find_region(ruleset.region)
+    notes: List[Notice] = []
+    situation = region.prepare(ruleset, situation, notes)
+    wild_kinds = region.wild_kinds(ruleset, situation)
+    if WILD in hand.tiles and not region.plays_wild(ruleset, situation):
+        bid = situation.extra("bid")
+        why = f"under the bid {bid}" if bid is not None else f"in {ruleset.id}"
+        raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
+    tiles = prepare(hand, wild_kinds)
+    region.check_hand(ruleset, situation, tiles)
+    return Setting(ruleset, region, situation, tiles, notes)
 
 
-def default_discarder(situation: Situation) -> str:
-    """For 'what would a discard win score': the given --from, else the player before the winner."""
-    return situation.discarder or SEATS[(SEATS.index(situation.seat) - 1) % 4]
-
-
-def analyze(hand: Hand, ruleset: Ruleset, situation: Situation, seen=None) -> Analysis:
-    check_situation(situation)
-    scheme = SCHEMES[ruleset.payout]
-    adjusted = scheme.adjust(ruleset, situation)
-    tiles = prepared(hand, ruleset, adjusted)
-    result = Analysis(ruleset, hand, situation, tiles, warnings=[
-        f"{flag} is not used by {ruleset.id}; ignored" for flag in unused_options(ruleset, situation)
-    ], seen=check_seen(tiles.held, seen))
+def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> Analysis:
+    """Score a 14-tile hand (every reading, the best kept, legality, payouts) or find a 13-tile hand's waits,
+    each scored as a self-draw and as a discard win. `seen`: 34 counts of tiles visible elsewhere."""
+    situation = situation if situation is not None else Situation()
+    here = setting(hand, ruleset, situation)
+    tiles, situation, region = here.tiles, here.situation, here.region
+    result = Analysis(ruleset, region, hand, situation, tiles, warnings=list(here.warnings),
+                      seen=check_seen(tiles.held, seen))
     if hand.winning is not None:
-        result.score = score_hand(hand, situation, ruleset)
+        result.score = score_hand(tiles, situation, ruleset, region)
+        result.warnings += result.score.notes
         if result.score.legal:
-            paid = replace(situation, discarder=None, rob_kong=False) if result.score.self_drawn and situation.discarder else situation
-            result.payout = scheme.pay(result.score, scheme.adjust(ruleset, paid), ruleset)
+            result.payout = pay(result.score, ruleset, region)
         elif not result.score.complete:
             result.discards = ready_discards(tiles, ruleset)
         return result
-    by_discard = replace(situation, discarder=default_discarder(situation), kong_draw=0)
-    self_draw = replace(situation, discarder=None, rob_kong=False)
+    by_discard = situation.replace(discarder=default_discarder(situation), kong_draw=0)
+    self_draw = situation.replace(discarder=None, rob_kong=False)
     for tile in ready_waits(tiles, ruleset):
-        won = hand.with_winning(tile)
+        won = prepare(hand.with_winning(tile), tiles.wild_kinds)
         result.waits.append(WaitResult(
             tile, tiles_left(tiles.held, result.seen, tile),
-            score_hand(won, self_draw, ruleset),
-            score_hand(won, by_discard, ruleset),
+            score_hand(won, self_draw, ruleset, region),
+            score_hand(won, by_discard, ruleset, region),
         ))
     return result
+
+
+def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
+    """The payout of a legal win, by the ruleset's scheme, as the hand is paid (`score.situation`)."""
+    return region.schemes[ruleset.payout].pay(score, score.situation, ruleset)
+
+
+def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
+    """The same hand and situation under each ruleset: a list of (ruleset, Analysis or None, error or None).
+
+    A situation one ruleset cannot take is that ruleset's error, not the whole comparison's."""
+    results = []
+    for rules in rulesets:
+        try:
+            results.append((rules, analyze(hand, rules, situation, seen), None))
+        except (SituationError, HandError) as exc:
+            if exc.field == "seen":
+                raise
+            results.append((rules, None, exc))
+    return results
+
+
+def unused_options(ruleset: Ruleset, situation: Situation) -> List[str]:
+    """The region options set in `situation` that `ruleset` does not read."""
+    return [name for name, _ in situation.extras if name not in ruleset.options]
+
+
+def default_discarder(situation: Situation) -> str:
+    """For 'what would a discard win score': the given discarder, else the player before the winner."""
+    return situation.discarder or SEATS[(SEATS.index(situation.seat) - 1) % 4]
 
 
 def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int, ...]]]:
@@ -116,25 +164,26 @@ def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int,
     return found
 
 
-def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
-    """Counts of the tiles written in `--seen` (discards and melds on the table, in hand notation)."""
-    from .notation import parse_tiles
+def _seen_error(detail: str) -> NotationError:
+    return NotationError(f"seen: {detail}", "seen", detail)
 
+
+def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
+    """Counts of the tiles written as seen (discards and melds on the table, in hand notation)."""
     counts = [0] * NUM_KINDS
     if not text or not text.strip():
         return tuple(counts)
     if len(text) > 400:
-        raise NotationError(f"--seen: input too long: {len(text)} characters")
+        raise _seen_error(f"input too long: {len(text)} characters")
     try:
         loose, melds, winning = parse_tiles(text)
     except NotationError as exc:
-        raise NotationError(f"--seen: {exc}") from None
+        raise _seen_error(str(exc)) from None
     if winning is not None:
-        raise NotationError("--seen: '+' marks a winning tile; seen tiles have none")
-    tiles = loose + [t for meld in melds for t in meld.tiles]
-    for t in tiles:
+        raise _seen_error("'+' marks a winning tile; seen tiles have none")
+    for t in loose + [t for meld in melds for t in meld.tiles]:
         if t == WILD:
-            raise NotationError("--seen: write a seen wildcard as its face (e.g. 5m), not '*'")
+            raise _seen_error("write a seen wildcard as its face (e.g. 5m), not '*'")
         counts[t] += 1
     return tuple(counts)
 
@@ -145,16 +194,11 @@ def check_seen(held, seen) -> Tuple[int, ...]:
         return (0,) * NUM_KINDS
     for t in range(NUM_KINDS):
         if seen[t] and held[t] + seen[t] > 4:
-            raise HandError(
-                f"--seen: {held[t]} {NAMES[t]} in the hand and {seen[t]} seen make {held[t] + seen[t]}: there are only 4"
-            )
+            detail = f"{held[t]} {NAMES[t]} in the hand and {seen[t]} seen make {held[t] + seen[t]}: there are only 4"
+            raise HandError(f"seen: {detail}", "seen", detail)
     return tuple(seen)
 
 
 def tiles_left(held, seen, tile: int) -> int:
     """Copies of `tile` neither in the hand nor seen; never negative."""
     return max(0, 4 - held[tile] - seen[tile])
-
-
-def tile_label(tile: int) -> str:
-    return "*" if tile == WILD else NAMES[tile]

@@ -9,12 +9,14 @@ from .tiles import NAMES
 
 
 class BatchWaits:
+    """Waits of hands under one ruleset and one situation's wildcards."""
+
     def __init__(self, ruleset, situation):
+        from .regions import find_region
         from .shapes import WaitFinder
-        from .scoring import resolve_wild_kinds
 
         self.ruleset = ruleset
-        self.wild_kinds = resolve_wild_kinds(ruleset, situation)
+        self.wild_kinds = find_region(ruleset.region).wild_kinds(ruleset, situation)
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
 
     def waits_of(self, text: str):

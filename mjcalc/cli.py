@@ -1,78 +1,15 @@
 """The `mjcalc` command line: the only module that imports click. Errors become one `Error: …` line."""
-import json
 import os
 import sys
-from functools import wraps
 
 import click
 
 from . import __version__
-from .errors import MjcalcError, RulesetError, RulesetNotFound
-
-SEAT = click.Choice(["E", "S", "W", "N"], case_sensitive=False)
-SITUATION_KEYS = {
-    "seat", "dealer", "from", "self_drawn", "kong_draw", "last_tile", "rob_kong", "first_turn", "base", "wild",
-    "indicator", "shaozhuang", "mutual", "bid", "bidder", "flown", "flown_by", "four_wild", "jiebao", "kong",
-}
-
-
-class UserError(click.ClickException):
-    """A one-line error with exit code 2 (usage, notation, situation)."""
-
-    exit_code = 2
-
-
-class InvalidRuleset(click.ClickException):
-    """A ruleset file that does not validate: exit code 1."""
-
-    exit_code = 1
-
-
-def _fail(exc: Exception):
-    raise UserError(str(exc))
-
-
-def ruleset_option(func):
-    return click.option(
-        "-r", "--ruleset", "ruleset_name", default=lambda: os.environ.get("MJCALC_RULESET", "beijing"),
-        show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.",
-    )(func)
-
-
-def wild_options(func):
-    func = click.option("--indicator", help="The turned-up tile; the tile after it is wild.")(func)
-    func = click.option("--wild", help="The wildcard kind(s) 混/惠/财神/宝, e.g. 2m or 5m,6m.")(func)
-    return func
-
-
-def situation_options(func):
-    """The options shared by analyze, waits and compare that describe how the hand was won."""
-    options = [
-        click.option("--seat", type=SEAT, help="The hand owner's seat.  [default: E]"),
-        click.option("--dealer", type=SEAT, help="The dealer's seat.  [default: E]"),
-        click.option("--self-drawn", "self_drawn", is_flag=True, default=None, help="Won by self-draw 自摸 (the default)."),
-        click.option("--from", "discarder", type=SEAT, help="Won on SEAT's discard 点炮 (with --rob-kong: the konger)."),
-        click.option("--kong-draw", type=int, is_flag=False, flag_value=1, default=None,
-                     help="Won on a kong replacement draw 杠开; N consecutive kongs."),
-        click.option("--last-tile", is_flag=True, default=None, help="Won on the last tile 海底捞月."),
-        click.option("--rob-kong", is_flag=True, default=None, help="Won by robbing a kong 抢杠 (--from names the konger)."),
-        click.option("--first-turn", is_flag=True, default=None, help="Won before one's first discard: 天和 / 地和."),
-        click.option("--base", type=int, help="Base points 底分.  [default: 1]"),
-        click.option("--situation", "situation_file", type=click.Path(dir_okay=False),
-                     help="A YAML file with any of these fields (options given here win)."),
-        click.option("--shaozhuang", type=int, help="beijing: K consecutive rounds of 烧庄."),
-        click.option("--mutual", multiple=True, type=SEAT, help="beijing: the winner is in 互包 with SEAT (repeatable)."),
-        click.option("--bid", help="zhuji: the winning bid: 2, du2/独2, wucai2/无财2, 3, …"),
-        click.option("--bidder", type=SEAT, help="zhuji: the 包家 who made the bid."),
-        click.option("--flown", type=int, help="shangrao: 宝 the winner has discarded 飞宝."),
-        click.option("--flown-by", multiple=True, help="shangrao: SEAT=N, 宝 another seat has discarded (repeatable)."),
-        click.option("--four-wild", is_flag=True, default=None, help="shangrao: the winner drew all four 宝."),
-        click.option("--jiebao", is_flag=True, default=None, help="shangrao: 接宝 happened for the winner."),
-        click.option("--kong", multiple=True, help="shangrao: SEAT:exposed|concealed, another seat's kong (repeatable)."),
-    ]
-    for option in reversed(options):
-        func = option(func)
-    return func
+from .cli_common import (
+    UserError, build_situation, echo as _echo, emit_json, flagged, handle_errors, output_options, ruleset_option,
+    seen_option, situation_options, table as _table, tone as _tone, warn, wild_options,
+)
+from .errors import MjcalcError
 
 
 def one_hand_options(func):
@@ -82,181 +19,14 @@ def one_hand_options(func):
     return func
 
 
-def seen_option(func):
-    """`--seen TILES`: copies visible on the table, taken off every count of tiles left."""
-    return click.option(
-        "--seen", metavar="TILES",
-        help="Tiles visible on the table (discards, others' melds) in hand notation, e.g. \"3m 6m [555p]\"; "
-             "they are taken off every count of tiles left.",
-    )(func)
-
-
 def _seen(text):
     from .analysis import parse_seen
     return parse_seen(text) if text else None
 
 
-def _color():
-    """None lets click colour a terminal only; NO_COLOR (any value) turns colour off."""
-    return False if os.environ.get("NO_COLOR") else None
-
-
-def _echo(text="", **kwargs):
-    click.echo(text, color=_color(), **kwargs)
-
-
-_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
-
-
-def _tone(text, tone):
-    return click.style(str(text), **_TONES[tone]) if tone else str(text)
-
-
-def output_options(func):
-    func = click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")(func)
-    func = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
-                        help="Pattern names in Chinese or English.")(func)
-    func = click.option("--json", "as_json", is_flag=True, help="Machine output (the JSON contract in the README).")(func)
-    return func
-
-
-def _tile(text, option):
-    from .errors import NotationError
-    try:
-        from .notation import parse_tiles
-        tiles, melds, winning = parse_tiles(text.strip())
-        if len(tiles) != 1 or melds or winning or tiles[0] > 33:
-            raise NotationError(f"{option} takes one tile, got {text!r}")
-        return tiles[0]
-    except NotationError as exc:
-        raise UserError(f"{option}: {exc}") from None
-
-
-def _read_situation_file(path):
-    import yaml
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.safe_load(f)
-    except OSError as exc:
-        raise UserError(f"--situation {path}: cannot read: {exc.strerror}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise UserError(f"--situation {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise UserError(f"--situation {path}: expected a mapping of situation fields")
-    data = dict(data.get("situation", data)) if "situation" in data else {
-        k: v for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title")
-    }
-    for key in data:
-        if key not in SITUATION_KEYS:
-            import difflib
-            hint = difflib.get_close_matches(key, SITUATION_KEYS, n=1)
-            raise UserError(f"--situation {path}: unknown field {key!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
-    return data
-
-
-def build_situation(params, ctx=None):
-    """A Situation from the options, over the --situation file's fields."""
-    from .hand import Situation
-
-    fields = {}
-    if params.get("situation_file"):
-        fields.update(_read_situation_file(params["situation_file"]))
-    given = {}
-    for key, value in params.items():
-        if value is None or value == () or key in ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", "hand", "batch"):
-            continue
-        given["from" if key == "discarder" else key] = value
-    fields.update(given)
-    seat = str(fields.get("seat", "E")).upper()
-    self_drawn = fields.get("self_drawn")
-    discarder = fields.get("from")
-    if self_drawn and discarder and "self_drawn" in given and "from" in given:
-        raise UserError("--self-drawn and --from contradict each other: choose one")
-    if self_drawn and "self_drawn" in given:
-        discarder = None
-    try:
-        wild = tuple(_tile(w, "--wild") for w in _as_list(fields.get("wild")))
-        indicator = _tile(str(fields["indicator"]), "--indicator") if fields.get("indicator") else None
-        flown_by = []
-        for item in _as_list(fields.get("flown_by")):
-            if isinstance(item, dict):
-                flown_by += [(str(k).upper(), int(v)) for k, v in item.items()]
-                continue
-            who, _, n = str(item).partition("=")
-            if who.upper() not in "ESWN" or len(who) != 1 or not n.strip().isdigit():
-                raise UserError(f"--flown-by takes SEAT=N like S=2, got {item!r}")
-            flown_by.append((who.upper(), int(n)))
-        kongs = []
-        for item in _as_list(fields.get("kong")):
-            who, _, kind = str(item).partition(":")
-            if who.upper() not in "ESWN" or len(who) != 1 or kind not in ("exposed", "concealed"):
-                raise UserError(f"--kong takes SEAT:exposed or SEAT:concealed, got {item!r}")
-            kongs.append((who.upper(), kind))
-        situation = Situation(
-            seat=seat, dealer=str(fields.get("dealer", "E")).upper(),
-            discarder=str(discarder).upper() if discarder else None,
-            kong_draw=int(fields.get("kong_draw") or 0), last_tile=bool(fields.get("last_tile")),
-            rob_kong=bool(fields.get("rob_kong")), first_turn=bool(fields.get("first_turn")),
-            base=int(fields.get("base", 1)), wild=wild, indicator=indicator,
-            shaozhuang=int(fields.get("shaozhuang") or 0),
-            mutual=tuple(str(m).upper() for m in _as_list(fields.get("mutual"))),
-            bid=str(fields["bid"]) if fields.get("bid") is not None else None,
-            bidder=str(fields["bidder"]).upper() if fields.get("bidder") else None,
-            flown=int(fields.get("flown") or 0), flown_by=tuple(flown_by),
-            four_wild=bool(fields.get("four_wild")), jiebao=bool(fields.get("jiebao")), kongs=tuple(kongs),
-        )
-    except (TypeError, ValueError) as exc:
-        if isinstance(exc, MjcalcError):
-            raise
-        raise UserError(f"a situation field has the wrong type: {exc}") from None
-    for name, value in (("seat", situation.seat), ("dealer", situation.dealer)) + tuple(("mutual", m) for m in situation.mutual):
-        if value not in ("E", "S", "W", "N"):
-            raise UserError(f"{name}: expected E, S, W or N, got {value!r}")
-    return situation
-
-
-def _as_list(value):
-    if value is None:
-        return []
-    if isinstance(value, (list, tuple)):
-        out = []
-        for v in value:
-            out += _as_list(v) if isinstance(v, str) and "," in v else [v]
-        return out
-    if isinstance(value, str):
-        return [v for v in value.split(",") if v.strip()]
-    return [value]
-
-
-def handle_errors(func):
-    """Turn mjcalc's errors into one line and exit 2; never a traceback."""
-
-    @wraps(func)
-    def wrapper(*args, **kwargs):
-        try:
-            return func(*args, **kwargs)
-        except RulesetError as exc:
-            if isinstance(exc, RulesetNotFound):
-                raise UserError(str(exc)) from None
-            raise InvalidRuleset(str(exc)) from None
-        except MjcalcError as exc:
-            raise UserError(str(exc)) from None
-
-    return wrapper
-
-
 def _load(name):
     from .ruleset import load_ruleset
     return load_ruleset(name)
-
-
-def _table(rows, headers=()):
-    from tabulate import tabulate
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-
 
 class _Commands(click.Group):
     """The command group; `table` (the ledger, with sqlite3) is imported only when it is used."""
@@ -266,7 +36,7 @@ class _Commands(click.Group):
 
     def get_command(self, ctx, name):
         if name == "table" and name not in self.commands:
-            from .cli_table import table
+            from .cli_table import table  # the ledger (sqlite3) is imported only when `table` is used
             self.add_command(table)
         return super().get_command(ctx, name)
 
@@ -305,9 +75,8 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     parsed = parse_hand(hand)
     result = run(parsed, rules, situation, _seen(seen))
     if as_json:
-        click.echo(json.dumps(render.analysis_json(result, lang), ensure_ascii=False))
-        for w in result.warnings:
-            click.echo(f"warning: {w}", err=True)
+        emit_json(render.analysis_json(result, lang))
+        warn(result.warnings)
         return
     _print_analysis(result, lang, glyphs)
 
@@ -316,8 +85,7 @@ def _print_analysis(result, lang, glyphs):
     from . import render
 
     rules = result.ruleset
-    for w in result.warnings:
-        click.echo(f"warning: {w}", err=True)
+    warn(result.warnings)
     click.echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     if result.hand.winning_implied:
         click.echo("          (no '+': the last tile written is taken as the winning tile)")
@@ -397,8 +165,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
             found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
         if as_json:
             from .tiles import NAMES
-            waits_json = [{"tile": NAMES[t], "left": left} for t, left in found]
-            click.echo(json.dumps({"hand": str(parsed), "waits": waits_json}, ensure_ascii=False))
+            emit_json({"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
             return
         from . import render
         if not found:
@@ -451,7 +218,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
       mjcalc compare "123m456p789s EE 45m +6m"
       mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
     """
-    from .analysis import analyze as run
+    from .analysis import compare as run, unused_options
     from .notation import parse_hand
     from .ruleset import builtin_rulesets
     from . import render
@@ -459,18 +226,9 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
     parsed = parse_hand(hand)
-    seen_counts = _seen(seen)
-    results = []  # (ruleset, analysis or None, error or None)
-    for r in rules:
-        try:
-            results.append((r, run(parsed, r, situation, seen_counts), None))
-        except MjcalcError as exc:
-            if "--seen" in str(exc) or isinstance(exc, RulesetError):
-                raise
-            results.append((r, None, str(exc)))  # a situation this ruleset cannot take: said in its column
+    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parsed, rules, situation, _seen(seen))]
     if as_json:
-        out = [render.analysis_json(a, lang) if a else {"ruleset": r.id, "error": error} for r, a, error in results]
-        _echo(json.dumps(out, ensure_ascii=False))
+        emit_json([render.analysis_json(a, lang) if a else {"ruleset": r.id, "error": error} for r, a, error in results])
         return
     analyses = [a for _, a, _ in results if a]
     columns, headers = [], [""]
@@ -489,10 +247,10 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
         _echo(f"wild      {'; '.join(wild)}")
     _echo(_table(rows, headers))
     unused = {}
-    from .analysis import unused_options
+    from .cli_common import flag_of
     for r, _, _ in results:
-        for flag in unused_options(r, situation):
-            unused.setdefault(flag, []).append(r.id)
+        for name in unused_options(r, situation):
+            unused.setdefault(flag_of(name), []).append(r.id)
     for flag, ids in unused.items():
         _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
 
@@ -512,18 +270,17 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
     """
+    from .advice import advise as run
     from .notation import parse_hand
-    from .shanten import advise as run
     from . import render
 
     rules = _load(ruleset_name)
     situation = build_situation(params)
     advice = run(parse_hand(hand), rules, situation, _seen(seen))
     result = advice.analysis
-    for w in result.warnings:
-        _echo(f"warning: {w}", err=True)
+    warn(result.warnings)
     if as_json:
-        _echo(json.dumps(render.advice_json(advice, lang), ensure_ascii=False))
+        emit_json(render.advice_json(advice, lang))
         return
     _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     if result.wild_kinds:
@@ -586,7 +343,7 @@ def rulesets(ctx):
 @handle_errors
 def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
-    from .payouts import SCHEMES
+    from .regions import find_region
     rules = _load(name)
     click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
     if rules.description:
@@ -605,11 +362,8 @@ def rulesets_show(name, lang):
             value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
         rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
     click.echo(_table(rows, ["id", "pattern", rules.unit(lang), "role", "replaces"]))
-    extra = SCHEMES[rules.payout]
-    describe = getattr(extra, "describe", None)
-    click.echo(f"payout: {rules.payout}" + "".join(f"  {k}={v}" for k, v in rules.payout_params))
-    if describe:
-        click.echo(describe(rules))
+    for line in find_region(rules.region).describe(rules):
+        click.echo(line)
 
 
 @rulesets.command("check")

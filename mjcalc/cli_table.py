@@ -6,7 +6,14 @@ from functools import wraps
 
 import click
 
-from .ledger import Ledger, LedgerFileError
+from . import evening
+from .cli_common import (
+    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    wild_options,
+)
+from .ledger import Ledger, LedgerFileError, State
+from .regions import all_options
+from .situation import GENERIC
 from .tiles import SEATS
 
 
@@ -21,10 +28,6 @@ def table():
       mjcalc table draw friday
       mjcalc table show friday
     """
-
-
-# cli.py imports this module only when `table` is used; the group is defined first so either may be imported first.
-from .cli import UserError, _read_situation_file, _table, build_situation, handle_errors, situation_options, wild_options  # noqa: E402
 
 
 class BadLedgerFile(click.ClickException):
@@ -53,12 +56,18 @@ def db_option(func):
     )(func)
 
 
+def _seat_kind(name):
+    """The kind of a situation option that names seats ("seat", "seats", "seat_int", "seat_choice"), or None."""
+    option = GENERIC.get("from" if name == "discarder" else name) or all_options().get(name)
+    return option.kind if option is not None and option.kind.startswith("seat") else None
+
+
 def table_situation_options(func):
     """analyze's situation options, where a seat may also be given as a player's name."""
     func = situation_options(func)
     for opt in func.__click_params__:
-        if opt.name in ("seat", "discarder", "mutual", "bidder"):
-            opt.type, opt.metavar = click.STRING, "PLAYER"
+        if opt.name in ("seat", "discarder") or _seat_kind(opt.name) in ("seat", "seats"):
+            opt.metavar = "PLAYER"
         if opt.name == "discarder":
             opt.help = "Won on PLAYER's discard 点炮 (a name or a seat; with --rob-kong: the konger)."
         if opt.name in ("seat", "dealer", "base"):
@@ -128,7 +137,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
             raise UserError(f"--seat {seat} is given twice")
         players[seat] = player.strip()
     with _open(db_path) as ledger:
-        t = ledger.create_table(name, ruleset_name, players, base)
+        t = evening.create_table(ledger, name, ruleset_name, players, base)
         click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, "
                    + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)) + f"; {t.player('E')} deals first")
         click.echo(f"ledger    {ledger.path}")
@@ -153,13 +162,12 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
       mjcalc table hand friday "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
     """
     from . import render
-    from .ruleset import load_ruleset
 
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
             raise UserError(f"{flag}: the table keeps the {key}; leave it out")
     if params.get("situation_file"):
-        fields = _read_situation_file(params["situation_file"])
+        fields = read_situation_file(params["situation_file"])
         for key in ("dealer", "base"):
             if key in fields:
                 raise UserError(f"--situation {params['situation_file']}: the table keeps the {key}; leave it out")
@@ -170,18 +178,21 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
         params["seat"] = winner if winner is not None else params.get("seat")
         if params["seat"] is None and not (params.get("situation_file") and "seat" in fields):
             raise UserError("who won? give --winner PLAYER (a name or a seat)")
-        for key in ("seat", "discarder", "bidder"):
-            if params.get(key) is not None:
-                params[key] = t.seat(params[key])
-        params["mutual"] = tuple(t.seat(m) for m in params.get("mutual") or ())
-        params["flown_by"] = tuple(_seat_prefix(t, item, "=") for item in params.get("flown_by") or ())
-        params["kong"] = tuple(_seat_prefix(t, item, ":") for item in params.get("kong") or ())
+        for key, value in list(params.items()):
+            kind = _seat_kind(key)
+            if value is None or kind is None or key == "dealer":
+                continue
+            if kind == "seat":
+                params[key] = t.seat(value)
+            elif kind == "seats":
+                params[key] = tuple(t.seat(m) for m in value)
+            else:
+                params[key] = tuple(_seat_prefix(t, item, "=" if kind == "seat_int" else ":") for item in value)
         situation = build_situation(params)
-        rules = load_ruleset(t.ruleset)
-        record, result = ledger.record_win(t, hand, situation, rules)
+        rules = evening.table_rules(t)
+        record, result = evening.record_win(ledger, t, hand, situation, rules)
         standings = ledger.standings(t)
-    for w in result.warnings:
-        click.echo(f"warning: {w}", err=True)
+    warn(result.warnings)
     if as_json:
         click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
                                "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
@@ -226,7 +237,7 @@ def table_draw(name, as_json, db_path):
     """
     with _open(db_path) as ledger:
         t = ledger.table(name)
-        record = ledger.record_draw(t)
+        record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
     if as_json:
         click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
@@ -252,9 +263,7 @@ def table_show(name, as_json, db_path):
         t = ledger.table(name)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
-    count, state = (hands[-1].number, hands[-1].after) if hands else (0, None)
-    from .ledger import State
-    state = state or State()
+    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
     if as_json:
         click.echo(json.dumps({
             "table": t.name, "ruleset": t.ruleset_id, "base": t.base, "created": t.created,

@@ -1,8 +1,18 @@
-"""Errors that mjcalc reports to a user as one line."""
+"""Errors that mjcalc reports to a user as one line, and the notices (warnings) it gives beside an answer.
+
+Messages speak the game: a seat, the winning tile, 财神. An error or notice about one situation field carries
+the field's name in `field` and the message without it in `detail`, so a front end can name the field its own
+way (the CLI says `--from: …`).
+"""
 
 
 class MjcalcError(ValueError):
     """Input that mjcalc cannot use; the message is one line for the user."""
+
+    def __init__(self, message: str = "", field: str = None, detail: str = None):
+        super().__init__(message)
+        self.field = field
+        self.detail = message if detail is None else detail
 
 
 class NotationError(MjcalcError):
@@ -22,4 +32,14 @@ class RulesetNotFound(RulesetError):
 
 
 class SituationError(MjcalcError):
-    """A situation the ruleset does not allow or that contradicts itself."""
+    """A situation that cannot happen, that the ruleset does not allow, or that contradicts itself."""
+
+
+class Notice(str):
+    """A warning beside an answer (an option ignored, a rule that overrode one, a cap): text, and its field."""
+
+    def __new__(cls, text: str, field: str = None, detail: str = None):
+        notice = super().__new__(cls, text)
+        notice.field = field
+        notice.detail = text if detail is None else detail
+        return notice

@@ -1,10 +1,8 @@
-"""Frozen values a hand is made of: melds, the hand itself, and the situation it was won in."""
+"""Frozen values a hand is made of: melds and the hand itself."""
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from .tiles import NAMES, format_tiles
-
-WILD = 34  # a `*` tile: a wildcard whose face is the declared wild kind, if any
+from .tiles import WILD, format_tiles, tile_text
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 
@@ -21,13 +19,13 @@ class Meld:
     def exposed(self) -> bool:
         return not self.concealed
 
-    def __str__(self) -> str:
-        body = format_tiles(self.tiles).replace(" ", "")
+    def text(self, glyphs: bool = False) -> str:
+        """`[123m]`, `[EEEE]`, `{CCCC}` (a concealed kong), or the same with glyphs inside the brackets."""
+        body = format_tiles(self.tiles, glyphs).replace(" ", "")
         return "{%s}" % body if self.concealed else "[%s]" % body
 
-
-def _tile_text(tile: int) -> str:
-    return "*" if tile == WILD else NAMES[tile]
+    def __str__(self) -> str:
+        return self.text()
 
 
 @dataclass(frozen=True)
@@ -63,47 +61,16 @@ class Hand:
     def with_winning(self, tile: int) -> "Hand":
         return Hand(self.concealed, self.melds, tile)
 
-    def __str__(self) -> str:
-        naturals = [t for t in self.concealed if t != WILD]
-        parts = [format_tiles(naturals)] if naturals else []
-        parts += ["*"] * self.concealed.count(WILD)
-        parts += [str(m) for m in self.melds]
+    def text(self, glyphs: bool = False) -> str:
+        """The hand in canonical notation (`parse_hand(hand.text()) == hand`), or with glyphs for tiles."""
+        parts = [format_tiles(self.concealed, glyphs)] if self.concealed else []
+        parts += [m.text(glyphs) for m in self.melds]
         if self.winning is not None:
-            parts.append("+" + _tile_text(self.winning))
+            parts.append("+" + tile_text(self.winning, glyphs))
         return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.text()
 
     def __repr__(self) -> str:
         return f"parse_hand({str(self)!r})"
-
-
-@dataclass(frozen=True)
-class Situation:
-    """How and where a hand was won: seats, the way of winning, and the ruleset-specific extras."""
-
-    seat: str = "E"
-    dealer: str = "E"
-    discarder: Optional[str] = None  # None: self-drawn
-    kong_draw: int = 0
-    last_tile: bool = False
-    rob_kong: bool = False
-    first_turn: bool = False
-    base: int = 1
-    wild: Tuple[int, ...] = ()
-    indicator: Optional[int] = None
-    shaozhuang: int = 0
-    mutual: Tuple[str, ...] = ()
-    bid: Optional[str] = None
-    bidder: Optional[str] = None
-    flown: int = 0
-    flown_by: Tuple[Tuple[str, int], ...] = ()
-    four_wild: bool = False
-    jiebao: bool = False
-    kongs: Tuple[Tuple[str, str], ...] = ()
-
-    @property
-    def self_drawn(self) -> bool:
-        return self.discarder is None
-
-    @property
-    def is_dealer(self) -> bool:
-        return self.seat == self.dealer

@@ -1,8 +1,9 @@
-"""An evening at a table: four players, a ruleset, a ledger of hands in SQLite, the dealer and 上楼 between hands.
+"""The ledger: every table and every hand of an evening, stored in one SQLite file. Storage only: the rules
+between hands are `session.py`, scoring and recording a hand `evening.py`.
 
-One file holds every table. Each hand is one `BEGIN IMMEDIATE` transaction that reads the table's state, scores
-the hand and writes one row, so a killed writer leaves the hand either whole or absent, and two writers take
-turns (the second waits up to `TIMEOUT` seconds). The state after a hand (dealer, round, 连庄, 上楼 level) is
+Each hand is one `BEGIN IMMEDIATE` transaction that checks the table's last hand is still the one the hand was
+scored after and writes one row, so a killed writer leaves the hand either whole or absent, and two writers
+take turns (the second waits up to `TIMEOUT` seconds). The state after a hand (dealer, round, 连庄, 上楼 level) is
 stored in that hand's row: undoing the last hand is deleting its row, and the standings are a SUM of the rows.
 The schema's version is SQLite's `user_version`; an older file is migrated when it is opened.
 """
@@ -11,12 +12,13 @@ import os
 import sqlite3
 import sys
 from contextlib import contextmanager
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Dict, List, Optional, Tuple
 
 from .errors import MjcalcError
+from .session import State
 from .tiles import SEATS
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
@@ -87,7 +89,7 @@ MIGRATIONS = (
 VERSION = len(MIGRATIONS)
 
 
-def _now() -> str:
+def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
@@ -116,54 +118,6 @@ class Table:
             return SEATS[self.players.index(text)]
         known = ", ".join(f"{s} {p}" for s, p in zip(SEATS, self.players))
         raise LedgerError(f"unknown player {text!r} at table {self.name!r} (players: {known})")
-
-
-@dataclass(frozen=True)
-class State:
-    """Where the evening stands before the next hand."""
-
-    round: int = 1
-    dealer: str = "E"
-    streak: int = 0  # 连庄: how many hands in a row the dealer has kept the deal
-    level: int = 0   # 上楼: later payouts are multiplied by 2**level
-
-    @property
-    def factor(self) -> int:
-        return 2 ** self.level
-
-
-@dataclass(frozen=True)
-class Session:
-    """The ruleset's `session:` rules, with their defaults."""
-
-    dealer_stays_on_win: bool = True
-    dealer_stays_on_draw: bool = True
-    shanglou_levels: int = 0
-    shanglou_until: str = "round_end"
-
-    @classmethod
-    def of(cls, ruleset) -> "Session":
-        from .ruleset import SESSION
-        given = dict(ruleset.session)
-        return cls(**{key: given.get(key, default) for key, (_, default, _) in SESSION.items()})
-
-
-def advance(state: State, session: Session, winner: Optional[str]) -> State:
-    """The state after a hand won by `winner`, or drawn (`winner` None)."""
-    drawn = winner is None
-    stays = session.dealer_stays_on_draw if drawn else (winner == state.dealer and session.dealer_stays_on_win)
-    if stays:
-        after = replace(state, streak=state.streak + 1)
-    elif state.dealer == SEATS[-1]:  # North passes the deal on: the round ends
-        after = State(round=state.round + 1, dealer=SEATS[0], streak=0,
-                      level=0 if session.shanglou_until == "round_end" else state.level)
-    else:
-        after = replace(state, dealer=SEATS[SEATS.index(state.dealer) + 1], streak=0)
-    if drawn:
-        return replace(after, level=min(state.level + 1, session.shanglou_levels))
-    if session.shanglou_until == "win":
-        return replace(after, level=0)
-    return after
 
 
 @dataclass(frozen=True)
@@ -310,9 +264,9 @@ class Ledger:
 
     # --- tables ---
 
-    def create_table(self, name: str, ruleset: str, players: Dict[str, str], base: int = 1) -> Table:
-        """A new table; `players` maps every seat E S W N to a distinct name."""
-        from .ruleset import load_ruleset, _find_path
+    def create_table(self, name: str, ruleset: str, ruleset_id: str, players: Dict[str, str], base: int = 1) -> Table:
+        """A new table playing `ruleset` (a built-in id or a file's absolute path); `players` maps every seat
+        E S W N to a distinct name."""
         name = name.strip()
         if not name:
             raise LedgerError("a table needs a name")
@@ -330,14 +284,12 @@ class Ledger:
                 raise LedgerError(f"two players named {player!r}: give each a different name")
         if base < 1:
             raise LedgerError(f"--base must be at least 1, got {base}")
-        rules = load_ruleset(ruleset)
-        stored = ruleset if not ruleset.endswith((".yaml", ".yml")) and os.sep not in ruleset else str(_find_path(ruleset).resolve())
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise LedgerError(f"a table named {name!r} already exists in {self.path}")
             db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, stored, rules.id, base, *names, _now()))
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, ruleset, ruleset_id, base, *names, now()))
         return self.table(name)
 
     def table(self, name: str) -> Table:
@@ -389,50 +341,15 @@ class Ledger:
 
     # --- recording ---
 
-    def record_win(self, table: Table, hand_text: str, situation, rules=None):
-        """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it.
-
-        Returns (the record, the Analysis). A hand that is not a legal win is an error and records nothing."""
-        from .analysis import analyze
-        from .notation import format_hand, parse_hand
-        from .ruleset import load_ruleset
-
-        rules = rules or load_ruleset(table.ruleset)
-        session = Session.of(rules)
-        hand = parse_hand(hand_text)
-        if hand.winning is None:
-            raise LedgerError(f"a table hand is a won hand of 14 tiles; {hand_text!r} has {hand.size}")
+    def append(self, table: Table, record: HandRecord) -> bool:
+        """Record `record` as the table's next hand, in one transaction; False (nothing written) when another
+        writer recorded a hand since `record` was made, so the caller makes it again from the new state."""
         with self._write() as db:
-            number, state = self.state(table, db)
-            placed = replace(situation, dealer=state.dealer, base=table.base)
-            result = analyze(hand, rules, placed)
-            score = result.score
-            if not score.complete:
-                raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
-            if not score.legal:
-                raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
-            deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
-            patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
-                        for m in score.matches]
-            after = advance(state, session, placed.seat)
-            discarder = None if score.self_drawn else placed.discarder
-            record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "win",
-                                format_hand(hand), placed.seat, discarder, score.total, _situation_dict(placed), patterns,
-                                deltas, after, _now())
+            number, _ = self.state(table, db)
+            if number != record.number - 1:
+                return False
             self._insert(db, table, record)
-        return record, result
-
-    def record_draw(self, table: Table, rules=None) -> HandRecord:
-        """Record a drawn hand 荒牌: nobody pays; the dealer and 上楼 move as the ruleset says."""
-        from .ruleset import load_ruleset
-
-        session = Session.of(rules or load_ruleset(table.ruleset))
-        with self._write() as db:
-            number, state = self.state(table, db)
-            record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "draw", None, None,
-                                None, None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), _now())
-            self._insert(db, table, record)
-        return record
+        return True
 
     def _insert(self, db, table, r: HandRecord):
         assert sum(r.deltas.values()) == 0, r.deltas
@@ -453,10 +370,3 @@ class Ledger:
                                   f"not {number}; nothing removed")
             db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
         return last
-
-
-def _situation_dict(situation) -> dict:
-    """The situation's fields that differ from the defaults, for the record."""
-    from .hand import Situation
-    default = asdict(Situation())
-    return {k: v for k, v in asdict(situation).items() if v != default[k] or k in ("seat", "dealer", "base")}

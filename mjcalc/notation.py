@@ -15,8 +15,8 @@ import unicodedata
 from collections import Counter
 
 from .errors import HandError, NotationError
-from .hand import CHOW, KONG, PUNG, WILD, Hand, Meld
-from .tiles import HONOR_LETTERS, NAMES, WILD_GLYPH, GLYPHS
+from .hand import CHOW, KONG, PUNG, Hand, Meld
+from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH
 
 MAX_INPUT = 200
 

@@ -1,12 +1,11 @@
 """Rows for tables and dicts for `--json`; no printing here."""
 from typing import Dict, List
 
-from .analysis import Analysis, tile_label
+from .analysis import Analysis
 from .decompose import Block
-from .shapes import IRREGULAR
-from .hand import WILD
 from .notation import format_hand
-from .tiles import GLYPHS, NAMES, NUM_KINDS, SEATS, WILD_GLYPH, format_tiles
+from .shapes import IRREGULAR
+from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
 
 SHAPE_NAMES = {
     "standard": ("四组一对", "sets and a pair"),
@@ -17,18 +16,14 @@ SHAPE_NAMES = {
 }
 
 
-def tiles_text(tiles, glyphs=False) -> str:
-    return "".join(GLYPHS[t] for t in sorted(tiles)) if glyphs else format_tiles(tiles).replace(" ", "")
-
-
 def block_text(block: Block, glyphs=False) -> str:
-    if block.kind in IRREGULAR:
-        return format_tiles(block.tiles) if not glyphs else tiles_text(block.tiles, True)
-    return tiles_text(block.tiles, glyphs)
+    """A block of a decomposition: `123m`; an irregular shape keeps its groups apart (`19m 19p …`)."""
+    text = format_tiles(block.tiles, glyphs)
+    return text if block.kind in IRREGULAR else text.replace(" ", "")
 
 
 def waits_text(waits, glyphs=False) -> str:
-    return " ".join(GLYPHS[t] if glyphs else NAMES[t] for t in waits)
+    return " ".join(tile_text(t, glyphs) for t in waits)
 
 
 def all_kinds_note(waits) -> str:
@@ -40,7 +35,7 @@ def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
     if reading is None or reading.decomposition is None:
         return []
     blocks = [block_text(b, glyphs) for b in reading.decomposition.blocks]
-    return blocks + [str(m) for m in analysis.hand.melds]
+    return blocks + [m.text(glyphs) for m in analysis.hand.melds]
 
 
 def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
@@ -54,22 +49,10 @@ def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
 
 
 def seat_roles(analysis: Analysis) -> Dict[str, str]:
-    s = analysis.situation
-    roles = {}
-    for seat in SEATS:
-        tags = []
-        if seat == s.dealer:
-            tags.append("dealer 庄")
-        if seat == s.seat:
-            tags.append("winner")
-        if seat == s.discarder and not (analysis.score and analysis.score.self_drawn):
-            tags.append("robbed kong" if s.rob_kong else "discarder")
-        if seat in s.mutual:
-            tags.append("互包 partner")
-        if getattr(s, "bidder", None) == seat:
-            tags.append("包家")
-        roles[seat] = ", ".join(tags)
-    return roles
+    """Each seat's roles in the hand, as the region names them."""
+    self_drawn = analysis.score.self_drawn if analysis.score else analysis.situation.self_drawn
+    roles = analysis.region.seat_roles(analysis.situation, self_drawn)
+    return {seat: ", ".join(tags) for seat, tags in roles.items()}
 
 
 def payout_rows(analysis: Analysis, lang: str):
@@ -92,7 +75,7 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
         "ruleset": analysis.ruleset.id,
         "hand": format_hand(hand),
         "tiles": hand.size,
-        "winning_tile": tile_label(hand.winning) if hand.winning is not None else None,
+        "winning_tile": tile_text(hand.winning) if hand.winning is not None else None,
         "winning_tile_implied": bool(hand.winning_implied),
         "wildcards": [NAMES[k] for k in analysis.wild_kinds],
         "complete": bool(score and score.complete),
@@ -109,7 +92,7 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
         "payout_parts": [],
         "waits": [],
         "discards": [],
-        "warnings": list(analysis.warnings),
+        "warnings": [str(w) for w in analysis.warnings],
     }
     if score and score.complete:
         rules = analysis.ruleset
@@ -130,7 +113,7 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
             "total": given.total if given.legal else None,
             "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
         })
-    out["discards"] = [{"discard": tile_label(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
+    out["discards"] = [{"discard": tile_text(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
     return out
 
 
@@ -138,7 +121,7 @@ def wait_rows(analysis: Analysis, glyphs=False):
     rows = []
     for w in analysis.waits:
         rows.append([
-            GLYPHS[w.tile] if glyphs else NAMES[w.tile], w.left,
+            tile_text(w.tile, glyphs), w.left,
             _verdict(w.self_draw), _verdict(w.discard),
         ])
     return rows
@@ -178,23 +161,10 @@ def stand_in_line(analysis: Analysis) -> str:
 
 
 def hand_text(analysis: Analysis, glyphs=False) -> str:
-    hand = analysis.hand
-    if not glyphs:
-        return format_hand(hand)
-    conc = "".join("🀪" if t == WILD else GLYPHS[t] for t in hand.concealed)
-    melds = " ".join("[" + "".join(GLYPHS[t] for t in m.tiles) + "]" for m in hand.melds)
-    win = f" +{'🀪' if hand.winning == WILD else GLYPHS[hand.winning]}" if hand.winning is not None else ""
-    return " ".join(x for x in (conc, melds) if x) + win
+    return analysis.hand.text(glyphs)
 
 
 # --- compare and advise -------------------------------------------------------------------------------
-
-
-def tile_text(tile: int, glyphs=False) -> str:
-    """One tile as text or a glyph; `*` for a faceless wildcard."""
-    if tile == WILD:
-        return WILD_GLYPH if glyphs else "*"
-    return GLYPHS[tile] if glyphs else NAMES[tile]
 
 
 def given_score(analysis: Analysis, wait):
@@ -268,11 +238,11 @@ def advice_json(advice, lang: str) -> dict:
         "effective": sum(i.left for i in advice.improvements),
         "waits": [wait_json(analysis, w) for w in analysis.waits],
         "discards": [],
-        "warnings": list(analysis.warnings),
+        "warnings": [str(w) for w in analysis.warnings],
     }
     for d in advice.discards or ():
         out["discards"].append({
-            "discard": tile_label(d.tile), "wild": d.wild, "shanten": d.shanten, "effective": d.effective,
+            "discard": tile_text(d.tile), "wild": d.wild, "shanten": d.shanten, "effective": d.effective,
             "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in d.improvements],
             "waits": [wait_json(analysis, w) for w in d.waits],
         })

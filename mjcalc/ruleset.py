@@ -11,8 +11,10 @@ from typing import Dict, Optional, Tuple
 
 import yaml
 
+from .errors import RulesetError, RulesetNotFound, SituationError
+from .regions import all_schemes, find_region, scheme_owner
+from .session import SESSION
 from .shapes import SHAPES
-from .errors import RulesetError, RulesetNotFound
 
 _HERE = Path(__file__).resolve().parent
 BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.parent / "rulesets"
@@ -20,18 +22,11 @@ BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.par
 ROLES = ("add", "base", "multiplier", "bonus")
 SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
 WIN_RULES = ("any", "concealed", "never")
-# `session:` — how an evening at a table goes on between hands (see ledger.py): key → (type, default, choices).
-SESSION = {
-    "dealer_stays_on_win": (bool, True, None),     # 连庄 when the dealer wins
-    "dealer_stays_on_draw": (bool, True, None),    # 连庄 on a drawn hand 荒牌
-    "shanglou_levels": (int, 0, None),             # 上楼: each draw doubles later hands, at most this many times
-    "shanglou_until": (str, "round_end", ("round_end", "win")),  # when the 上楼 doubling ends
-}
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """A pattern as the ruleset values it; the detector with the same id lives in `patterns.py`."""
+    """A pattern as the ruleset values it; the detector with the same id is its region's."""
 
     id: str
     zh: str
@@ -53,10 +48,17 @@ class Pattern:
 
 @dataclass(frozen=True)
 class Ruleset:
+    """A ruleset, validated and frozen: its region, wildcards, shapes, win rules, patterns, payout and options.
+
+    Load one with `load_ruleset(name_or_path)`. Nothing mutates a loaded ruleset; a house variant is a YAML
+    file that `extends:` another and changes what differs.
+    """
+
     id: str
     zh: str
     en: str
     path: str
+    region: str = "beijing"
     aliases: Tuple[str, ...] = ()
     description: str = ""
     unit_zh: str = "番"
@@ -70,7 +72,6 @@ class Ruleset:
     max_wilds_on_discard: Optional[int] = None
     earthly_discard_from_dealer: bool = False
     minimum: int = 0
-    bidder_minimum_is_bid: bool = False
     zero_self_draw_only: bool = False
     cap: Optional[int] = None
     patterns: Tuple[Pattern, ...] = ()
@@ -146,6 +147,23 @@ def _read_yaml(path: Path) -> "_Map":
     if not isinstance(data, _Map):
         raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
     _stamp(data, str(path))
+    return data
+
+
+def read_yaml_mapping(path, what: str) -> dict:
+    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file."""
+    try:
+        with open(path, encoding="utf-8") as f:
+            data = yaml.load(f, Loader=_BaseLoader)
+    except OSError as exc:
+        raise SituationError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        raise SituationError(f"{what} {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
+    if data is None:
+        return {}
+    if not isinstance(data, dict):
+        raise SituationError(f"{what} {path}: expected a mapping of fields")
     return data
 
 
@@ -242,19 +260,32 @@ def _short(file):
 
 
 _TOP = (
-    "id", "name", "aliases", "description", "extends", "unit", "wildcard", "shapes", "wins", "scoring",
+    "id", "name", "aliases", "description", "extends", "region", "unit", "wildcard", "shapes", "wins", "scoring",
     "patterns", "payout", "session", "options",
 )
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
 
 
 def _validate(data, path: Path) -> Ruleset:
-    from .patterns import DETECTORS
-    from .payouts import SCHEMES
-
     c = _Checker()
     c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
     rid = c.get(data, "id", "", str)
+    payout = c.get(data, "payout", "", dict)
+    c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
+    scheme = c.get(payout, "scheme", "payout.", str)
+    region_name = c.get(data, "region", "", str, None)
+    if region_name is None:  # a file that names no region belongs to the region of its payout scheme
+        owner = scheme_owner(scheme)
+        if owner is None:
+            hint = difflib.get_close_matches(scheme, all_schemes(), n=1)
+            c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
+                f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(all_schemes())})"))
+        region_name = owner.id
+    try:
+        region = find_region(region_name)
+    except RulesetError as exc:
+        c.fail(data, "region", "region", str(exc))
+    DETECTORS, SCHEMES = region.detectors, region.schemes
     zh, en = c.names(data, "name", "", rid, rid)
     aliases = c.get(data, "aliases", "", list, [])
     for alias in aliases:
@@ -278,7 +309,7 @@ def _validate(data, path: Path) -> Ruleset:
     wins = c.get(data, "wins", "", dict, _Map())
     c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer"))
     scoring = c.get(data, "scoring", "", dict, _Map())
-    c.keys(scoring, "scoring.", ("minimum", "bidder_minimum_is_bid", "zero_self_draw_only", "cap"))
+    c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
     minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
     cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0)
     if cap is not None and cap < minimum:
@@ -291,7 +322,8 @@ def _validate(data, path: Path) -> Ruleset:
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
             hint = difflib.get_close_matches(pid, DETECTORS, n=1)
-            c.fail(raw_patterns, pid, ppath, "unknown pattern" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            c.fail(raw_patterns, pid, ppath, "unknown pattern"
+                   + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         if not isinstance(spec, dict):
             c.fail(raw_patterns, pid, ppath, f"expected a mapping with a value, got {spec!r}")
         c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
@@ -329,12 +361,10 @@ def _validate(data, path: Path) -> Ruleset:
             for p in patterns
         ]
 
-    payout = c.get(data, "payout", "", dict)
-    c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
-    scheme = c.get(payout, "scheme", "payout.", str)
     if scheme not in SCHEMES:
         hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
-        c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
+        c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
+            f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
     payout_params = c.get(payout, "params", "payout.", dict, _Map())
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
@@ -342,9 +372,15 @@ def _validate(data, path: Path) -> Ruleset:
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None)
-    options = c.get(data, "options", "", list, [])
+    declared = [o.name for o in region.options]
+    options = c.get(data, "options", "", list, declared)
+    for name in options:
+        if name not in declared:
+            hint = difflib.get_close_matches(str(name), declared, n=1)
+            c.fail(data, "options", "options", f"{name!r} is not an option of region {region.id}"
+                   + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
     return Ruleset(
-        id=rid, zh=zh, en=en, path=str(path), aliases=tuple(aliases),
+        id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, ""),
         unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
         shapes=tuple(shapes),
@@ -353,7 +389,6 @@ def _validate(data, path: Path) -> Ruleset:
         max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0),
         earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
         minimum=minimum,
-        bidder_minimum_is_bid=c.get(scoring, "bidder_minimum_is_bid", "scoring.", bool, False),
         zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
         cap=cap,
         patterns=tuple(patterns),
@@ -388,7 +423,7 @@ def _raw(path: Path, seen=()):
         return data
     if not isinstance(parent, str):
         raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: expected a ruleset name, got {parent!r}")
-    parent_path = _find_path(parent, relative_to=path.parent)
+    parent_path = find_ruleset_path(parent, relative_to=path.parent)
     if parent_path.resolve() in seen:
         raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: a cycle through {parent!r}")
     merged = _merge(_raw(parent_path, seen + (path.resolve(),)), data)
@@ -396,7 +431,7 @@ def _raw(path: Path, seen=()):
     return merged
 
 
-def _find_path(name: str, relative_to: Optional[Path] = None) -> Path:
+def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
     candidate = Path(name)
     if name.endswith((".yaml", ".yml")) or os.sep in name:
         for base in ([relative_to] if relative_to else []) + [Path.cwd()]:
@@ -421,7 +456,7 @@ def _find_path(name: str, relative_to: Optional[Path] = None) -> Path:
 def load_ruleset(name: str) -> Ruleset:
     """A built-in ruleset by id or alias, or a YAML file by path; validated and frozen."""
     if name not in _cache:
-        path = _find_path(name)
+        path = find_ruleset_path(name)
         _cache[name] = _validate(_raw(path), path)
     return _cache[name]
 

@@ -1,15 +1,19 @@
-"""Score a hand: read it every way, match the ruleset's patterns on each reading, keep the best, judge legality."""
+"""Score a hand: read it every way, match the ruleset's patterns on each reading, keep the best, judge legality.
+
+The scorer is generic: the ruleset gives the values and the region (`regions/`) gives the detectors, the
+automatic wins and the reasons a complete hand is not a legal win.
+"""
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import List, Optional, Tuple
 
 from .decompose import Block, Decomposition, decompositions
-from .shapes import WaitFinder, waits
-from .errors import HandError, SituationError
-from .hand import WILD, Hand, Situation
-from .patterns import DETECTORS
+from .errors import HandError, Notice
+from .hand import WILD, Hand
 from .ruleset import Ruleset
-from .tiles import NAMES, NUM_KINDS, next_in_cycle
+from .shapes import WaitFinder, waits
+from .situation import Situation
+from .tiles import NAMES, NUM_KINDS
 
 
 @dataclass(frozen=True)
@@ -46,39 +50,9 @@ class Tiles:
         return cache[shapes]
 
 
-def resolve_wild_kinds(ruleset: Ruleset, situation: Situation) -> Tuple[int, ...]:
-    """The wildcard kinds from `--wild`, or the tile after `--indicator`."""
-    kinds = tuple(situation.wild)
-    if situation.indicator is not None:
-        after = next_in_cycle(situation.indicator)
-        if kinds and after not in kinds:
-            raise SituationError(
-                f"--indicator {NAMES[situation.indicator]} makes {NAMES[after]} wild, but --wild says "
-                f"{','.join(NAMES[k] for k in kinds)}"
-            )
-        kinds = kinds or (after,)
-    if len(kinds) > ruleset.wild_kinds:
-        if ruleset.wild_kinds == 0:
-            raise SituationError(f"{ruleset.id} plays without wildcards, but --wild names {len(kinds)}")
-        plural = "s" if ruleset.wild_kinds > 1 else ""
-        raise SituationError(f"{ruleset.id} has at most {ruleset.wild_kinds} wildcard kind{plural}, but --wild names {len(kinds)}")
-    if len(set(kinds)) != len(kinds):
-        raise SituationError("--wild names the same tile twice")
-    return kinds
-
-
-def prepared(hand: Hand, ruleset: Ruleset, situation: Situation) -> Tiles:
-    """The hand under the ruleset's wildcards for this (adjusted) situation; a `*` where none play is an error."""
-    from .payouts import SCHEMES
-
-    scheme = SCHEMES[ruleset.payout]
-    if WILD in hand.tiles and not scheme.plays_wild(ruleset, situation):
-        why = f"under the bid {situation.bid}" if situation.bid else f"in {ruleset.id}"
-        raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
-    return prepare(hand, resolve_wild_kinds(ruleset, situation))
-
-
 def prepare(hand: Hand, wild_kinds) -> Tiles:
+    """The hand as the engine sees it when `wild_kinds` are wild; a fifth copy (a wildcard counting as its
+    face) is a HandError."""
     wild_kinds = tuple(wild_kinds)
     naturals = [0] * NUM_KINDS
     held = [0] * NUM_KINDS
@@ -182,7 +156,12 @@ class Score:
     total: int = 0
     bonus: int = 0
     decompositions: List[Decomposition] = field(default_factory=list)
-    self_drawn: bool = True
+    situation: Optional[Situation] = None  # as the hand is paid (an automatic win is paid as a self-draw)
+    notes: Tuple[Notice, ...] = ()  # a rule that overrode the situation, a total the cap cut
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.situation.self_drawn
 
 
 def _placements(decomposition: Decomposition, tiles: Tiles):
@@ -201,8 +180,9 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
             yield block, win
 
 
-def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
-    """The patterns that count on a reading after exclusions, the total (capped) and the bonus points.
+def match_patterns(reading: Reading, detectors) -> Tuple[Tuple[Match, ...], int, int, int]:
+    """The patterns that count on a reading after exclusions, the total (capped), the bonus points, and the
+    total before the cap.
 
     Of several base patterns the one giving the highest final total is kept; a base's own exclusions apply
     only when it is the one kept. A pattern's `params.without_wild` is its value when no wildcard plays a
@@ -211,7 +191,7 @@ def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
     rules = reading.ruleset
     found = {}
     for p in rules.patterns:
-        count = DETECTORS[p.id](reading, p)
+        count = detectors[p.id](reading, p)
         if count:
             found[p.id] = (p, count)
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
@@ -228,12 +208,12 @@ def match_patterns(reading: Reading) -> Tuple[Tuple[Match, ...], int, int]:
         if keep is not None:
             kept = {pid: v for pid, v in kept.items() if pid not in found[keep][0].excludes}
         result = _tally(reading, kept)
-        if best is None or result[1:] > best[1:]:
+        if best is None or result[1:3] > best[1:3]:
             best = result
     return best
 
 
-def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int]:
+def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
     rules = reading.ruleset
     matches, points, factor, bonus = [], 0, 1, 0
     for p in rules.patterns:
@@ -250,10 +230,9 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int]:
             else:
                 points += value
         matches.append(Match(p.id, count, value))
-    total = points * factor
-    if rules.cap is not None:
-        total = min(total, rules.cap)
-    return tuple(matches), total, bonus
+    uncapped = points * factor
+    total = uncapped if rules.cap is None else min(uncapped, rules.cap)
+    return tuple(matches), total, bonus, uncapped
 
 
 def _value(p, reading) -> int:
@@ -275,72 +254,33 @@ def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps):
             yield Reading(tiles, situation, ruleset, d, block, stand)
 
 
-def score_hand(hand: Hand, situation: Situation, ruleset: Ruleset) -> Score:
-    """Every reading of a 14-tile hand scored; the best kept; legality judged."""
-    from .payouts import SCHEMES
-
-    scheme = SCHEMES[ruleset.payout]
-    situation = scheme.adjust(ruleset, situation)
-    tiles = prepared(hand, ruleset, situation)
+def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region) -> Score:
+    """Every reading of a 14-tile hand scored; the best kept; legality judged by the region."""
     decomps = list(decompositions(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces))
-    automatic = "four_wilds" in {p.id for p in ruleset.patterns} and any(
-        tiles.held[k] == 4 for k in tiles.wild_kinds
-    )
-    if automatic:
-        situation = _as_self_draw(situation)  # 四惠牌 wins whatever the shape, scored as a self-draw
-    if not decomps and not automatic:
-        return Score(False, False, "not a winning shape", decompositions=decomps,
-                     self_drawn=situation.self_drawn)
+    notes = []
+    automatic = region.automatic_win(ruleset, situation, tiles)
+    if automatic is not None:
+        if automatic:
+            notes.append(automatic)
+        situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
+    if not decomps and automatic is None:
+        return Score(False, False, "not a winning shape", decompositions=decomps, situation=situation)
     best = None
     readings = list(_readings(tiles, situation, ruleset, decomps)) or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     for reading in readings:
-        matches, total, bonus = match_patterns(reading)
+        matches, total, bonus, uncapped = match_patterns(reading, region.detectors)
         if best is None or (total, bonus) > (best[1], best[2]):
-            best = (matches, total, bonus, reading)
-    matches, total, bonus, reading = best
-    reason = _illegal(reading, matches, total, situation, ruleset, tiles)
-    return Score(bool(decomps) or automatic, reason is None, reason, reading, matches, total, bonus, decomps,
-                 situation.self_drawn)
-
-
-def _as_self_draw(situation: Situation) -> Situation:
-    from dataclasses import replace
-    return replace(situation, discarder=None, rob_kong=False)
-
-
-def _illegal(reading, matches, total, situation, ruleset, tiles) -> Optional[str]:
-    """Why a complete hand is not a legal win here, or None."""
-    hand = tiles.hand
-    ids = {m.pattern_id for m in matches}
-    if "four_wilds" in ids:
-        return None
-    if not situation.self_drawn:
-        rule = ruleset.rob_kong if situation.rob_kong else ruleset.discard
-        what = "rob a kong" if situation.rob_kong else "win on a discard"
-        earthly = (ruleset.earthly_discard_from_dealer and situation.first_turn and not situation.is_dealer
-                   and situation.discarder == situation.dealer)
-        if rule == "never" and not earthly:
-            return f"{ruleset.id} allows no {'robbing a kong' if situation.rob_kong else 'discard wins'}: this hand must be self-drawn"
-        if rule == "concealed" and not hand.is_concealed:
-            return f"吃碰堤: a hand with an exposed meld (吃/碰/明杠) may not {what}; it must self-draw"
-        limit = ruleset.max_wilds_on_discard
-        if limit is not None and tiles.wild_tiles > limit:
-            return f"a hand holding {tiles.wild_tiles} {ruleset.wild_zh} (more than {limit}) must self-draw"
-    if ruleset.zero_self_draw_only and total == 0 and not situation.self_drawn:
-        return f"a hand worth 0 {ruleset.unit_zh} (推倒和) may only be won by self-draw"
-    minimum = ruleset.minimum
-    bidder = ruleset.bidder_minimum_is_bid and situation.bidder == situation.seat and situation.bid
-    if bidder:
-        from .payouts import bid_level
-        minimum = max(minimum, bid_level(situation.bid)[0])
-    below_ok = any(ruleset.pattern(m.pattern_id).below_minimum for m in matches)
-    if total < minimum and not below_ok:
-        who = "the 包家 " if bidder else ""
-        return f"complete, but {total} {ruleset.unit_zh}: {who}needs {minimum}"
-    return None
+            best = (matches, total, bonus, uncapped, reading)
+    matches, total, bonus, uncapped, reading = best
+    if uncapped > total:
+        detail = f"the patterns add up to {uncapped} {ruleset.unit_zh}; {ruleset.id} caps a hand at {total}"
+        notes.append(Notice(f"cap: {detail}", "cap", detail))
+    reason = None if automatic is not None else region.refusal(ruleset, situation, tiles, matches, total)
+    return Score(True, reason is None, reason, reading, matches, total, bonus, decomps, situation, tuple(notes))
 
 
 def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:
+    """The waits of a 13-tile hand under the ruleset's shapes."""
     return WaitFinder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)

@@ -1,4 +1,5 @@
-"""Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白)."""
+"""Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白); seats are the letters E S W N."""
+from .errors import SituationError
 
 NUM_KINDS = 34
 SUITS = "mps"
@@ -22,6 +23,7 @@ GLYPHS = (
     + tuple(chr(0x1F000 + i) for i in range(7))
 )
 WILD_GLYPH = "\U0001F02A"
+WILD = 34  # a `*` tile: a wildcard whose face is the declared wild kind, if any
 SEATS = "ESWN"
 
 
@@ -52,17 +54,23 @@ def next_in_cycle(tile: int) -> int:
     return DRAGONS[(tile - RED + 1) % 3]
 
 
-def tile_name(tile: int, glyphs: bool = False) -> str:
+def tile_text(tile: int, glyphs: bool = False) -> str:
+    """One tile as its name (`3m`, `E`) or its Unicode glyph; a faceless wildcard is `*` (🀪)."""
+    if tile == WILD:
+        return WILD_GLYPH if glyphs else "*"
     return GLYPHS[tile] if glyphs else NAMES[tile]
 
 
 def format_tiles(tiles, glyphs: bool = False) -> str:
-    """Tiles as canonical groups: `123m 45p EE C`, or glyphs with `glyphs`."""
+    """Tiles as canonical groups, `123m 45p EE C *`, or as glyphs with `glyphs`: the one tile-to-text function."""
     tiles = sorted(tiles)
     if glyphs:
-        return "".join(GLYPHS[t] for t in tiles)
+        return "".join(tile_text(t, True) for t in tiles)
     groups = []
     for t in tiles:
+        if t == WILD:
+            groups.append("*")
+            continue
         if t < 27 and groups and groups[-1][-1] == SUITS[t // 9]:
             groups[-1] = groups[-1][:-1] + NAMES[t]
         elif t >= 27 and groups and groups[-1][-1] == NAMES[t]:
@@ -70,3 +78,16 @@ def format_tiles(tiles, glyphs: bool = False) -> str:
         else:
             groups.append(NAMES[t])
     return " ".join(groups)
+
+
+_SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+
+
+def parse_seat(value) -> str:
+    """A seat letter E S W N from `E`/`e`/`东`/`東`…; anything else is a SituationError."""
+    text = value.strip() if isinstance(value, str) else value
+    seat = _SEAT_WORDS.get(text.upper() if isinstance(text, str) else None)
+    if seat is None:
+        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
+        raise SituationError(f"expected a seat E, S, W or N (东 南 西 北), got {shown}")
+    return seat

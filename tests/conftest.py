@@ -160,3 +160,43 @@ def notation_hands(draw):
     if size == 14:
         winning = concealed.pop(draw(st.integers(0, len(concealed) - 1)))
     return Hand(tuple(sorted(concealed)), tuple(sorted(melds)), winning)
+
+
+def first_turn_possible(hand_text, sit):
+    """A first-turn win (天和/地和) has made no call, the dealer's is his dealt hand (no declared kong), and it
+    is not also a kong draw, a last tile or a robbed kong."""
+    from mjcalc.notation import parse_hand
+
+    melds = parse_hand(hand_text).melds
+    if any(not m.concealed for m in melds) or (melds and sit.get("seat", "E") == sit.get("dealer", "E")):
+        return False
+    return not (sit.get("kong_draw") or sit.get("last_tile") or sit.get("rob_kong"))
+
+
+def situation_possible(hand_text, kong_draw=0, rob_kong=False, wild=()):
+    """Whether a kong draw / robbed kong can happen with this hand at a real table, worked from the hand alone:
+    N kong replacement draws in a row need N declared kongs; a robbed kong's other three copies were the
+    konger's, so the winner holds no other copy of the winning tile (a wildcard counts as its face)."""
+    from mjcalc.notation import parse_hand, parse_tiles
+
+    hand = parse_hand(hand_text)
+    if kong_draw and kong_draw > sum(1 for m in hand.melds if m.kind == KONG):
+        return False
+    if rob_kong and hand.winning is not None:
+        faces = [parse_tiles(w)[0][0] for w in wild]
+        win = faces[0] if hand.winning == WILD and faces else hand.winning
+        copies = list(hand.concealed) + [t for m in hand.melds for t in m.tiles]
+        copies = [faces[0] if t == WILD and faces else t for t in copies]
+        if copies.count(win):
+            return False
+    return True
+
+
+def copies_held(hand_text, tile_name):
+    """Copies of `tile_name` in the hand, melds included, a `*` counting as this face."""
+    from mjcalc.notation import parse_hand, parse_tiles
+
+    hand = parse_hand(hand_text)
+    face = parse_tiles(tile_name)[0][0]
+    tiles = list(hand.tiles) + [t for m in hand.melds for t in m.tiles]
+    return sum(1 for t in tiles if t == face or t == WILD)

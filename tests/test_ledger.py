@@ -17,8 +17,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mjcalc.cli import cli
-from mjcalc.hand import Situation
-from mjcalc.ledger import VERSION, Ledger, Session, State, advance, data_dir
+from mjcalc.situation import Situation
+from mjcalc import evening
+from mjcalc.ledger import VERSION, Ledger, data_dir
+from mjcalc.session import Session, State, advance
 from mjcalc.ruleset import load_ruleset, load_ruleset_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -309,7 +311,7 @@ def test_an_older_file_is_migrated(tmp_path):
     db = tmp_path / "t.sqlite3"
     with Ledger(db, target=1) as old:
         assert old.version == 1
-        table = old.create_table("friday", "beijing", PLAYERS, 2)
+        table = evening.create_table(old, "friday", "beijing", PLAYERS, 2)
         old.db.execute(
             "INSERT INTO hands (table_id, number, round, dealer, streak, level, kind, hand, winner, discarder, total, "
             "situation, d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded) VALUES "
@@ -338,15 +340,15 @@ EVENTS = st.lists(st.one_of(
 def test_standings_always_sum_the_hands(tmp_path_factory, events, base):
     db = tmp_path_factory.mktemp("prop") / "t.sqlite3"
     with Ledger(db) as ledger:
-        table = ledger.create_table("t", "beijing", PLAYERS, base)
+        table = evening.create_table(ledger, "t", "beijing", PLAYERS, base)
         for event in events:
             if event is None:
-                ledger.record_draw(table)
+                evening.record_draw(ledger, table)
                 continue
             winner, source = event
             if source == winner:
                 source = "self"
-            ledger.record_win(table, PLAIN, Situation(seat=winner, discarder=None if source == "self" else source))
+            evening.record_win(ledger, table, PLAIN, Situation(seat=winner, discarder=None if source == "self" else source))
             standings = ledger.standings(table)
             assert sum(standings.values()) == 0
     hands = check_ledger(db, "t")
@@ -397,17 +399,18 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTH
 
 LOOP_WRITER = """
 import random, sys
-from mjcalc.hand import Situation
+from mjcalc.situation import Situation
+from mjcalc import evening
 from mjcalc.ledger import Ledger
 ledger = Ledger(sys.argv[1])
 table = ledger.table("t")
 while True:
     if random.random() < 0.15:
-        ledger.record_draw(table)
+        evening.record_draw(ledger, table)
     else:
         winner = random.choice("ESWN")
         source = random.choice([None] + [s for s in "ESWN" if s != winner])
-        ledger.record_win(table, "123m456p789s234s5m +5m", Situation(seat=winner, discarder=source))
+        evening.record_win(ledger, table, "123m456p789s234s5m +5m", Situation(seat=winner, discarder=source))
     print("ok", flush=True)
 """
 
@@ -420,7 +423,7 @@ def _cli_writer(db, winner="S", source=None):
 def test_killed_writers_leave_whole_hands(tmp_path):
     db = tmp_path / "t.sqlite3"
     with Ledger(db) as ledger:
-        ledger.create_table("t", "beijing", PLAYERS, 1)
+        evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
     rng = random.Random(7)
     acknowledged = killed = 0
     deadline = time.monotonic() + 12

@@ -12,6 +12,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
+from conftest import first_turn_possible, situation_possible
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -257,7 +258,19 @@ def scenario(draw, rid, seven_pairs=False):
         if draw(st.integers(0, 3)) == 0:
             partners = [s for s in SEATS if s != sit["seat"]]
             sit["mutual"] = draw(st.lists(st.sampled_from(partners), min_size=1, max_size=2, unique=True))
-    return text, sit
+    return text, possible(text, sit)
+
+
+def possible(text, sit):
+    """The situation less what this hand makes impossible (a kong draw with too few kongs, a robbed kong of a
+    tile the winner holds another copy of): those are refused, and checked by their own tests."""
+    if not situation_possible(text, kong_draw=sit.get("kong_draw", 0)):
+        sit.pop("kong_draw")
+    if sit.get("first_turn") and not first_turn_possible(text, sit):
+        sit.pop("first_turn")
+    if sit.get("rob_kong") and not situation_possible(text, rob_kong=True, wild=sit.get("wild", ())):
+        sit.pop("rob_kong")
+    return sit
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -349,7 +362,7 @@ EXAMPLES = [  # (file, ruleset, hand, situation, expect)
     ("zhuji/full-flush-discard-by-non-bidder", "zhuji", "111m 234m 678m 999m 1p +5m",
      {"seat": "N", "dealer": "E", "from": "E", "bid": "2", "bidder": "W", "wild": ["1p"]},
      {"total": 3, "payouts": {"E": -3, "S": 1, "W": -19, "N": 21}}),
-    ("zhuji/spec-tai-mixed-kong-bloom", "zhuji", "222m 345m 555p 789s 8p +8p",
+    ("zhuji/spec-tai-mixed-kong-bloom", "zhuji", "{2222m} 345m 555p 789s 8p +8p",
      {"seat": "S", "dealer": "E", "bid": "du2", "bidder": "W", "wild": ["5m"], "kong_draw": 1},
      {"legal": True, "total": 1, "payouts": {"E": 8, "S": 16, "W": -32, "N": 8}}),
     ("zhuji/all-honors-on-the-bidder-discard", "zhuji", "EEE SSS NNN CCC F +F",

@@ -12,7 +12,7 @@ from mjcalc import suit_table
 from mjcalc.batch import BatchWaits
 from mjcalc.shapes import SEVEN_PAIRS, WaitFinder, _fewest, _suit_row, build_suit_table, trim_counts, unit_need as _need
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
-from mjcalc.hand import Situation
+from mjcalc.situation import Situation
 from mjcalc.ruleset import load_ruleset
 from mjcalc.scoring import prepare
 from mjcalc.notation import parse_hand

@@ -1,0 +1,185 @@
+"""What every mjcalc command shares: option decorators built from the situation options, the situation reader,
+the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
+import json
+import os
+from functools import wraps
+
+import click
+
+from .errors import MjcalcError, RulesetError, RulesetNotFound
+from .regions import all_options
+from .situation import GENERIC, Option, read_situation
+
+
+class UserError(click.ClickException):
+    """A one-line error with exit code 2 (usage, notation, situation)."""
+
+    exit_code = 2
+
+
+class InvalidRuleset(click.ClickException):
+    """A ruleset file that does not validate: exit code 1."""
+
+    exit_code = 1
+
+
+OTHER_FLAGS = {"seen": "--seen"}  # fields that are not situation options
+
+
+def flag_of(field: str) -> str:
+    option = GENERIC.get(field) or all_options().get(field)
+    return option.cli_flag if option else OTHER_FLAGS.get(field, field)
+
+
+def flagged(message) -> str:
+    """A library error or notice as the command line says it: the field named by its flag (`--from: …`)."""
+    field = getattr(message, "field", None)
+    if field and (field in GENERIC or field in all_options() or field in OTHER_FLAGS):
+        joint = " " if message.detail.startswith("is ") else ": "  # "--bid is not used…" / "--bid: unknown bid …"
+        return f"{flag_of(field)}{joint}{message.detail}"
+    return str(message)
+
+
+def ruleset_option(func):
+    return click.option(
+        "-r", "--ruleset", "ruleset_name", default=lambda: os.environ.get("MJCALC_RULESET", "beijing"),
+        show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.",
+    )(func)
+
+
+def _click_option(option: Option, hidden_regions=False):
+    """A click option for a situation `Option`: values are read (and checked) by the Option, not by click."""
+    name = "discarder" if option.name == "from" else option.name
+    kwargs = dict(help=option.help, metavar=option.metavar or None)
+    if option.kind == "flag":
+        return click.option(option.cli_flag, name, is_flag=True, default=None, help=option.help)
+    if option.repeatable:
+        return click.option(option.cli_flag, name, multiple=True, **kwargs)
+    if option.optional_value is not None:
+        return click.option(option.cli_flag, name, is_flag=False, flag_value=str(option.optional_value),
+                            default=None, **kwargs)
+    return click.option(option.cli_flag, name, **kwargs)
+
+
+def wild_options(func):
+    func = _click_option(GENERIC["indicator"])(func)
+    return _click_option(GENERIC["wild"])(func)
+
+
+def situation_options(func):
+    """How the hand was won (the generic fields), every region's own options, and --situation FILE."""
+    generic = [GENERIC[k] for k in ("seat", "dealer", "self_drawn", "from", "kong_draw", "last_tile", "rob_kong",
+                                    "first_turn", "base")]
+    options = [_click_option(o) for o in generic]
+    options.append(click.option("--situation", "situation_file", type=click.Path(dir_okay=False),
+                                help="A YAML file with any of these fields (options given here win)."))
+    options += [_click_option(o) for o in all_options().values()]
+    for option in reversed(options):
+        func = option(func)
+    return func
+
+
+def seen_option(func):
+    """`--seen TILES`: copies visible on the table, taken off every count of tiles left."""
+    return click.option(
+        "--seen", metavar="TILES",
+        help="Tiles visible on the table (discards, others' melds) in hand notation, e.g. \"3m 6m [555p]\"; "
+             "they are taken off every count of tiles left.",
+    )(func)
+
+
+def output_options(func):
+    func = click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")(func)
+    func = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
+                        help="Pattern names in Chinese or English.")(func)
+    func = click.option("--json", "as_json", is_flag=True, help="Machine output (the JSON contract in the README).")(func)
+    return func
+
+
+NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", "hand", "batch", "seen")
+
+
+def read_situation_file(path):
+    """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys."""
+    from .ruleset import read_yaml_mapping
+
+    data = read_yaml_mapping(path, "--situation")
+    if "situation" in data:
+        data = data["situation"]
+        if data is None:
+            return {}
+        if not isinstance(data, dict):
+            raise UserError(f"--situation {path}: 'situation' must be a mapping of fields")
+        return dict(data)
+    return {k: v for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title", "work")}
+
+
+def build_situation(params, notes=None):
+    """A Situation from the command's options, over the --situation file's fields."""
+    fields = {}
+    source = ""
+    if params.get("situation_file"):
+        fields.update(read_situation_file(params["situation_file"]))
+        source = f"--situation {params['situation_file']}"
+    given = {}
+    for key, value in params.items():
+        if value is None or value == () or key in NOT_SITUATION:
+            continue
+        given["from" if key == "discarder" else key] = value
+    if given.get("self_drawn") and "from" in given:
+        raise UserError("--self-drawn and --from contradict each other: choose one")
+    if given.get("self_drawn"):
+        fields.pop("from", None)
+    if "from" in given:
+        fields.pop("self_drawn", None)
+    if fields:
+        read_situation(fields, all_options(), None, source)  # the file's own mistakes name the file
+    return read_situation({**fields, **given}, all_options(), notes)
+
+
+def handle_errors(func):
+    """Turn mjcalc's errors into one line and exit 2 (1 for an invalid ruleset file); never a traceback."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except RulesetError as exc:
+            if isinstance(exc, RulesetNotFound):
+                raise UserError(str(exc)) from None
+            raise InvalidRuleset(str(exc)) from None
+        except MjcalcError as exc:
+            raise UserError(flagged(exc)) from None
+
+    return wrapper
+
+
+def color():
+    """None lets click colour a terminal only; NO_COLOR (any value) turns colour off."""
+    return False if os.environ.get("NO_COLOR") else None
+
+
+def echo(text="", **kwargs):
+    click.echo(text, color=color(), **kwargs)
+
+
+def warn(notices):
+    for notice in notices:
+        echo(f"warning: {flagged(notice)}", err=True)
+
+
+_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
+
+
+def tone(text, kind):
+    return click.style(str(text), **_TONES[kind]) if kind else str(text)
+
+
+def table(rows, headers=()):
+    from tabulate import tabulate  # imported when a table is printed, not at start-up
+    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+
+
+def emit_json(data):
+    click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
+

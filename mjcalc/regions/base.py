@@ -1,0 +1,180 @@
+"""What every region shares: the `Region` protocol, whose hooks return the neutral answer.
+
+A region (Beijing, Zhuji, Shangrao, the next one) is one module with one job, what that region means: its
+pattern detectors, its payout schemes, its situation options and their checks against the hand, its legality
+rules and its seat roles. It subclasses `Region` and overrides only what differs, as a chess variant does. The
+generic scorer, analysis and output ask the region; they never say a region's words.
+"""
+from typing import Callable, Dict, List, Optional, Tuple
+
+from ..errors import Notice, SituationError
+from ..hand import KONG, WILD
+from ..payouts import Scheme
+from ..situation import Option
+from ..tiles import NAMES, SEATS, next_in_cycle
+
+
+class Region:
+    """A region's rules as hooks; each default is what a region without that rule does."""
+
+    id: str = ""
+    zh: str = ""
+    en: str = ""
+    detectors: Dict[str, Callable] = {}
+    schemes: Dict[str, Scheme] = {}
+    options: Tuple[Option, ...] = ()
+    # The region's own name for "a hand with an exposed meld must self-draw", shown before that refusal.
+    exposed_rule_name: str = ""
+
+    def option(self, name: str) -> Optional[Option]:
+        return next((o for o in self.options if o.name == name), None)
+
+    # --- the situation -----------------------------------------------------------------------------------
+
+    def prepare(self, ruleset, situation, notes: List[str]):
+        """The situation this ruleset reads: region options checked and parsed once, the ones the ruleset does
+        not read dropped with a notice (so they can never change a score), contradictions refused."""
+        kept = {}
+        for name, value in situation.extras:
+            option = self.option(name)
+            if option is None or name not in ruleset.options:
+                detail = f"is not used by {ruleset.id}; ignored"
+                notes.append(Notice(f"{name} {detail}", name, detail))
+                continue
+            parsed = option.read(value, notes)
+            if parsed != option.default:
+                kept[name] = parsed
+        situation = situation.replace(extras=kept) if kept != dict(situation.extras) else situation
+        self.check_situation(ruleset, situation)
+        return situation
+
+    def check_situation(self, ruleset, situation):
+        """Contradictions in the situation itself, whatever the hand."""
+        s = situation
+        if s.discarder is not None and s.discarder == s.seat:
+            raise SituationError(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
+                                 "from", f"{s.discarder} is the winner's own seat: a player cannot win on his own discard")
+        if s.rob_kong and s.discarder is None:
+            raise SituationError("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
+                                 "needs the player whose kong was robbed (--from SEAT)")
+        if s.kong_draw and s.discarder is not None:
+            raise SituationError("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
+                                 "a win on one's own replacement draw cannot be on a discard (--from)")
+        if s.first_turn:
+            if s.is_dealer and s.discarder is not None:
+                raise SituationError("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
+                                     "first_turn", "the dealer's first-turn win is his dealt hand, not a discard (--from)")
+            for name, on in (("kong_draw", s.kong_draw), ("last_tile", s.last_tile), ("rob_kong", s.rob_kong)):
+                if on:
+                    raise SituationError(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
+                                         f"cannot go with --{name.replace('_', '-')}")
+
+    def wild_kinds(self, ruleset, situation) -> Tuple[int, ...]:
+        """The wildcard kinds in play: `wild`, or the tile after `indicator`."""
+        kinds = tuple(situation.wild)
+        if situation.indicator is not None:
+            after = next_in_cycle(situation.indicator)
+            if kinds and after not in kinds:
+                detail = (f"{NAMES[situation.indicator]} makes {NAMES[after]} wild, but wild says "
+                          f"{','.join(NAMES[k] for k in kinds)}")
+                raise SituationError(f"indicator: {detail}", "indicator", detail)
+            kinds = kinds or (after,)
+        if len(kinds) > ruleset.wild_kinds:
+            if ruleset.wild_kinds == 0:
+                detail = f"{ruleset.id} plays without wildcards, but {len(kinds)} kind{'s are' if len(kinds) > 1 else ' is'} named"
+            else:
+                plural = "s" if ruleset.wild_kinds > 1 else ""
+                detail = f"{ruleset.id} has at most {ruleset.wild_kinds} {ruleset.wild_zh} kind{plural}, but {len(kinds)} are named"
+            raise SituationError(f"wild: {detail}", "wild", detail)
+        return kinds
+
+    def plays_wild(self, ruleset, situation) -> bool:
+        """Whether wildcards are in play at all, so that a `*` tile means something."""
+        return ruleset.wild_kinds > 0
+
+    def check_hand(self, ruleset, situation, tiles):
+        """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
+        not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
+        hand, s = tiles.hand, situation
+        kongs = sum(1 for m in hand.melds if m.kind == KONG)
+        if s.kong_draw > kongs:
+            detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "
+                      f"has {kongs or 'no'} kong{'s' if kongs != 1 else ''}")
+            raise SituationError(f"kong_draw: {detail}", "kong_draw", detail)
+        if s.first_turn and any(m.exposed for m in hand.melds):
+            detail = "a first-turn win has made no call, but the hand has an exposed meld"
+            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+        if s.first_turn and s.is_dealer and hand.melds:
+            detail = "the dealer's first-turn win is his dealt hand: it has no declared kong"
+            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+        win = hand.winning
+        if s.rob_kong and win is not None:
+            kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
+            if kind != WILD and tiles.held[kind] > 1:
+                detail = (f"the robbed kong is of {NAMES[kind]}, whose other three copies the konger held, but the "
+                          f"winner holds {tiles.held[kind] - 1} more {NAMES[kind]}")
+                raise SituationError(f"rob_kong: {detail}", "rob_kong", detail)
+
+    # --- winning ------------------------------------------------------------------------------------------
+
+    def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
+        """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
+        return None
+
+    def minimum(self, ruleset, situation) -> Tuple[int, str]:
+        """The least total a legal win needs, and who needs it (words for the refusal, '' for everyone)."""
+        return ruleset.minimum, ""
+
+    def refusal(self, ruleset, situation, tiles, matches, total) -> Optional[str]:
+        """Why a complete hand is not a legal win here, in words, or None."""
+        hand = tiles.hand
+        if not situation.self_drawn:
+            rule = ruleset.rob_kong if situation.rob_kong else ruleset.discard
+            what = "rob a kong" if situation.rob_kong else "win on a discard"
+            first_from_dealer = (ruleset.earthly_discard_from_dealer and situation.first_turn
+                                 and not situation.is_dealer and situation.discarder == situation.dealer)
+            if rule == "never" and not first_from_dealer:
+                return (f"{ruleset.id} allows no {'robbing a kong' if situation.rob_kong else 'discard wins'}: "
+                        "this hand must be self-drawn")
+            if rule == "concealed" and not hand.is_concealed:
+                name = f"{self.exposed_rule_name}: " if self.exposed_rule_name else ""
+                return f"{name}a hand with an exposed meld (吃/碰/明杠) may not {what}; it must self-draw"
+            limit = ruleset.max_wilds_on_discard
+            if limit is not None and tiles.wild_tiles > limit:
+                return f"a hand holding {tiles.wild_tiles} {ruleset.wild_zh} (more than {limit}) must self-draw"
+        if ruleset.zero_self_draw_only and total == 0 and not situation.self_drawn:
+            return f"a hand worth 0 {ruleset.unit_zh} may only be won by self-draw"
+        minimum, who = self.minimum(ruleset, situation)
+        below_ok = any(ruleset.pattern(m.pattern_id).below_minimum for m in matches)
+        if total < minimum and not below_ok:
+            return f"complete, but {total} {ruleset.unit_zh}: {who + ' ' if who else ''}needs {minimum}"
+        return None
+
+    # --- output -----------------------------------------------------------------------------------------
+
+    def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
+        """Each seat's roles in this hand, for the payout table: dealer, winner, discarder, and the region's own."""
+        s = situation
+        roles = {seat: [] for seat in SEATS}
+        roles[s.dealer].append("dealer 庄")
+        roles[s.seat].append("winner")
+        if s.discarder is not None and not self_drawn:
+            roles[s.discarder].append("robbed kong" if s.rob_kong else "discarder")
+        return roles
+
+    def describe(self, ruleset) -> List[str]:
+        """Lines for `rulesets show` after the pattern table: the payout scheme and its parameters, in words."""
+        scheme = self.schemes[ruleset.payout]
+        lines = [f"payout: {ruleset.payout}" + (f" — {scheme.meaning}" if scheme.meaning else "")]
+        for key, spec in scheme.params.items():
+            lines.append(f"  {key} = {scheme.param(ruleset, key)}: {spec.meaning}")
+        return lines
+
+
+def detectors(*groups: Dict[str, Callable], **more: Callable) -> Dict[str, Callable]:
+    """One region's detectors: the shared groups it uses and its own, by pattern id."""
+    out = {}
+    for group in groups:
+        out.update(group)
+    out.update(more)
+    return out

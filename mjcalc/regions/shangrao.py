@@ -1,0 +1,277 @@
+"""Shangrao 上饶麻将 with 宝: what the region means.
+
+One 宝 kind of four tiles. A 宝 counts as wild only when it stands for something other than its own face
+(`Reading.wild_roles`): a hand whose 宝 all stand for themselves is 无宝 (清). Wins are self-drawn, except 抢杠
+and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bonuses added (kongs, 接宝, 四个宝). The precise
+readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rulesets/shangrao.yaml.
+"""
+from ..errors import SituationError
+from ..hand import CHOW, KONG, PAIR, WILD
+from ..patterns import COMMON, fours_in_pairs, is_pung, sets
+from ..payouts import Param, Payout, Scheme, transfer
+from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
+from ..situation import Option
+from ..tiles import HONORS, NAMES, SEATS
+from .base import Region
+
+BAO = 4  # tiles of the 宝 kind
+
+
+def _standard(r) -> bool:
+    return r.shape == STANDARD
+
+
+def _all_pungs(r) -> bool:
+    return _standard(r) and all(is_pung(b) for b in sets(r))
+
+
+def _wins_on_wild(r) -> bool:
+    win = r.hand.winning
+    return win == WILD or win in r.tiles.wild_kinds
+
+
+def _wild_single(r) -> bool:
+    """The winning tile pairs with a lone 宝: the pair is the winning tile and one 宝 (both wild if a 宝 won)."""
+    b = r.winning_block
+    if not _standard(r) or b is None or b.kind != PAIR:
+        return False
+    return len(b.wild_as) == (2 if _wins_on_wild(r) else 1)
+
+
+def _was_wild_single(r) -> bool:
+    """偷机: the 13 tiles before the winning tile are four sets and one lone 宝, so any draw would win."""
+    before = r.tiles.before
+    if before.wilds < 1:
+        return False
+    counts = list(before.naturals)
+    # The 12 tiles left after setting one 宝 aside form sets exactly when adding a natural pair of an honor
+    # they do not hold completes them: that pair is either the pair or, with one more 宝, a pung.
+    spare = next((h for h in HONORS if not counts[h]), None)
+    if spare is None:
+        return False
+    counts[spare] += 2
+    return is_complete(counts, before.wilds - 1, before.melds, (STANDARD,))
+
+
+def _wild_single_none(r) -> bool:
+    """From 宝吊头, the draw left no 宝 in a wildcard role (a natural pair or pung of 宝)."""
+    return _standard(r) and r.wild_roles == 0 and _was_wild_single(r)
+
+
+def _seven_stars(r) -> bool:
+    return all(h in r.kinds for h in HONORS)
+
+
+# --- detectors -----------------------------------------------------------------------------------------
+
+
+def plain(r, p):
+    """平糊: four sets and a pair with a 宝 in a wildcard role."""
+    return int(_standard(r) and r.wild_roles > 0)
+
+
+def pure_self_draw(r, p):
+    """平糊自摸: four sets and a pair, no 宝 in a wildcard role, at least one chow."""
+    return int(_standard(r) and r.wild_roles == 0 and any(b.kind == CHOW for b in sets(r)))
+
+
+def wild_single(r, p):
+    """宝吊头: four sets and a lone 宝, completed by the winning tile as the pair."""
+    return int(_wild_single(r))
+
+
+def wild_single_wild(r, p):
+    """宝吊宝: 宝吊头 won by drawing a second 宝, the two a natural pair, another 宝 still wild."""
+    b = r.winning_block
+    return int(_wild_single(r) and _wins_on_wild(r) and b.wild_as[0] in r.tiles.wild_kinds and r.wild_roles > 0)
+
+
+def wild_single_none(r, p):
+    """宝吊无宝: from 宝吊头, the draw leaves every 宝 standing for itself."""
+    return int(_wild_single_none(r))
+
+
+def pungs(r, p):
+    """碰碰糊: four pungs or kongs and a pair, a 宝 in a wildcard role."""
+    return int(_all_pungs(r) and r.wild_roles > 0)
+
+
+def pure_pungs(r, p):
+    """清碰碰糊: four pungs or kongs and a pair, no 宝 in a wildcard role."""
+    return int(_all_pungs(r) and r.wild_roles == 0)
+
+
+def pungs_wild_single(r, p):
+    """碰碰糊宝吊头: four pungs or kongs, the pair a lone 宝 and the winning tile."""
+    return int(_all_pungs(r) and _wild_single(r))
+
+
+def pungs_wild_single_none(r, p):
+    """碰碰糊宝吊无宝: four pungs or kongs, from 宝吊头, no 宝 left in a wildcard role."""
+    return int(_all_pungs(r) and _wild_single_none(r))
+
+
+def pure_seven_pairs(r, p):
+    """清七对: seven pairs, no 宝 in a wildcard role."""
+    return int(r.shape == SEVEN_PAIRS and r.wild_roles == 0)
+
+
+def pure_luxury_seven_pairs(r, p):
+    """清豪华七对: seven pairs with fours, no 宝 in a wildcard role; counts the fours."""
+    if r.shape != SEVEN_PAIRS or r.wild_roles:
+        return 0
+    return fours_in_pairs(r)
+
+
+def seven_star_thirteen_lonely(r, p):
+    """七星十三浪: a 十三浪 holding all seven honors (a 宝 may fill one)."""
+    return int(r.shape == THIRTEEN_LONELY and _seven_stars(r))
+
+
+def seven_star_nine_terminals(r, p):
+    """七星九幺: a 九幺 holding all seven honors (a 宝 may fill one)."""
+    return int(r.shape == NINE_TERMINALS and _seven_stars(r))
+
+
+def single_wait(r, p):
+    """单吊: four melds declared, won on the single tile left in hand."""
+    b = r.winning_block
+    return int(_standard(r) and len(r.hand.melds) == 4 and b is not None and b.kind == PAIR)
+
+
+def flown(r, p):
+    """飞宝: 宝 the winner has discarded; counts them (none on a first-turn win, 天糊/地糊)."""
+    s = r.situation
+    return 0 if s.first_turn else s.extra("flown", 0)
+
+
+def exposed_kong(r, p):
+    """碰杠: the winner's exposed kongs; counts them."""
+    return sum(1 for m in r.hand.melds if m.kind == KONG and m.exposed)
+
+
+def concealed_kong(r, p):
+    """自摸杠: the winner's concealed kongs; counts them."""
+    return sum(1 for m in r.hand.melds if m.kind == KONG and m.concealed)
+
+
+def jiebao(r, p):
+    """接宝: given by the situation."""
+    return int(bool(r.situation.extra("jiebao")))
+
+
+def four_wild(r, p):
+    """四个宝: the winner drew all four 宝 this hand."""
+    return int(bool(r.situation.extra("four_wild")))
+
+
+# --- the payout scheme ---------------------------------------------------------------------------------
+
+
+class Shangrao(Scheme):
+    """上饶: V from each other on a self-draw, 6·V from a robbed konger, V from the dealer on 地糊; 飞宝; bonuses."""
+
+    meaning = ("self-draw: each other seat pays V (× 2^n for his own n 飞宝) plus the bonuses; 抢杠: the robbed "
+               "konger alone pays rob_kong·V; 地糊: the dealer alone pays V; every seat's kongs earn bonuses")
+    params = {"rob_kong": Param("抢杠: the robbed konger alone pays this many times V", minimum=1, maximum=100)}
+
+    def pay(self, score, situation, ruleset) -> Payout:
+        s, b = situation, situation.base
+        winner = s.seat
+        others = [seat for seat in SEATS if seat != winner]
+        flat = any(ruleset.pattern(m.pattern_id).param("flat") for m in score.matches)
+        flown_by = dict(s.extra("flown_by", ()))
+
+        def share(seat, amount):
+            return amount if flat else amount * 2 ** flown_by.get(seat, 0)
+
+        v = score.total * b
+        hand = {}
+        if score.self_drawn:
+            for seat in others:
+                transfer(hand, seat, winner, share(seat, v))
+        elif s.rob_kong:
+            transfer(hand, s.discarder, winner, share(s.discarder, self.param(ruleset, "rob_kong") * v))
+        else:  # 地糊 on the dealer's first discard; the only other legal discard win
+            transfer(hand, s.discarder, winner, share(s.discarder, v))
+        payout = Payout()
+        payout.add("和牌", "hand", hand)
+        if score.bonus:
+            bonus = {}
+            for seat in others:
+                transfer(bonus, seat, winner, score.bonus * b)
+            payout.add("奖分", "bonus", bonus)
+        kongs_of_others = s.extra("kong", ())
+        if kongs_of_others:
+            values = {"exposed": _value(ruleset, "exposed_kong"), "concealed": _value(ruleset, "concealed_kong")}
+            kongs = {}
+            for owner, kind in kongs_of_others:
+                for seat in SEATS:
+                    if seat != owner:
+                        transfer(kongs, seat, owner, values[kind] * b)
+            payout.add("杠分", "kongs", kongs)
+        return payout
+
+
+def _value(ruleset, pattern_id) -> int:
+    return next((p.value for p in ruleset.patterns if p.id == pattern_id), 0)
+
+
+# --- the region ----------------------------------------------------------------------------------------
+
+
+def _fail(field, detail):
+    return SituationError(f"{field}: {detail}", field, detail)
+
+
+class ShangraoRegion(Region):
+    id = "shangrao"
+    zh = "上饶"
+    en = "Shangrao"
+    detectors = {**COMMON, **{f.__name__: f for f in (
+        plain, pure_self_draw, wild_single, wild_single_wild, wild_single_none, pungs, pure_pungs,
+        pungs_wild_single, pungs_wild_single_none, pure_seven_pairs, pure_luxury_seven_pairs,
+        seven_star_thirteen_lonely, seven_star_nine_terminals, single_wait, flown, exposed_kong, concealed_kong,
+        jiebao, four_wild)}}
+    schemes = {"shangrao": Shangrao()}
+    options = (
+        Option("flown", "int", "宝 the winner has discarded 飞宝.", zh="飞宝", default=0, minimum=0, maximum=BAO,
+               metavar="N"),
+        Option("flown_by", "seat_int", "SEAT=N: 宝 another seat has discarded (repeatable).", zh="飞宝", default=(),
+               minimum=0, maximum=BAO, metavar="SEAT=N"),
+        Option("four_wild", "flag", "The winner drew all four 宝 this hand.", zh="四个宝", default=False),
+        Option("jiebao", "flag", "接宝 happened for the winner.", zh="接宝", default=False),
+        Option("kong", "seat_choice", "SEAT:exposed|concealed, another seat's kong (repeatable).", zh="杠",
+               default=(), choices=("exposed", "concealed"), metavar="SEAT:KIND"),
+    )
+
+    def check_situation(self, ruleset, situation):
+        super().check_situation(ruleset, situation)
+        s = situation
+        flown_by = s.extra("flown_by", ())
+        for seat, _ in flown_by:
+            if seat == s.seat:
+                raise _fail("flown_by", f"{seat} is the winner's own seat: the winner's 飞宝 is flown")
+        total = s.extra("flown", 0) + sum(n for _, n in flown_by)
+        if total > BAO:
+            raise _fail("flown_by", f"{total} 飞宝 in all (the winner's and the others'): there are only {BAO} 宝")
+        for seat, _ in s.extra("kong", ()):
+            if seat == s.seat:
+                raise _fail("kong", f"{seat} is the winner's own seat: write the winner's kongs in the hand as "
+                                    "[XXXX] or {XXXX}")
+
+    def check_hand(self, ruleset, situation, tiles):
+        super().check_hand(ruleset, situation, tiles)
+        s = situation
+        held = sum(tiles.held[k] for k in tiles.wild_kinds)
+        name = ",".join(NAMES[k] for k in tiles.wild_kinds) or "none"
+        flown_here = s.extra("flown", 0)
+        flown_all = flown_here + sum(n for _, n in s.extra("flown_by", ()))
+        if held + flown_all > BAO:
+            raise _fail("flown" if flown_here else "flown_by",
+                        f"the hand holds {held} 宝 ({name}) and {flown_all} were flown: there are only {BAO}")
+        if s.extra("four_wild") and held + flown_here != BAO:
+            raise _fail("four_wild", f"the winner drew all four 宝, but holds {held} and flew {flown_here}")
+
+
+REGION = ShangraoRegion()

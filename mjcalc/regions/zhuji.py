@@ -1,0 +1,260 @@
+"""Zhuji 诸暨包牌 (包麻将): what the region means.
+
+After the deal the players bid 包牌. A bid has a level N and a number c of 财神 (wildcard) kinds: c = 2 is
+`N台` (two kinds, the second the tile after the first), c = 1 `独N台`, c = 0 `无财N台`. The winning bidder, the
+包家, needs N 台 to win, everyone else 1. The payout is the hand part H = 2^台 plus the 包 part, the stake
+B(N, c), paid between the 包家 and the others.
+"""
+import re
+from dataclasses import dataclass
+from typing import Dict, List, Tuple
+
+from ..errors import RulesetError, SituationError
+from ..hand import CHOW, PAIR
+from ..patterns import COMMON, pungs_of, seat_wind
+from ..payouts import Param, Payout, Scheme, transfer
+from ..shapes import STANDARD
+from ..situation import Option
+from ..tiles import DRAGONS, EAST, NAMES, SEATS, next_in_cycle
+from .base import Region
+
+KINDS_PREFIX = {2: "", 1: "独", 0: "无财"}
+_BID = re.compile(r"^(独|du|无财|wucai)?(\d{1,3})(台)?$")
+MAX_LEVEL = 16
+
+
+@dataclass(frozen=True)
+class Bid:
+    """A bid 包牌: its level N and its number of 财神 kinds c."""
+
+    level: int
+    kinds: int
+
+    def __str__(self) -> str:
+        return bid_name(self.level, self.kinds)
+
+
+def parse_bid(text: str) -> Bid:
+    """`2`/`2台` → Bid(2, 2), `du2`/`独2` → Bid(2, 1), `wucai2`/`无财2` → Bid(2, 0)."""
+    m = _BID.match(str(text).strip().lower())
+    if not m or not 2 <= int(m.group(2)) <= MAX_LEVEL:
+        raise SituationError(f"bid (包牌): unknown bid {text!r}: write 2, du2 (独2), wucai2 (无财2), 3, … "
+                             f"(level 2 to {MAX_LEVEL})", "bid",
+                             f"unknown bid {text!r}: write 2, du2 (独2), wucai2 (无财2), 3, … (level 2 to {MAX_LEVEL})")
+    kinds = {None: 2, "独": 1, "du": 1, "无财": 0, "wucai": 0}[m.group(1)]
+    return Bid(int(m.group(2)), kinds)
+
+
+def bid_name(level: int, kinds: int) -> str:
+    """A bid as written on the ladder: 2台, 独2台, 无财2台."""
+    return f"{KINDS_PREFIX[kinds]}{level}台"
+
+
+def ladder_rank(level: int, kinds: int) -> int:
+    """The bid's place on the ladder, lowest 0: 2台 < 独2台 < 无财2台 < 3台 < …"""
+    return 3 * (level - 2) + (2 - kinds)
+
+
+def ladder_bid(rank: int) -> Tuple[int, int]:
+    """The bid at a place on the ladder, as (level, kinds)."""
+    return 2 + rank // 3, 2 - rank % 3
+
+
+def stake(unit: int, level: int, kinds: int) -> int:
+    """B(N, c) = unit·2^(N−2) with two 财神 kinds, unit·2^(N−1) with fewer (unit 5 in the written rules)."""
+    return unit * 2 ** (level - 2 + (kinds < 2))
+
+
+def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
+    """The full 财神 kinds a bid puts in play, from the kind(s) named; a contradiction is an error."""
+    names = ",".join(NAMES[k] for k in wild)
+    name = str(bid)
+
+    def fail(detail):
+        return SituationError(f"wild (财神): {detail}", "wild", detail)
+
+    if bid.kinds == 0:
+        if wild:
+            raise fail(f"a {name} bid plays without 财神, but {names} is named")
+        return ()
+    if not wild:
+        example = "5m" if bid.kinds == 1 else "5m (5m and 6m)"
+        raise fail(f"a {name} bid has {bid.kinds} 财神 kind{'s' if bid.kinds > 1 else ''}: name the 包家's choice, "
+                   f"e.g. {example}")
+    if bid.kinds == 1:
+        if len(wild) != 1:
+            raise fail(f"a {name} bid has one 财神 kind, but {len(wild)} are named: {names}")
+        return wild
+    if len(wild) == 1:
+        return wild[0], next_in_cycle(wild[0])
+    if len(wild) == 2:
+        first, second = wild
+        if second == next_in_cycle(first):
+            return wild
+        if first == next_in_cycle(second):
+            return second, first
+        raise fail(f"a {name} bid's second 财神 follows the first in the cycle: after {NAMES[first]} comes "
+                   f"{NAMES[next_in_cycle(first)]}, not {NAMES[second]}")
+    raise fail(f"a {name} bid has two 财神 kinds, but {len(wild)} are named: {names}")
+
+
+# --- detectors -----------------------------------------------------------------------------------------
+
+
+def east_pung(r, p):
+    """东风: a pung or kong of East; the dealer's counts `dealer_count` times (the ruleset says how many)."""
+    if not pungs_of(r, EAST):
+        return 0
+    return p.param("dealer_count", 1) if r.situation.is_dealer else 1
+
+
+def seat_wind_pung(r, p):
+    """门风: a pung or kong of one's own wind, South, West or North (the dealer's East is `east_pung`)."""
+    wind = seat_wind(r.situation)
+    return 0 if wind == EAST else pungs_of(r, wind)
+
+
+def pinghu(r, p):
+    """平胡: four chows and a pair that is no dragon, not East and not the winner's own wind."""
+    if r.shape != STANDARD:
+        return 0
+    sets = [b for b in r.blocks if b.kind != PAIR]
+    pairs = [b for b in r.blocks if b.kind == PAIR]
+    if len(sets) != 4 or len(pairs) != 1 or any(b.kind != CHOW for b in sets):
+        return 0
+    eye = pairs[0].tiles[0]
+    return int(eye not in DRAGONS and eye != EAST and eye != seat_wind(r.situation))
+
+
+def no_wild(r, p):
+    """无财: no 财神 tile among the 14; a 财神 playing its own face is still one."""
+    return int(r.wild_tiles == 0)
+
+
+# --- the payout scheme ---------------------------------------------------------------------------------
+
+
+class Zhuji(Scheme):
+    """诸暨包牌: H = 2^T from the payers by how the hand was won, and the stake B between the 包家 and the rest."""
+
+    meaning = ("hand part H = 2^台 × 底分: self-draw, each other pays H; discard, the discarder H and the two "
+               "others H/2; 抢杠, the konger 3H. 包 part: the 包家 wins, each other pays him B; another wins, "
+               "the 包家 pays B to each of the three")
+    params = {"stake": Param("the stake unit: B(N, c) = stake·2^(N−2) for N台, stake·2^(N−1) for 独N台 and 无财N台",
+                             maximum=10_000)}
+
+    def pay(self, score, situation, ruleset) -> Payout:
+        winner, base = situation.seat, situation.base
+        others = [s for s in SEATS if s != winner]
+        h = 2 ** score.total * base
+        hand = {}
+        if score.self_drawn:
+            for s in others:
+                transfer(hand, s, winner, h)
+        elif situation.rob_kong:
+            transfer(hand, situation.discarder, winner, 3 * h)
+        else:
+            if h % 2:  # only a ruleset file with scoring.minimum 0 lets a 0-台 hand win on a discard
+                raise RulesetError(f"{ruleset.id}: a discard win of {score.total} 台 has no whole H/2 = {h}/2; "
+                                   "the zhuji payout needs scoring.minimum 1 or more")
+            for s in others:
+                transfer(hand, s, winner, h if s == situation.discarder else h // 2)
+        payout = Payout()
+        payout.add("和牌", "hand", hand)
+        bid = situation.extra("bid")
+        if bid is not None:
+            b = stake(self.param(ruleset, "stake"), bid.level, bid.kinds) * base
+            bidder = situation.extra("bidder")
+            part = {}
+            for s in SEATS:
+                if s == bidder:
+                    continue
+                if winner == bidder:
+                    transfer(part, s, bidder, b)
+                else:
+                    transfer(part, bidder, s, b)
+            payout.add(f"包 {bid}", f"bid {bid}", part)
+        return payout
+
+
+# --- the region ----------------------------------------------------------------------------------------
+
+
+class ZhujiRegion(Region):
+    id = "zhuji"
+    zh = "诸暨"
+    en = "Zhuji"
+    detectors = {**COMMON, **{f.__name__: f for f in (east_pung, seat_wind_pung, pinghu, no_wild)}}
+    schemes = {"zhuji": Zhuji()}
+    options = (
+        Option("bid", "text", "The winning bid 包牌: 2, du2/独2, wucai2/无财2, 3, …", zh="包牌", parse=parse_bid,
+               value_type=Bid, metavar="LEVEL"),
+        Option("bidder", "seat", "The 包家 who made the bid.", zh="包家", metavar="SEAT"),
+    )
+
+    def check_situation(self, ruleset, situation):
+        super().check_situation(ruleset, situation)
+        bid, bidder = situation.extra("bid"), situation.extra("bidder")
+        if situation.indicator is not None:
+            detail = "the 包家 chooses the 财神 and nothing is turned up: name them as the wild kinds"
+            raise SituationError(f"indicator: {detail}", "indicator", detail)
+        if bid is None and bidder is not None:
+            raise SituationError("bidder (包家): names the 包家 of a bid: give the bid too", "bidder",
+                                 "names the 包家 of a bid: give the bid with --bid too")
+        if bid is not None and bidder is None:
+            raise SituationError(f"bid (包牌): {bid} needs the 包家 who made it (bidder)", "bid",
+                                 f"{bid} needs --bidder SEAT, the 包家 who made it")
+
+    def wild_kinds(self, ruleset, situation):
+        bid = situation.extra("bid")
+        if bid is None:
+            return super().wild_kinds(ruleset, situation)
+        return wild_for_bid(bid, tuple(situation.wild))
+
+    def plays_wild(self, ruleset, situation) -> bool:
+        """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
+        bid = situation.extra("bid")
+        return bid is None or bid.kinds > 0
+
+    def minimum(self, ruleset, situation):
+        bid = situation.extra("bid")
+        if bid is not None and situation.extra("bidder") == situation.seat:
+            return max(ruleset.minimum, bid.level), "the 包家"
+        return ruleset.minimum, ""
+
+    def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
+        roles = super().seat_roles(situation, self_drawn)
+        bidder = situation.extra("bidder")
+        if bidder is not None:
+            roles[bidder].append("包家")
+        return roles
+
+    def describe(self, ruleset) -> List[str]:
+        """The bid ladder, lowest first, with each bid's 财神 kinds, the 包家's minimum and the stake."""
+        unit = self.schemes[ruleset.payout].param(ruleset, "stake")
+        lines = ["bid ladder 包牌 (lowest first; B = the stake; the 包家 needs N 台, everyone else 1):"]
+        rows = [("bid", "财神 kinds", "包家 needs", "stake B")]
+        for rank in range(12):
+            level, kinds = ladder_bid(rank)
+            rows.append((bid_name(level, kinds), str(kinds), f"{level} 台", str(stake(unit, level, kinds))))
+        widths = [max(_width(r[i]) for r in rows) for i in range(4)]
+        for row in rows:
+            lines.append("  " + "  ".join(cell + " " * (w - _width(cell)) for cell, w in zip(row, widths)).rstrip())
+        lines.append(f"  … each level doubles the stakes: B(N, c) = {unit}·2^(N−2) for N台, {unit}·2^(N−1) for "
+                     "独N台 and 无财N台")
+        lines.append("  no bid: stake 0, everyone needs 1 台, the 财神 are whatever wild says")
+        alone = [p.zh for p in ruleset.patterns if p.standalone]
+        if alone:
+            lines.append(f"standalone (no other 台 counted; may win below the minimum): {', '.join(alone)}")
+        for p in ruleset.patterns:
+            if p.params:
+                lines.append(f"{p.id} {p.zh}: " + ", ".join(f"{k}={v}" for k, v in p.params))
+        return lines + super().describe(ruleset)
+
+
+def _width(text: str) -> int:
+    """Columns on a terminal: CJK characters take two."""
+    return sum(2 if ord(ch) > 0x2E80 else 1 for ch in text)
+
+
+REGION = ZhujiRegion()
