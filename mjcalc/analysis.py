@@ -120,6 +120,15 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
     return result
 
 
+def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> List[Tuple[int, int]]:
+    """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`)."""
+    if hand.size != 13:
+        raise HandError(f"{hand.size} tiles: waits need a 13-tile hand")
+    here = setting(hand, ruleset, situation if situation is not None else Situation())
+    seen = check_seen(here.tiles.held, seen)
+    return [(t, tiles_left(here.tiles.held, seen, t)) for t in ready_waits(here.tiles, ruleset)]
+
+
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
     """The payout of a legal win, by the ruleset's scheme, as the hand is paid (`score.situation`)."""
     return region.schemes[ruleset.payout].pay(score, score.situation, ruleset)
