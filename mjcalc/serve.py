@@ -756,23 +756,24 @@ def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=N
 def run(host="127.0.0.1", port=8710, db_path=None, ruleset=None, out=print):
     """Serve until Ctrl-C; `out` prints the lines for the user. Raises OSError if the port cannot be bound."""
     server = make_server(host, port, db_path, ruleset)
-    out(f"mjcalc serve: {server.url}")
-    if host in ("0.0.0.0", "::"):
-        address = lan_address()
-        if address:
-            out(f"on the network: {server.url_for(address)}")
-    out(f"ledger    {server.lib.db_path}")
-    if server.token:
-        out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
-    out("Ctrl-C stops it")
     thread = threading.Thread(target=server.serve_forever, name="mjcalc-serve", daemon=True)
-    thread.start()
-    try:
+    try:  # from here on a Ctrl-C, wherever it lands, stops the server cleanly
+        thread.start()
+        out(f"mjcalc serve: {server.url}")
+        if host in ("0.0.0.0", "::"):
+            address = lan_address()
+            if address:
+                out(f"on the network: {server.url_for(address)}")
+        out(f"ledger    {server.lib.db_path}")
+        if server.token:
+            out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
+        out("Ctrl-C stops it")
         while thread.is_alive():
             thread.join(0.5)
     except KeyboardInterrupt:
         out("stopping")
     finally:
-        server.shutdown()
+        if thread.is_alive():
+            server.shutdown()
         server.server_close()
     return server

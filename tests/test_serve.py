@@ -36,7 +36,7 @@ PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
 
 def start(tmp_path, host="127.0.0.1", **kwargs):
     srv = make_server(host, 0, tmp_path / "ledger.sqlite3", quiet=True, **kwargs)
-    thread = threading.Thread(target=srv.serve_forever, daemon=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     srv.test_thread = thread
     return srv
