@@ -137,34 +137,30 @@ class Library:
     def __init__(self, db_path=None, ruleset=None):
         from .ruleset import builtin_rulesets, load_ruleset
 
-        self.builtin = builtin_rulesets()
-        self.by_name = {}  # request name → (Ruleset, the name Ledger.create_table loads it by)
-        for r in self.builtin:
-            for name in (r.id,) + tuple(r.aliases):
-                self.by_name.setdefault(name, (r, r.id))
+        self.builtin = builtin_rulesets()  # compare's default, as the CLI's
+        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, the name Ledger.create_table loads)
         self.default = self.builtin[0].id
         if ruleset:
             rules = load_ruleset(ruleset)  # the operator's choice at start: a built-in name or a YAML file
             is_file = ruleset.endswith((".yaml", ".yml")) or "/" in ruleset or "\\" in ruleset
-            self.by_name[rules.id] = (rules, str(Path(ruleset).resolve()) if is_file else rules.id)
-            for alias in rules.aliases:
-                self.by_name.setdefault(alias, self.by_name[rules.id])
+            choices[rules.id] = (rules, str(Path(ruleset).resolve()) if is_file else rules.id)
             self.default = rules.id
-        self.extra = [r for r, _ in {id(v[0]): v for v in self.by_name.values()}.values() if r not in self.builtin]
+        self.choices = choices
+        self.by_name = dict(choices)
+        for rules, load in choices.values():
+            for alias in rules.aliases:
+                self.by_name.setdefault(alias, (rules, load))
         with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
             self.db_path = ledger.path
-
-    # --- rulesets ---
 
     def rules(self, name):
         name = self.default if name is None else name
         if not isinstance(name, str) or name not in self.by_name:
-            known = ", ".join(sorted({r.id for r, _ in self.by_name.values()}))
-            raise bad(f"unknown ruleset {name!r}; this server has: {known}")
+            raise bad(f"unknown ruleset {name!r}; this server has: {', '.join(sorted(self.choices))}")
         return self.by_name[name]
 
     def all_rulesets(self):
-        return self.builtin + self.extra
+        return [rules for rules, _ in self.choices.values()]
 
 
 def situation_from(fields, table=None):
@@ -580,6 +576,7 @@ class Handler(BaseHTTPRequestHandler):
     server_version = "mjcalc"
     sys_version = ""
     protocol_version = "HTTP/1.1"
+    timeout = 60  # an idle or slow connection is closed after this many seconds
 
     # --- plumbing ---
 
@@ -588,8 +585,22 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.write("%s %s\n" % (self.log_date_time_string(), fmt % args))
 
     def log_request(self, code="-", size="-"):
-        path = urlsplit(self.path).path  # never the query: it may hold the token
+        path = urlsplit(getattr(self, "path", "") or "").path  # never the query: it may hold the token
         self.log_message('"%s %s" %s', self.command, path, getattr(code, "value", code))
+
+    def send_error(self, code, message=None, explain=None):
+        """http.server's own errors (a bad request line, an unknown method, headers too long) as JSON too."""
+        short = self.responses.get(code, ("error",))[0]
+        self.close_connection = True
+        body = json.dumps({"error": message or short}).encode("utf-8")
+        self.send_response(code, short)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD" and code >= 200 and code not in (204, 304):
+            self.wfile.write(body)
 
     def _headers(self, status, ctype, length):
         self.send_response(status)
@@ -706,7 +717,10 @@ class Handler(BaseHTTPRequestHandler):
         parts = path.split("/")
         if len(parts) < 3 or parts[1] != "api" or not parts[2]:
             raise ApiError(404, f"no such page: {path}")
-        parts = [unquote(p, errors="strict") for p in parts[2:]]
+        try:
+            parts = [unquote(p, errors="strict") for p in parts[2:]]
+        except UnicodeDecodeError:
+            raise bad("the path is not UTF-8 once %-decoded") from None
         head = parts[0]
         if head in ("analyze", "waits", "compare", "advise") and len(parts) == 1:
             self._only(method, "POST")

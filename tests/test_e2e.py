@@ -72,6 +72,7 @@ def browser():
     options.binary_location = CHROMIUM
     for flag in CHROME_FLAGS + [f"--user-data-dir={profile}"]:
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
@@ -98,6 +99,19 @@ def all_css(driver, selector):
 def wait(driver, predicate, what, timeout=15):
     from selenium.webdriver.support.ui import WebDriverWait
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d), message=f"waiting for {what}")
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    """After each test: no script error and nothing the Content-Security-Policy refused, in the browser's console."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    driver = request.getfixturevalue("browser")
+    bad = [entry["message"] for entry in driver.get_log("browser")
+           if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
+           or "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
+    assert not bad, bad
 
 
 def open_page(driver, srv, lang="zh"):

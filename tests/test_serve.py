@@ -222,6 +222,19 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
     assert by_id["beijing-money"]["options"] == []
 
 
+def test_a_start_ruleset_file_with_a_built_in_id_replaces_that_one(tmp_path):
+    house = tmp_path / "beijing.yaml"
+    house.write_text("extends: beijing\nid: beijing\npatterns:\n  seven_pairs: {value: 9}\n", encoding="utf-8")
+    srv = start(tmp_path, ruleset=str(house))
+    try:
+        status, doc = api(srv, "GET", "/api/rulesets")
+        assert [r["id"] for r in doc["rulesets"]].count("beijing") == 1
+        status, doc = api(srv, "POST", "/api/analyze", {"hand": "1122m 3344p 556s EE +6s", "ruleset": "bj"})
+        assert doc["total"] == cli_json(["analyze", "1122m 3344p 556s EE +6s", "-r", str(house), "--json"])["total"]
+    finally:
+        stop(srv)
+
+
 def test_a_start_ruleset_file_becomes_the_default_and_is_chosen_by_its_id(tmp_path):
     house = tmp_path / "house.yaml"
     house.write_text("extends: beijing\nid: my-house\npatterns:\n  seven_pairs: {value: 5}\n", encoding="utf-8")
@@ -307,6 +320,32 @@ def test_a_post_without_a_length_gets_411(server):
     assert response.status == 411
     assert json.loads(response.read()) == {"error": "a request body needs a Content-Length"}
     conn.close()
+
+
+def raw_exchange(srv, data: bytes) -> bytes:
+    import socket
+    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=30) as conn:
+        conn.sendall(data)
+        chunks = []
+        while True:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+
+
+def test_the_http_servers_own_errors_are_json_too(server):
+    for request_bytes, message in ((b"GARBAGE\r\n\r\n", "Bad request syntax ('GARBAGE')"),
+                                   (b"GET / HTTP/2.0\r\n\r\n", "Invalid HTTP version (2.0)")):
+        assert json.loads(raw_exchange(server, request_bytes)) == {"error": message}  # as HTTP/0.9: no headers
+    for request_bytes, status in ((b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
+                                  (b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 101 + b"\r\n", 431)):
+        answer = raw_exchange(server, request_bytes)
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split(b" ")[1] == str(status).encode(), answer
+        assert b"Content-Type: application/json" in head and set(json.loads(body)) == {"error"}
+    host = {"Host": f"127.0.0.1:{server.server_address[1]}"}
+    assert api(server, "GET", "/api/tables/%ff", headers=host) == (400, {"error": "the path is not UTF-8 once %-decoded"})
 
 
 def test_a_foreign_host_header_is_refused_on_loopback(server):
