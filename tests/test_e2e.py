@@ -97,8 +97,12 @@ def all_css(driver, selector):
 
 
 def wait(driver, predicate, what, timeout=15):
+    """Until `predicate(driver)`; an element re-drawn while it is read is read again at the next poll."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(lambda d: predicate(d), message=f"waiting for {what}")
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
+                         ).until(lambda d: predicate(d), message=f"waiting for {what}")
 
 
 @pytest.fixture(autouse=True)
@@ -139,7 +143,12 @@ def cli_json(args):
 
 
 def text(driver, selector):
-    return by_css(driver, selector).text.strip()
+    """The text an element shows, read in one step (the page may re-draw it at any time)."""
+    shown = driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : null", selector)
+    if shown is None:
+        from selenium.common.exceptions import NoSuchElementException
+        raise NoSuchElementException(selector)
+    return shown.strip()
 
 
 def shoot(driver, shots, name):
@@ -296,3 +305,25 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
     wait(browser, lambda d: len(all_css(d, "#history tr")) == 3, "the undo")
     time.sleep(0.1)
     assert len(cli_json(["table", "show", "周五", "--json", "--db", str(server.lib.db_path)])["hands"]) == 3
+
+
+def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
+    """With a token (as on --host 0.0.0.0), the page from the printed URL passes it on to every API call."""
+    srv = make_server("127.0.0.1", 0, tmp_path / "lan.sqlite3", token="t0ken-for-the-test", quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        assert srv.url.endswith("/?token=t0ken-for-the-test")
+        browser.get(srv.url.split("?")[0])
+        assert json.loads(by_css(browser, "body").text) == \
+            {"error": "missing or wrong token: open the URL that `mjcalc serve` printed"}
+        open_page(browser, srv)
+        by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
+        wait(browser, lambda d: result_state(d) == "legal", "the score through the token")
+        tap(browser, "#tab-table")
+        wait(browser, lambda d: all_css(d, "#new-name"), "the table list through the token")
+        assert not all_css(browser, "#table-error:not([hidden])")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)
