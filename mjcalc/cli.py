@@ -644,11 +644,14 @@ def serve(port, host, db_path, ruleset_name):
       mjcalc serve
       mjcalc serve --host 0.0.0.0 --port 8710 --db friday.sqlite3
     """
+    from .ledger import LedgerFileError
     from .serve import run
     try:
         run(host, port, db_path, ruleset_name, out=click.echo)
     except OSError as exc:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except LedgerFileError as exc:  # exit 1, as `table` does for a ledger file it cannot use
+        raise click.ClickException(str(exc)) from None
 
 
 def main():

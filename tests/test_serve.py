@@ -599,6 +599,14 @@ def test_mjcalc_serve_on_a_port_in_use_is_one_error_line(server):
     assert result.stderr.strip().splitlines()[-1].startswith(f"Error: cannot listen on 127.0.0.1:{server.server_address[1]}: ")
 
 
+def test_mjcalc_serve_with_a_file_that_is_not_a_ledger_is_one_error_line(tmp_path):
+    junk = tmp_path / "notes.txt"
+    junk.write_text("not a database\n" * 100)
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(junk)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [f"Error: {junk}: not a readable ledger file (file is not a database)"]
+
+
 def test_serve_imports_no_click():
     code = "import sys, mjcalc.serve; print('click' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
