@@ -629,7 +629,8 @@ class Handler(BaseHTTPRequestHandler):
             self.send_header("Connection", "close")  # the body may be unread: never reuse this connection
             self.close_connection = True
         self.end_headers()
-        self.wfile.write(body)
+        if self.command != "HEAD":
+            self.wfile.write(body)
 
     # --- methods ---
 

@@ -23,7 +23,7 @@ SCRIPT_NAME = "<script>alert(1)</script>"
 PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
 CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--window-size=390,844"]
+                "--disable-dev-shm-usage", "--window-size=390,844"]
 
 
 def _missing():

@@ -309,6 +309,8 @@ def test_bad_json_wrong_type_oversized_and_unknown_paths(server):
     assert api(server, "GET", "/api/analyze") == (405, {"error": "GET is not allowed here (use POST)"})
     assert api(server, "DELETE", "/api/tables") == (405, {"error": "DELETE is not allowed here (use GET or POST)"})
     assert api(server, "POST", "/", {})[0] == 405
+    status, headers, body = request(server, "HEAD", "/api/rulesets")
+    assert status == 405 and body == b"" and int(headers["Content-Length"]) > 0
 
 
 def test_a_post_without_a_length_gets_411(server):
