@@ -613,3 +613,17 @@ def test_serve_imports_no_click():
     code = "import sys, mjcalc.serve; print('click' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_every_library_import_is_in_the_adapter_section():
+    """serve.py reaches into mjcalc only between its ADAPTER markers: the one part to port when the library moves."""
+    source = (ROOT / "mjcalc" / "serve.py").read_text(encoding="utf-8")
+    start = source.index("# ADAPTER:")
+    end = source.index("# END OF ADAPTER")
+    imports = [m.start() for m in re.finditer(r"^\s*(from \.|from mjcalc|import mjcalc)", source, flags=re.M)]
+    assert imports and all(start < i < end for i in imports), "a library import outside the adapter"
+    outside = source[:start] + source[end:]
+    called = set(re.findall(r"\b(do_[a-z_]+|situation_from|library_call|Library)\b", outside))
+    assert called <= {"do_analyze", "do_waits", "do_compare", "do_advise", "do_rulesets", "do_tables", "do_table_new",
+                      "do_table_show", "do_table_hand", "do_table_draw", "do_table_undo", "do_standings",
+                      "library_call", "Library"}, called
