@@ -653,6 +653,8 @@ class Handler(BaseHTTPRequestHandler):
         self._handle("PATCH")
 
     def _handle(self, method):
+        if method != "POST" and (self.headers.get("Content-Length") or "0").strip() != "0":
+            self.close_connection = True  # a body nobody reads: never read the next request from it
         try:
             self._guard()
             self._route(method)
