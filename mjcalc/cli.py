@@ -382,7 +382,30 @@ def rulesets_check(files):
     if bad:
         raise SystemExit(1)
 
+@cli.command()
+@click.option("--port", type=click.IntRange(0, 65535), default=8710, show_default=True, help="The TCP port (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="The address to listen on; 0.0.0.0 for phones on the same network (a token is then required).")
+@click.option("--db", "db_path", type=click.Path(dir_okay=False),
+              help="The ledger file.  [default: $MJCALC_DB, else tables.sqlite3 in the user data directory]")
+@ruleset_option
+@handle_errors
+def serve(port, host, db_path, ruleset_name):
+    """The calculator and the table ledger as a page for a phone, and a JSON API; Ctrl-C stops it.
 
+    \b
+    Examples:
+      mjcalc serve
+      mjcalc serve --host 0.0.0.0 --port 8710 --db friday.sqlite3
+    """
+    from .ledger import LedgerFileError
+    from .serve import run
+    try:
+        run(host, port, db_path, ruleset_name, out=click.echo)
+    except OSError as exc:
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    except LedgerFileError as exc:  # exit 1, as `table` does for a ledger file it cannot use
+        raise click.ClickException(str(exc)) from None
 
 
 def main():

@@ -1,0 +1,796 @@
+"""`mjcalc serve`: the calculator and the table ledger as one page and a JSON API, from the standard library.
+
+    GET  /                              the page (page.html, package data)
+    GET  /api/rulesets                  the rulesets and the situation options each one reads
+    POST /api/analyze                   {"hand", "ruleset"?, situation fields…, "seen"?, "lang"?} → analyze --json
+    POST /api/waits                     {"hand", "ruleset"?, "wild"?, "indicator"?, "seen"?}     → waits --json
+    POST /api/compare                   {"hand", "rulesets"?: [...], situation fields…}          → compare --json
+    POST /api/advise                    like analyze                                              → advise --json
+    GET  /api/tables                    {"tables": [...]}
+    POST /api/tables                    {"name", "ruleset"?, "players": {"E": …}, "base"?}        → table show --json
+    GET  /api/tables/NAME               table show --json
+    POST /api/tables/NAME/hand          {"hand", "winner", "from"?, situation fields…}           → table hand --json
+    POST /api/tables/NAME/draw          {}                                                        → table draw --json
+    POST /api/tables/NAME/undo          {"number"?}                                               → the removed hand
+    GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
+
+Every error is `{"error": "…"}` with a 4xx status (503 for a busy or unreadable ledger file), never a traceback.
+Safety: bodies are capped at `MAX_BODY` bytes and must be `application/json`; no request names a file (the
+ledger is fixed at start, rulesets are chosen among those loaded at start); on loopback the Host header must
+be a loopback name (against DNS rebinding); on any other address every request needs the start-up token.
+Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
+"""
+import base64
+import hashlib
+import hmac
+import ipaddress
+import json
+import re
+import secrets
+import socket
+import socketserver
+import sys
+import threading
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+MAX_BODY = 64 * 1024
+PAGE_FILE = Path(__file__).resolve().parent / "page.html"
+TOKEN_HEADER = "X-Mjcalc-Token"
+SEATS = ("E", "S", "W", "N")
+
+
+class ApiError(Exception):
+    """An answer of `{"error": message}` with an HTTP status."""
+
+    def __init__(self, status: int, message: str):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def bad(message: str) -> ApiError:
+    return ApiError(400, message)
+
+
+# --- settlement: who pays whom, with the fewest transfers (pure) ---------------------------------------------
+
+
+def settle(balances):
+    """Transfers (payer, payee, amount) that bring every balance to zero, as few as there can be.
+
+    `balances` maps a player to an integer; they sum to zero. n players whose balances split into k groups that
+    each sum to zero need exactly n' - k transfers (n' the players with a non-zero balance), so this finds the
+    partition into the most zero-sum groups (a DP over subsets: the tables have four seats), then settles each
+    group largest debtor to largest creditor. Ties go in the order the players are given.
+    """
+    names = [p for p, v in balances.items() if v]
+    values = [balances[p] for p in names]
+    if sum(balances.values()) != 0:
+        raise ValueError(f"balances do not sum to zero: {dict(balances)}")
+    if any(not isinstance(v, int) for v in balances.values()):
+        raise ValueError("balances must be integers")
+    n = len(names)
+    if n > 16:
+        raise ValueError("settle() is exact and meant for a table, not for more than 16 players")
+    full = (1 << n) - 1
+    total = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        low = (mask & -mask).bit_length() - 1
+        total[mask] = total[mask & (mask - 1)] + values[low]
+    # groups[mask]: the most zero-sum groups `mask` splits into (only for masks that sum to zero)
+    groups = [0] * (1 << n)
+    choice = [0] * (1 << n)
+    for mask in range(1, full + 1):
+        if total[mask] != 0:
+            continue
+        low = mask & -mask
+        best, pick = 1, mask
+        sub = (mask - 1) & mask
+        while sub:
+            if sub & low and total[sub] == 0 and sub != mask and groups[mask ^ sub] + 1 > best:
+                best, pick = groups[mask ^ sub] + 1, sub
+            sub = (sub - 1) & mask
+        groups[mask], choice[mask] = best, pick
+    transfers = []
+    mask = full
+    while mask:
+        part = choice[mask]
+        members = [i for i in range(n) if part >> i & 1]
+        left = {i: values[i] for i in members}
+        while any(left.values()):
+            debtor = min(members, key=lambda i: (left[i], i))
+            creditor = max(members, key=lambda i: (left[i], -i))
+            amount = min(-left[debtor], left[creditor])
+            transfers.append((names[debtor], names[creditor], amount))
+            left[debtor] += amount
+            left[creditor] -= amount
+        mask ^= part
+    return transfers
+
+
+# ============================================================================================================
+# ADAPTER: every call into the mjcalc library is in this section (the library API is being restructured; only
+# this section needs porting). Each do_* function takes the request's fields (a dict from JSON) and returns
+# the dict that the CLI prints with --json for the same request, or raises ApiError.
+# ============================================================================================================
+
+from .errors import MjcalcError, RulesetError  # noqa: E402
+from .ledger import Ledger, LedgerError, LedgerFileError, State  # noqa: E402
+
+# Request fields of a situation: the keys of a `--situation` YAML file (cli.SITUATION_KEYS) and their JSON types.
+SITUATION_FIELDS = {
+    "seat": str, "dealer": str, "from": str, "self_drawn": bool, "kong_draw": int, "last_tile": bool,
+    "rob_kong": bool, "first_turn": bool, "base": int, "wild": (str, list), "indicator": str, "shaozhuang": int,
+    "mutual": (str, list), "bid": (str, int), "bidder": str, "flown": int, "flown_by": (str, list, dict),
+    "four_wild": bool, "jiebao": bool, "kong": (str, list),
+}
+# The ruleset's `options` names the Situation attribute; the request field is the CLI option's name.
+_OPTION_FIELD = {"kongs": "kong"}
+
+
+class Library:
+    """The rulesets loaded at start (a request picks one by id or alias, never by path) and the ledger path."""
+
+    def __init__(self, db_path=None, ruleset=None):
+        from .ruleset import builtin_rulesets, load_ruleset
+
+        self.builtin = builtin_rulesets()  # compare's default, as the CLI's
+        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, the name Ledger.create_table loads)
+        self.default = self.builtin[0].id
+        if ruleset:
+            rules = load_ruleset(ruleset)  # the operator's choice at start: a built-in name or a YAML file
+            is_file = ruleset.endswith((".yaml", ".yml")) or "/" in ruleset or "\\" in ruleset
+            choices[rules.id] = (rules, str(Path(ruleset).resolve()) if is_file else rules.id)
+            self.default = rules.id
+        self.choices = choices
+        self.by_name = dict(choices)
+        for rules, load in choices.values():
+            for alias in rules.aliases:
+                self.by_name.setdefault(alias, (rules, load))
+        with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
+            self.db_path = ledger.path
+
+    def rules(self, name):
+        name = self.default if name is None else name
+        if not isinstance(name, str) or name not in self.by_name:
+            raise bad(f"unknown ruleset {name!r}; this server has: {', '.join(sorted(self.choices))}")
+        return self.by_name[name]
+
+    def all_rulesets(self):
+        return [rules for rules, _ in self.choices.values()]
+
+
+def situation_from(fields, table=None):
+    """A `mjcalc.hand.Situation` from request fields, as `cli.build_situation` makes one from options.
+
+    Constructed here because build_situation raises click's exceptions (and may read a --situation file);
+    tests/test_serve.py checks that both give the same Situation. With `table`, player names become seats.
+    """
+    from .hand import Situation
+
+    def seat_of(value, name):
+        if table is not None:
+            return table.seat(value)
+        text = str(value).upper()
+        if text not in SEATS:
+            raise bad(f"{name}: expected E, S, W or N, got {value!r}")
+        return text
+
+    if fields.get("self_drawn") and fields.get("from"):
+        raise bad("--self-drawn and --from contradict each other: choose one")
+    discarder = None if fields.get("self_drawn") else fields.get("from")
+    wild = tuple(_one_tile(w, "--wild") for w in _as_list(fields.get("wild")))
+    indicator = _one_tile(fields["indicator"], "--indicator") if fields.get("indicator") else None
+    flown_by = []
+    for item in _as_list(fields.get("flown_by")):
+        if isinstance(item, dict):
+            pairs = list(item.items())
+        else:
+            who, _, n = str(item).partition("=")
+            pairs = [(who, n)]
+        for who, n in pairs:
+            if not (isinstance(n, int) and not isinstance(n, bool)) and not str(n).strip().isdigit():
+                raise bad(f"--flown-by takes SEAT=N like S=2, got {item!r}")
+            flown_by.append((seat_of(who, "--flown-by"), int(n)))
+    kongs = []
+    for item in _as_list(fields.get("kong")):
+        who, _, kind = str(item).partition(":")
+        if kind not in ("exposed", "concealed") or not who:
+            raise bad(f"--kong takes SEAT:exposed or SEAT:concealed, got {item!r}")
+        kongs.append((seat_of(who, "--kong"), kind))
+    return Situation(
+        seat=seat_of(fields.get("seat", "E"), "seat"), dealer=seat_of(fields.get("dealer", "E"), "dealer"),
+        discarder=seat_of(discarder, "--from") if discarder else None,
+        kong_draw=int(fields.get("kong_draw") or 0), last_tile=bool(fields.get("last_tile")),
+        rob_kong=bool(fields.get("rob_kong")), first_turn=bool(fields.get("first_turn")),
+        base=int(fields.get("base", 1)), wild=wild, indicator=indicator,
+        shaozhuang=int(fields.get("shaozhuang") or 0),
+        mutual=tuple(seat_of(m, "mutual") for m in _as_list(fields.get("mutual"))),
+        bid=str(fields["bid"]) if fields.get("bid") is not None else None,
+        bidder=seat_of(fields["bidder"], "--bidder") if fields.get("bidder") else None,
+        flown=int(fields.get("flown") or 0), flown_by=tuple(flown_by),
+        four_wild=bool(fields.get("four_wild")), jiebao=bool(fields.get("jiebao")), kongs=tuple(kongs),
+    )
+
+
+def _as_list(value):
+    if value is None:
+        return []
+    if isinstance(value, list):
+        out = []
+        for v in value:
+            out += _as_list(v) if isinstance(v, str) and "," in v else [v]
+        return out
+    if isinstance(value, str):
+        return [v for v in value.split(",") if v.strip()]
+    return [value]
+
+
+def _one_tile(text, option):
+    from .errors import NotationError
+    from .notation import parse_tiles
+
+    try:
+        tiles, melds, winning = parse_tiles(str(text).strip())
+        if len(tiles) != 1 or melds or winning or tiles[0] > 33:
+            raise NotationError(f"{option} takes one tile, got {text!r}")
+        return tiles[0]
+    except NotationError as exc:
+        raise bad(f"{option}: {exc}") from None
+
+
+def _seen(text):
+    from .analysis import parse_seen
+    return parse_seen(text) if text else None
+
+
+def do_rulesets(lib: Library) -> dict:
+    """The rulesets a request may name (no CLI --json counterpart: `mjcalc rulesets` prints a table)."""
+    from .analysis import RULESET_OPTIONS
+
+    out = []
+    for r in lib.all_rulesets():
+        out.append({
+            "id": r.id, "name": {"zh": r.zh, "en": r.en}, "aliases": list(r.aliases), "description": r.description,
+            "unit": {"zh": r.unit_zh, "en": r.unit_en},
+            "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds},
+            "shapes": list(r.shapes), "discard": r.discard,
+            "options": [_OPTION_FIELD.get(o, o) for o in r.options],
+        })
+    return {"default": lib.default, "rulesets": out,
+            "ruleset_options": sorted(_OPTION_FIELD.get(k, k) for k in RULESET_OPTIONS)}
+
+
+def do_analyze(lib: Library, p: dict) -> dict:
+    """analyze.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json."""
+    from .analysis import analyze
+    from .notation import parse_hand
+    from .render import analysis_json
+
+    rules, _ = lib.rules(p.get("ruleset"))
+    situation = situation_from(p)
+    result = analyze(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen")))
+    return analysis_json(result, p.get("lang", "zh"))
+
+
+def do_waits(lib: Library, p: dict) -> dict:
+    """batch.BatchWaits(rules, situation).waits_of(hand), less the --seen copies, as `waits --json`."""
+    from .analysis import check_seen, tiles_left
+    from .batch import BatchWaits
+    from .scoring import prepare
+    from .tiles import NAMES
+
+    rules, _ = lib.rules(p.get("ruleset"))
+    finder = BatchWaits(rules, situation_from({k: p.get(k) for k in ("wild", "indicator")}))
+    parsed, found = finder.waits_of(p["hand"])
+    seen = _seen(p.get("seen"))
+    if seen:
+        held = prepare(parsed, finder.wild_kinds).held
+        check_seen(held, seen)
+        found = [(t, tiles_left(held, seen, t)) for t, _ in found]
+    return {"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]}
+
+
+def do_compare(lib: Library, p: dict) -> list:
+    """analyze under each ruleset (default: the built-in ones), as `compare --json`: a list."""
+    from .analysis import analyze
+    from .notation import parse_hand
+    from .render import analysis_json
+
+    names = p.get("rulesets")
+    rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
+    situation = situation_from(p)
+    parsed = parse_hand(p["hand"])
+    seen = _seen(p.get("seen"))
+    out = []
+    for r in rules:
+        try:
+            out.append(analysis_json(analyze(parsed, r, situation, seen), p.get("lang", "zh")))
+        except MjcalcError as exc:
+            if "--seen" in str(exc) or isinstance(exc, RulesetError):
+                raise
+            out.append({"ruleset": r.id, "error": str(exc)})
+    return out
+
+
+def do_advise(lib: Library, p: dict) -> dict:
+    """shanten.advise(parse_hand(hand), rules, situation, seen) → render.advice_json."""
+    from .notation import parse_hand
+    from .render import advice_json
+    from .shanten import advise
+
+    rules, _ = lib.rules(p.get("ruleset"))
+    advice = advise(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen")))
+    return advice_json(advice, p.get("lang", "zh"))
+
+
+def _open_table(ledger, name):
+    try:
+        return ledger.table(name)
+    except LedgerFileError:
+        raise
+    except LedgerError as exc:
+        raise ApiError(404, str(exc)) from None
+
+
+def _standings_dict(t, standings):  # as cli_table._standings_dict
+    return [{"seat": s, "player": t.player(s), "score": standings[s]} for s in SEATS]
+
+
+def _next_dict(t, count, state):  # as cli_table._next_dict
+    return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": t.player(state.dealer),
+            "streak": state.streak, "shanglou": state.level, "factor": state.factor}
+
+
+def do_tables(lib: Library) -> dict:
+    """Ledger.tables() (no CLI --json counterpart: `table list` prints a table)."""
+    with Ledger(lib.db_path) as ledger:
+        rows = ledger.tables()
+    return {"tables": [{"table": t.name, "ruleset": t.ruleset_id, "base": t.base, "players": dict(zip(SEATS, t.players)),
+                        "hands": hands, "last": last} for t, hands, last in rows]}
+
+
+def do_table_new(lib: Library, p: dict) -> dict:
+    """Ledger.create_table(name, ruleset, players, base); answers as `table show --json`."""
+    _, load_name = lib.rules(p.get("ruleset"))
+    players = p.get("players")
+    if not isinstance(players, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in players.items()):
+        raise bad("players: expected {\"E\": name, \"S\": name, \"W\": name, \"N\": name}")
+    players = {k.strip().upper(): v for k, v in players.items()}
+    unknown = [k for k in players if k not in SEATS]
+    if unknown:
+        raise bad(f"players: {unknown[0]!r} is not a seat (E, S, W or N)")
+    with Ledger(lib.db_path) as ledger:
+        ledger.create_table(p["name"], load_name, players, p.get("base", 1))
+    return do_table_show(lib, p["name"].strip())
+
+
+def do_table_show(lib: Library, name: str) -> dict:
+    """Ledger.table, .hands, .standings as `table show --json`."""
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        hands = ledger.hands(t)
+        standings = ledger.standings(t)
+    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
+    return {"table": t.name, "ruleset": t.ruleset_id, "base": t.base, "created": t.created,
+            "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
+            "hands": [h.to_dict(t) for h in hands], "next": _next_dict(t, count, state)}
+
+
+def do_table_hand(lib: Library, name: str, p: dict) -> dict:
+    """Ledger.record_win(table, hand, situation, rules) as `table hand --json` (the situation as table_hand makes it)."""
+    from .ruleset import load_ruleset
+
+    for key in ("dealer", "base", "seat"):
+        if key in p:
+            raise bad(f"{key}: the table keeps the {key}; leave it out" if key != "seat"
+                      else "seat: give the winner as \"winner\" (a player's name or a seat)")
+    if not p.get("winner"):
+        raise bad("who won? give \"winner\" (a player's name or a seat)")
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        situation = situation_from(dict(p, seat=p["winner"]), table=t)
+        record, _ = ledger.record_win(t, p["hand"], situation, load_ruleset(t.ruleset))
+        standings = ledger.standings(t)
+    return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+            "next": _next_dict(t, record.number, record.after)}
+
+
+def do_table_draw(lib: Library, name: str) -> dict:
+    """Ledger.record_draw(table) as `table draw --json`."""
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        record = ledger.record_draw(t)
+        standings = ledger.standings(t)
+    return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+            "next": _next_dict(t, record.number, record.after)}
+
+
+def do_table_undo(lib: Library, name: str, p: dict) -> dict:
+    """Ledger.undo(table, number): the last hand, or hand `number` if it is still the last (`table undo --yes`)."""
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        number = p.get("number")
+        if number is None:
+            last = ledger.last_hand(t)
+            if last is None:
+                raise bad(f"table {t.name!r} has no hands to undo")
+            number = last.number
+        removed = ledger.undo(t, number)
+        count, state = ledger.state(t)
+        standings = ledger.standings(t)
+    return {"table": t.name, "removed": removed.to_dict(t), "standings": _standings_dict(t, standings),
+            "next": _next_dict(t, count, state)}
+
+
+def do_standings(lib: Library, name: str) -> dict:
+    """Ledger.standings and the settlement of them (no CLI counterpart)."""
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        standings = ledger.standings(t)
+        count, state = ledger.state(t)
+    transfers = settle({s: standings[s] for s in SEATS})
+    return {"table": t.name, "standings": _standings_dict(t, standings),
+            "settlement": [{"from": a, "from_player": t.player(a), "to": b, "to_player": t.player(b), "amount": n}
+                           for a, b, n in transfers],
+            "next": _next_dict(t, count, state)}
+
+
+def library_call(func, *args):
+    """Run an adapter function; the library's errors become ApiErrors (one line each)."""
+    try:
+        return func(*args)
+    except ApiError:
+        raise
+    except LedgerFileError as exc:
+        raise ApiError(503, str(exc)) from None
+    except MjcalcError as exc:  # notation, hand, situation, ruleset and ledger errors
+        raise bad(str(exc)) from None
+    except RecursionError:
+        raise bad("input too deeply nested") from None
+
+# ============================================================================================================
+# END OF ADAPTER
+# ============================================================================================================
+
+
+# --- request checking ---------------------------------------------------------------------------------------
+
+HAND_FIELDS = {"hand": str, "ruleset": str, "seen": str, "lang": str}
+ENDPOINT_FIELDS = {
+    "analyze": dict(HAND_FIELDS, **SITUATION_FIELDS),
+    "advise": dict(HAND_FIELDS, **SITUATION_FIELDS),
+    "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **SITUATION_FIELDS),
+    "waits": {"hand": str, "ruleset": str, "wild": (str, list), "indicator": str, "seen": str},
+    "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
+    "table_hand": dict({k: v for k, v in SITUATION_FIELDS.items() if k not in ("seat", "dealer", "base")},
+                       hand=str, winner=str, lang=str),
+    "table_draw": {},
+    "table_undo": {"number": int},
+}
+REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
+            "table_new": ("name", "players"), "table_hand": ("hand", "winner")}
+_TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
+
+
+def check_fields(endpoint: str, body) -> dict:
+    """The body as a dict of known fields with the right JSON types, nulls dropped; else one clear error."""
+    if not isinstance(body, dict):
+        raise bad("the request body must be a JSON object")
+    allowed = ENDPOINT_FIELDS[endpoint]
+    out = {}
+    for key, value in body.items():
+        if key not in allowed:
+            import difflib
+            hint = difflib.get_close_matches(key, list(allowed), n=1)
+            raise bad(f"unknown field {key!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+        if value is None:
+            continue
+        types = allowed[key] if isinstance(allowed[key], tuple) else (allowed[key],)
+        ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in types)
+        if not ok:
+            raise bad(f"{key}: expected {' or '.join(_TYPE_WORDS[t] for t in types)}, got {json.dumps(value)[:40]}")
+        out[key] = value
+    for key in REQUIRED.get(endpoint, ()):
+        if key not in out:
+            raise bad(f"missing field {key!r}")
+    if out.get("lang", "zh") not in ("zh", "en"):
+        raise bad("lang: expected \"zh\" or \"en\"")
+    for key in ("hand", "seen", "name"):
+        if key in out and len(out[key]) > 1000:
+            raise bad(f"{key}: too long ({len(out[key])} characters)")
+    return out
+
+
+# --- the HTTP server ---------------------------------------------------------------------------------------
+
+
+def _csp(page: str) -> str:
+    """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
+    def digest(tag):
+        m = re.search(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        return "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode() + "'"
+    return (f"default-src 'self'; script-src {digest('script')}; style-src {digest('style')}; img-src 'self' data:; "
+            "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
+
+
+def is_loopback(host: str) -> bool:
+    if host in ("localhost", "localhost."):
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False
+
+
+class Server(ThreadingHTTPServer):
+    daemon_threads = True
+
+    def __init__(self, host, port, lib: Library, token=None, quiet=False):
+        self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        super().__init__((host, port), Handler)
+        self.lib = lib
+        self.host = host
+        self.loopback = is_loopback(host)
+        self.token = token if token is not None else (None if self.loopback else secrets.token_urlsafe(24))
+        self.quiet = quiet
+        page = PAGE_FILE.read_text(encoding="utf-8")
+        self.page = page.encode("utf-8")
+        self.csp = _csp(page)
+        port = self.server_address[1]
+        self.allowed_hosts = {f"{h}:{port}" for h in ("127.0.0.1", "localhost", "[::1]")} | {"127.0.0.1", "localhost"}
+
+    def server_bind(self):
+        socketserver.TCPServer.server_bind(self)  # HTTPServer's would look the host's name up (slow, needless)
+        self.server_name, self.server_port = str(self.server_address[0]), self.server_address[1]
+
+    def url_for(self, host=None) -> str:
+        """The page's URL (with the token in LAN mode); `host` for another name of this machine."""
+        bound, port = self.server_address[:2]
+        host = host or ("127.0.0.1" if bound in ("0.0.0.0", "::") else bound)
+        shown = f"[{host}]" if ":" in host else host
+        return f"http://{shown}:{port}/" + (f"?token={quote(self.token)}" if self.token else "")
+
+    @property
+    def url(self) -> str:
+        return self.url_for()
+
+
+def lan_address():
+    """This machine's address on its network, for the printed URL: the source address the kernel would pick
+    for a UDP socket "connected" to a documentation address (TEST-NET-1); connect() on UDP sends no packet."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+            s.connect(("192.0.2.1", 9))
+            address = s.getsockname()[0]
+            return None if address.startswith("0.") else address
+    except OSError:
+        return None
+
+
+class Handler(BaseHTTPRequestHandler):
+    server: Server
+    server_version = "mjcalc"
+    sys_version = ""
+    protocol_version = "HTTP/1.1"
+    timeout = 60  # an idle or slow connection is closed after this many seconds
+
+    # --- plumbing ---
+
+    def log_message(self, fmt, *args):
+        if not self.server.quiet:
+            sys.stderr.write("%s %s\n" % (self.log_date_time_string(), fmt % args))
+
+    def log_request(self, code="-", size="-"):
+        path = urlsplit(getattr(self, "path", "") or "").path  # never the query: it may hold the token
+        self.log_message('"%s %s" %s', self.command, path, getattr(code, "value", code))
+
+    def send_error(self, code, message=None, explain=None):
+        """http.server's own errors (a bad request line, an unknown method, headers too long) as JSON too."""
+        short = self.responses.get(code, ("error",))[0]
+        self.close_connection = True
+        body = json.dumps({"error": message or short}).encode("utf-8")
+        self.send_response(code, short)
+        self.send_header("Content-Type", "application/json; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD" and code >= 200 and code not in (204, 304):
+            self.wfile.write(body)
+
+    def _headers(self, status, ctype, length):
+        self.send_response(status)
+        self.send_header("Content-Type", ctype)
+        self.send_header("Content-Length", str(length))
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Content-Security-Policy", self.server.csp)
+        self.send_header("X-Frame-Options", "DENY")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cross-Origin-Resource-Policy", "same-origin")
+
+    def _json(self, status, doc):
+        body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        self._headers(status, "application/json; charset=utf-8", len(body))
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    def _error(self, status, message, extra_headers=()):
+        body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
+        self._headers(status, "application/json; charset=utf-8", len(body))
+        for k, v in extra_headers:
+            self.send_header(k, v)
+        if self.command in ("POST", "PUT", "PATCH", "DELETE"):
+            self.send_header("Connection", "close")  # the body may be unread: never reuse this connection
+            self.close_connection = True
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+    # --- methods ---
+
+    def do_GET(self):
+        self._handle("GET")
+
+    def do_HEAD(self):
+        self._handle("HEAD")
+
+    def do_POST(self):
+        self._handle("POST")
+
+    def do_PUT(self):
+        self._handle("PUT")
+
+    def do_DELETE(self):
+        self._handle("DELETE")
+
+    def do_PATCH(self):
+        self._handle("PATCH")
+
+    def _handle(self, method):
+        if method != "POST" and (self.headers.get("Content-Length") or "0").strip() != "0":
+            self.close_connection = True  # a body nobody reads: never read the next request from it
+        try:
+            self._guard()
+            self._route(method)
+        except ApiError as exc:
+            self._error(exc.status, exc.message, getattr(exc, "headers", ()))
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True
+        except Exception as exc:  # a bug: one line in the server's log, a plain 500 for the client
+            sys.stderr.write(f"mjcalc serve: {exc.__class__.__name__}: {exc} (this is a bug in mjcalc; please report it)\n")
+            self._error(500, "internal error (the server's log says more)")
+
+    def _guard(self):
+        """Host header and token, before anything else happens (and so before the ledger is touched)."""
+        srv = self.server
+        if srv.loopback and (self.headers.get("Host") or "").lower() not in srv.allowed_hosts:
+            raise ApiError(403, "this server answers only to 127.0.0.1 or localhost")
+        if srv.token is not None:
+            given = self.headers.get(TOKEN_HEADER) or ""
+            if not given:
+                given = (parse_qs(urlsplit(self.path).query).get("token") or [""])[0]
+            if not hmac.compare_digest(given.encode("utf-8", "replace"), srv.token.encode("utf-8")):
+                raise ApiError(403, "missing or wrong token: open the URL that `mjcalc serve` printed")
+
+    def _body(self):
+        ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
+        if self.headers.get("Transfer-Encoding"):
+            raise ApiError(411, "send the body with a Content-Length, not chunked")
+        length = self.headers.get("Content-Length")
+        if length is None:
+            raise ApiError(411, "a request body needs a Content-Length")
+        try:
+            size = int(length)
+        except ValueError:
+            raise bad("Content-Length is not a number") from None
+        if size < 0:
+            raise bad("Content-Length is negative")
+        if size > MAX_BODY:
+            raise ApiError(413, f"request body too large: {size} bytes (at most {MAX_BODY})")
+        if ctype != "application/json":
+            exc = ApiError(415, "send the request body as application/json")
+            exc.headers = (("Accept-Post", "application/json"),)
+            raise exc
+        raw = self.rfile.read(size)
+        if not raw.strip():
+            return {}
+        try:
+            return json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise bad(f"the request body is not valid JSON: {exc}") from None
+        except RecursionError:
+            raise bad("the request body is nested too deeply") from None
+
+    def _route(self, method):
+        path = urlsplit(self.path).path
+        lib = self.server.lib
+        if path in ("/", "/index.html"):
+            self._only(method, "GET", "HEAD")
+            self._headers(200, "text/html; charset=utf-8", len(self.server.page))
+            self.end_headers()
+            if method != "HEAD":
+                self.wfile.write(self.server.page)
+            return
+        parts = path.split("/")
+        if len(parts) < 3 or parts[1] != "api" or not parts[2]:
+            raise ApiError(404, f"no such page: {path}")
+        try:
+            parts = [unquote(p, errors="strict") for p in parts[2:]]
+        except UnicodeDecodeError:
+            raise bad("the path is not UTF-8 once %-decoded") from None
+        head = parts[0]
+        if head in ("analyze", "waits", "compare", "advise") and len(parts) == 1:
+            self._only(method, "POST")
+            p = check_fields(head, self._body())
+            func = {"analyze": do_analyze, "waits": do_waits, "compare": do_compare, "advise": do_advise}[head]
+            return self._json(200, library_call(func, lib, p))
+        if head == "rulesets" and len(parts) == 1:
+            self._only(method, "GET")
+            return self._json(200, library_call(do_rulesets, lib))
+        if head == "tables":
+            if len(parts) == 1:
+                self._only(method, "GET", "POST")
+                if method == "GET":
+                    return self._json(200, library_call(do_tables, lib))
+                return self._json(201, library_call(do_table_new, lib, check_fields("table_new", self._body())))
+            name = parts[1]
+            if not name:
+                raise ApiError(404, "a table's name is missing from the path")
+            if len(parts) == 2:
+                self._only(method, "GET")
+                return self._json(200, library_call(do_table_show, lib, name))
+            if len(parts) == 3 and parts[2] == "standings":
+                self._only(method, "GET")
+                return self._json(200, library_call(do_standings, lib, name))
+            if len(parts) == 3 and parts[2] in ("hand", "draw", "undo"):
+                self._only(method, "POST")
+                p = check_fields("table_" + parts[2], self._body())
+                if parts[2] == "hand":
+                    return self._json(200, library_call(do_table_hand, lib, name, p))
+                if parts[2] == "draw":
+                    return self._json(200, library_call(do_table_draw, lib, name))
+                return self._json(200, library_call(do_table_undo, lib, name, p))
+        raise ApiError(404, f"no such API endpoint: {path}")
+
+    def _only(self, method, *allowed):
+        if method not in allowed:
+            exc = ApiError(405, f"{method} is not allowed here (use {' or '.join(allowed)})")
+            exc.headers = (("Allow", ", ".join(allowed)),)
+            raise exc
+
+
+def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=None, quiet=False) -> Server:
+    """A server bound and ready (port 0: any free port); call serve_forever(), and shutdown() from another thread."""
+    return Server(host, port, Library(db_path, ruleset), token=token, quiet=quiet)
+
+
+def run(host="127.0.0.1", port=8710, db_path=None, ruleset=None, out=print):
+    """Serve until Ctrl-C; `out` prints the lines for the user. Raises OSError if the port cannot be bound."""
+    server = make_server(host, port, db_path, ruleset)
+    thread = threading.Thread(target=server.serve_forever, name="mjcalc-serve", daemon=True)
+    try:  # from here on a Ctrl-C, wherever it lands, stops the server cleanly
+        thread.start()
+        out(f"mjcalc serve: {server.url}")
+        if host in ("0.0.0.0", "::"):
+            address = lan_address()
+            if address:
+                out(f"on the network: {server.url_for(address)}")
+        out(f"ledger    {server.lib.db_path}")
+        if server.token:
+            out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
+        out("Ctrl-C stops it")
+        while thread.is_alive():
+            thread.join(0.5)
+    except KeyboardInterrupt:
+        out("stopping")
+    finally:
+        if thread.is_alive():
+            server.shutdown()
+        server.server_close()
+    return server

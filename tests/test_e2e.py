@@ -1,0 +1,329 @@
+"""The page in a real headless Chromium, driven by Selenium: the system's /usr/bin/chromium and /usr/bin/chromedriver
+(Debian's `chromium` and `chromium-driver`; `.ci/run` installs them). Without them these tests skip here and fail
+in CI (CI=true). Screenshots at 390×844 go to $MJCALC_SCREENSHOTS (default: a pytest temporary directory).
+"""
+import json
+import os
+import shutil
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.cli import cli
+from mjcalc.serve import make_server
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+IN_CI = os.environ.get("CI", "").lower() == "true"
+SCRIPT_NAME = "<script>alert(1)</script>"
+PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
+CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--disable-dev-shm-usage", "--window-size=390,844"]
+
+
+def _missing():
+    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
+    try:
+        import selenium  # noqa: F401
+    except ImportError:
+        missing.append("the selenium package (pip install '.[test]')")
+    return missing
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger") / "ledger.sqlite3", quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory):
+    directory = Path(os.environ.get("MJCALC_SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    directory.mkdir(parents=True, exist_ok=True)
+    print(f"\nscreenshots: {directory}")
+    return directory
+
+
+@pytest.fixture(scope="module")
+def browser():
+    missing = _missing()
+    if missing:
+        reason = "a real browser is needed: missing " + ", ".join(missing) + \
+                 " (apt-get install chromium chromium-driver, as .ci/run does)"
+        if IN_CI:
+            pytest.fail("CI=true: " + reason, pytrace=False)
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager never downloads anything (and the driver path is given)
+    profile = tempfile.mkdtemp(prefix="mjcalc-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in CHROME_FLAGS + [f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+# --- helpers ------------------------------------------------------------------------------------------------------
+
+
+def by_css(driver, selector):
+    from selenium.webdriver.common.by import By
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def all_css(driver, selector):
+    from selenium.webdriver.common.by import By
+    return driver.find_elements(By.CSS_SELECTOR, selector)
+
+
+def wait(driver, predicate, what, timeout=15):
+    """Until `predicate(driver)`; an element re-drawn while it is read is read again at the next poll."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    from selenium.webdriver.support.ui import WebDriverWait
+    return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
+                         ).until(lambda d: predicate(d), message=f"waiting for {what}")
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    """After each test: no script error and nothing the Content-Security-Policy refused, in the browser's console."""
+    yield
+    if "browser" not in request.fixturenames:
+        return
+    driver = request.getfixturevalue("browser")
+    bad = [entry["message"] for entry in driver.get_log("browser")
+           if entry["level"] == "SEVERE" and "Failed to load resource" not in entry["message"]
+           or "Content Security Policy" in entry["message"] or "Refused to" in entry["message"]]
+    assert not bad, bad
+
+
+def open_page(driver, srv, lang="zh"):
+    driver.get(srv.url)
+    driver.execute_script("localStorage.clear(); localStorage.setItem('mj-lang', arguments[0]);", lang)
+    driver.get(srv.url)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page to start")
+
+
+def tap(driver, selector):
+    element = by_css(driver, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
+    element.click()
+
+
+def result_state(driver):
+    return driver.execute_script("const r = document.querySelector('#v-' + (document.querySelector('nav .on').id.slice(4)) "
+                                 "+ ' #result'); return r ? r.dataset.state : null")
+
+
+def cli_json(args):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, (args, result.output)
+    return json.loads(result.stdout)
+
+
+def text(driver, selector):
+    """The text an element shows, read in one step (the page may re-draw it at any time)."""
+    shown = driver.execute_script("const e = document.querySelector(arguments[0]); return e ? e.innerText : null", selector)
+    if shown is None:
+        from selenium.common.exceptions import NoSuchElementException
+        raise NoSuchElementException(selector)
+    return shown.strip()
+
+
+def shoot(driver, shots, name):
+    driver.execute_script("window.scrollTo(0, 0)")
+    path = shots / name
+    driver.save_screenshot(str(path))
+    return path
+
+
+# --- the tests ------------------------------------------------------------------------------------------------------
+
+
+def test_score_a_hand_by_tapping_tiles(browser, server, shots):
+    open_page(browser, server)
+    load = browser.execute_script(
+        "const n = performance.getEntriesByType('navigation')[0];"
+        "const r = performance.getEntriesByType('resource').filter(e => !e.name.includes('/api/'));"
+        "return {transfer: n.transferSize, body: n.encodedBodySize, resources: r.reduce((s, e) => s + e.transferSize, 0)}")
+    print(f"\npage load: document {load['body']} bytes ({load['transfer']} transferred with headers), "
+          f"other resources {load['resources']} bytes")
+    assert 0 < load["body"] < 100 * 1024
+    for kind in "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m".split():
+        tap(browser, f'#picker [data-k="{kind}"]')
+    wait(browser, lambda d: result_state(d) == "waits", "the waits of 13 tiles")
+    waits = [row.get_attribute("data-tile") for row in all_css(browser, "#waits tr[data-tile]")]
+    assert waits == ["3m", "6m"]
+    tap(browser, '#picker [data-k="6m"]')  # the 14th tile becomes the winning tile
+    wait(browser, lambda d: result_state(d) == "legal", "the score")
+    notation = by_css(browser, "#notation").get_attribute("value")
+    assert notation == "12345m 456p 789s EE +6m"
+    cli = cli_json(["analyze", notation, "--json"])
+    assert text(browser, "#total") == str(cli["total"])
+    shown = {row.get_attribute("data-seat"): int(row.find_elements("css selector", "td")[1].text)
+             for row in all_css(browser, "#payouts tr")}
+    assert shown == cli["payouts"]
+    assert [r.find_elements("css selector", "td")[0].text for r in all_css(browser, "#patterns tr")] == \
+           [p["name"] for p in cli["patterns"]]
+    tap_ms = browser.execute_script(
+        "const m = performance.getEntriesByName('mj-tap-to-result'); return m.length ? m[m.length - 1].duration : null")
+    print(f"tap to result: {tap_ms:.1f} ms (the 14th tile's tap to the score on the page)")
+    shoot(browser, shots, "score.png")
+
+    # mark a meld by tapping: select 1m 2m 3m in the hand, then 副露
+    for kind in ("1m", "2m", "3m"):
+        tap(browser, f'#hand [data-k="{kind}"]')
+    tap(browser, "#act-meld")
+    wait(browser, lambda d: by_css(d, "#notation").get_attribute("value") == "45m 456p 789s EE [123m] +6m", "the meld")
+    wait(browser, lambda d: result_state(d) == "legal" and by_css(d, "#result .mute").text.strip().endswith("[123m] +6m"),
+         "the score with a meld")
+    cli = cli_json(["analyze", "45m 456p 789s EE [123m] +6m", "--json"])
+    assert text(browser, "#total") == str(cli["total"]) and cli["total"] != 3
+
+    # and the winning tile: tap 9s, then 和牌: 6m goes back into the hand; the notation follows
+    tap(browser, '#hand [data-k="9s"]')
+    tap(browser, "#act-win")
+    wait(browser, lambda d: by_css(d, "#notation").get_attribute("value") == "456m 456p 78s EE [123m] +9s", "a new winning tile")
+    wait(browser, lambda d: by_css(d, "#result .mute").text.strip() == "456m 456p 78s EE [123m] +9s", "its score")
+    cli = cli_json(["analyze", "456m 456p 78s EE [123m] +9s", "--json"])
+    assert result_state(browser) == "legal" and text(browser, "#total") == str(cli["total"])
+
+
+def test_a_refused_discard_win_shows_its_reason(browser, server, shots):
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    field = by_css(browser, "#notation")
+    field.send_keys("123m456p789s EE 45m +6m")
+    wait(browser, lambda d: result_state(d) == "legal", "the typed hand scored")
+    assert len(all_css(browser, "#hand .t")) == 14  # the picker's hand follows the notation box
+    Select(by_css(browser, "#ruleset")).select_by_value("shangrao")
+    by_css(browser, "#sitsum").click()
+    tap(browser, '#how [data-seg="from"] [data-v="S"]')
+    wait(browser, lambda d: result_state(d) == "refused", "the refusal")
+    reason = cli_json(["analyze", "123m456p789s EE 45m +6m", "-r", "shangrao", "--from", "S", "--json"])["reason"]
+    assert reason and text(browser, "#reason") == reason
+    assert text(browser, "#verdict") == "不能和"
+    # the options shown are the ones shangrao reads
+    assert all_css(browser, "#opt-flown") and not all_css(browser, "#opt-shaozhuang") and not all_css(browser, "#opt-bid")
+    by_css(browser, "#sitsum").click()  # fold the situation away: the hand, then the refusal
+    shoot(browser, shots, "refused.png")
+    Select(by_css(browser, "#ruleset")).select_by_value("beijing")
+    wait(browser, lambda d: result_state(d) == "legal", "beijing takes the discard")
+    assert all_css(browser, "#opt-shaozhuang") and not all_css(browser, "#opt-flown")
+
+
+def test_compare_advise_and_english(browser, server, shots):
+    open_page(browser, server)
+    by_css(browser, "#notation").send_keys("13m 46p 79s EE CF 5m5m5m5m")
+    wait(browser, lambda d: result_state(d) == "incomplete", "a hand that is not a win")
+    tap(browser, "#tab-advise")
+    wait(browser, lambda d: result_state(d) == "advice", "the advice")
+    cli = cli_json(["advise", "13m 46p 79s EE CF 5m5m5m5m", "--json"])
+    assert [r.get_attribute("data-discard") for r in all_css(browser, "#discards tr[data-discard]")] == \
+           [d["discard"] for d in cli["discards"]]
+    shoot(browser, shots, "advise.png")
+    by_css(browser, "#act-clear").click()
+    by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
+    tap(browser, "#tab-compare")
+    wait(browser, lambda d: len(all_css(d, "#v-compare #result > .card")) == 4, "four rulesets compared")
+    tap(browser, "#lang")
+    wait(browser, lambda d: text(d, "#tab-compare") == "Compare", "English")
+    wait(browser, lambda d: "Legal win" in by_css(d, "#v-compare #result").text, "the comparison in English")
+    shoot(browser, shots, "compare-en.png")
+
+
+def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
+    open_page(browser, server)
+    tap(browser, "#tab-table")
+    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
+    by_css(browser, "#new-name").send_keys("周五")
+    for seat, player in PLAYERS.items():
+        by_css(browser, f"#new-{seat}").send_keys(player)
+    tap(browser, "#new-go")
+    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "周五", "the new table")
+    hands = [("123m456p789s234s5m +5m", "S", "E"), ("[111m] 222p 333s EEE 9m +9m", "S", None),
+             ("123m456p789s EE 45m +6m", "W", "N")]
+    for number, (hand, winner, discarder) in enumerate(hands, 1):
+        field = by_css(browser, "#rec-hand")
+        field.clear()
+        field.send_keys(hand)
+        tap(browser, f'#record [data-seg="winner"] [data-v="{winner}"]')
+        if discarder:
+            tap(browser, f'#record [data-seg="from"] [data-v="{discarder}"]')
+        tap(browser, "#rec-go")
+        wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+    tap(browser, "#rec-draw")
+    wait(browser, lambda d: len(all_css(d, "#history tr")) == 4, "the draw")
+    show = cli_json(["table", "show", "周五", "--json", "--db", str(server.lib.db_path)])
+    assert [h["kind"] for h in show["hands"]] == ["win", "win", "win", "draw"]
+    standings = {row.get_attribute("data-seat"): int(row.find_element("css selector", ".score").text)
+                 for row in all_css(browser, "#standings tr")}
+    assert standings == {s["seat"]: s["score"] for s in show["standings"]}
+    assert sum(standings.values()) == 0 and any(standings.values())
+    assert all_css(browser, "#settlement b")  # who pays whom
+    assert "2" in text(browser, "#next") or "南" in text(browser, "#next")
+    # the <script> player is text on the page, never markup
+    assert by_css(browser, '#standings tr[data-seat="S"] .player').text == SCRIPT_NAME
+    assert browser.execute_script("return document.scripts.length") == 1
+    assert browser.execute_script("return document.querySelectorAll('#v-table script, #v-table img').length") == 0
+    from selenium.common.exceptions import NoAlertPresentException
+    with pytest.raises(NoAlertPresentException):
+        browser.switch_to.alert.text
+    shoot(browser, shots, "table.png")
+    # the list of tables shows the name as text too
+    tap(browser, "#back")
+    wait(browser, lambda d: all_css(d, "#tables [data-table]"), "the list of tables")
+    assert SCRIPT_NAME in text(browser, "#tables")
+    # undo takes two taps
+    tap(browser, '#tables [data-table="周五"]')
+    wait(browser, lambda d: all_css(d, "#rec-undo"), "the table again")
+    tap(browser, "#rec-undo")
+    wait(browser, lambda d: "4" in text(d, "#rec-undo"), "the undo to ask again")
+    tap(browser, "#rec-undo")
+    wait(browser, lambda d: len(all_css(d, "#history tr")) == 3, "the undo")
+    time.sleep(0.1)
+    assert len(cli_json(["table", "show", "周五", "--json", "--db", str(server.lib.db_path)])["hands"]) == 3
+
+
+def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
+    """With a token (as on --host 0.0.0.0), the page from the printed URL passes it on to every API call."""
+    srv = make_server("127.0.0.1", 0, tmp_path / "lan.sqlite3", token="t0ken-for-the-test", quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        assert srv.url.endswith("/?token=t0ken-for-the-test")
+        browser.get(srv.url.split("?")[0])
+        assert json.loads(by_css(browser, "body").text) == \
+            {"error": "missing or wrong token: open the URL that `mjcalc serve` printed"}
+        open_page(browser, srv)
+        by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
+        wait(browser, lambda d: result_state(d) == "legal", "the score through the token")
+        tap(browser, "#tab-table")
+        wait(browser, lambda d: all_css(d, "#new-name"), "the table list through the token")
+        assert not all_css(browser, "#table-error:not([hidden])")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)

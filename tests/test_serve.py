@@ -1,0 +1,629 @@
+"""`mjcalc serve` without a browser: the server on a free port in this process, requests with urllib.
+
+Every API answer is compared with the CLI's `--json` document for the same request (click's CliRunner); the
+safety rules (body size, content type, token, Host, no file path from a request) are checked one by one.
+"""
+import hashlib
+import http.client
+import itertools
+import json
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import quote
+
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.cli import build_situation, cli
+from mjcalc.serve import MAX_BODY, PAGE_FILE, make_server, settle, situation_from
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT_NAME = "<script>alert(1)</script>"
+PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
+
+
+# --- helpers ---------------------------------------------------------------------------------------------------
+
+
+def start(tmp_path, host="127.0.0.1", **kwargs):
+    srv = make_server(host, 0, tmp_path / "ledger.sqlite3", quiet=True, **kwargs)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    srv.test_thread = thread
+    return srv
+
+
+def stop(srv):
+    srv.shutdown()
+    srv.server_close()
+    srv.test_thread.join(5)
+
+
+@pytest.fixture
+def server(tmp_path):
+    srv = start(tmp_path)
+    yield srv
+    stop(srv)
+
+
+def request(srv, method, path, body=None, *, raw=None, ctype="application/json", headers=None):
+    """(status, headers, body bytes) of one request to the test server."""
+    url = f"http://127.0.0.1:{srv.server_address[1]}{path}"
+    data = raw if raw is not None else (json.dumps(body, ensure_ascii=False).encode("utf-8") if body is not None else None)
+    req = urllib.request.Request(url, data=data, method=method)
+    if data is not None and ctype:
+        req.add_header("Content-Type", ctype)
+    for k, v in (headers or {}).items():
+        req.add_header(k, v)
+    try:
+        with urllib.request.urlopen(req, timeout=60) as r:
+            return r.status, r.headers, r.read()
+    except urllib.error.HTTPError as e:
+        return e.code, e.headers, e.read()
+
+
+def api(srv, method, path, body=None, **kwargs):
+    status, headers, raw = request(srv, method, path, body, **kwargs)
+    assert headers["Content-Type"] == "application/json; charset=utf-8", (status, raw[:200])
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    doc = json.loads(raw.decode("utf-8"))
+    if status >= 400:
+        assert set(doc) == {"error"} and doc["error"] and "Traceback" not in doc["error"], doc
+    return status, doc
+
+
+def cli_args(command, fields):
+    """The command line for the same request: each field is the option of the same name."""
+    args = [command] if isinstance(command, str) else list(command)
+    if "hand" in fields:
+        args.append(fields["hand"])
+    for key, value in fields.items():
+        if key == "hand":
+            continue
+        flag = {"ruleset": "-r", "rulesets": "-r", "from": "--from"}.get(key, "--" + key.replace("_", "-"))
+        if isinstance(value, bool):
+            args += [flag] if value else []
+        elif isinstance(value, list):
+            for item in value:
+                args += [flag, str(item)]
+        else:
+            args += [flag, str(value)]
+    return args + ["--json"]
+
+
+def cli_json(args):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, (args, result.output)
+    return json.loads(result.stdout)
+
+
+def cli_error(args):
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 2, (args, result.output)
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("Error: ")
+    return line[len("Error: "):]
+
+
+def check_payouts(payouts):
+    assert all(isinstance(v, int) and not isinstance(v, bool) for v in payouts.values()), payouts
+    assert sum(payouts.values()) == 0, payouts
+
+
+# --- the page ----------------------------------------------------------------------------------------------------
+
+
+def test_page_is_one_small_self_contained_file_with_security_headers(server):
+    status, headers, body = request(server, "GET", "/")
+    assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
+    assert len(body) < 100 * 1024, len(body)
+    assert body == PAGE_FILE.read_bytes()
+    text = body.decode("utf-8")
+    csp = headers["Content-Security-Policy"]
+    assert csp.startswith("default-src 'self';") and "unsafe-inline" not in csp and "unsafe-eval" not in csp
+    assert "frame-ancestors 'none'" in csp
+    assert headers["X-Content-Type-Options"] == "nosniff" and headers["Referrer-Policy"] == "no-referrer"
+    assert not re.search(r"(src|href)\s*=\s*[\"']?(https?:)?//", text), "no CDN, no external resource"
+    assert "innerHTML" not in text and "outerHTML" not in text and "insertAdjacentHTML" not in text
+    assert "document.write" not in text and "eval(" not in text
+    assert text.count("<script>") == 1 and text.count("<style>") == 1
+    assert " on" + "click=" not in text and " style=" not in text  # inline handlers and styles break the CSP
+    status, headers, _ = request(server, "HEAD", "/")
+    assert status == 200 and int(headers["Content-Length"]) == len(body)
+
+
+# --- the API against the CLI ---------------------------------------------------------------------------------------
+
+README_FIRST = re.search(r'mjcalc analyze "([^"]+)" --shaozhuang (\d+) --base (\d+)', (ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+def test_the_page_scores_the_readme_example_hand_exactly_as_the_cli_does(server):
+    hand, shaozhuang, base = README_FIRST.groups()
+    status, doc = api(server, "POST", "/api/analyze", {"hand": hand, "shaozhuang": int(shaozhuang), "base": int(base)})
+    assert status == 200
+    assert doc == cli_json(["analyze", hand, "--shaozhuang", shaozhuang, "--base", base, "--json"])
+    assert doc["payouts"] == {"E": 12000, "S": -4000, "W": -4000, "N": -4000}  # as the README says
+
+
+ANALYZE = [
+    {"hand": "123m456p789s EE 45m +6m"},
+    {"hand": "123m456p789s EE 45m", "wild": "5m", "lang": "en"},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "from": "S"},
+    {"hand": "[111m] 222p 333s EEE 9m +9m", "from": "S"},
+    {"hand": "123m456p789s EE 45m +6m", "seat": "S", "dealer": "W", "from": "N", "mutual": ["W"], "shaozhuang": 2},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "zhuji", "bid": "2", "bidder": "S", "wild": "C,F"},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "wild": "P", "flown_by": ["S=1"], "kong": ["W:exposed"],
+     "jiebao": True, "kong_draw": 1},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "bj", "last_tile": True, "base": 3},
+    {"hand": "1112345678999m", "seen": "5m 5m", "ruleset": "beijing-money"},
+    {"hand": "123m456p789s EE 45m +6m", "shaozhuang": 1, "ruleset": "zhuji"},  # an option zhuji does not read: a warning
+    {"hand": "13m 46p 79s EE CF 5m5m5m5m", "wild": "5m"},
+]
+
+
+@pytest.mark.parametrize("fields", ANALYZE, ids=lambda f: " ".join(f"{k}={v}" for k, v in f.items())[:60])
+def test_analyze_is_the_cli_document(server, fields):
+    status, doc = api(server, "POST", "/api/analyze", fields)
+    assert status == 200
+    assert doc == cli_json(cli_args("analyze", fields))
+    if doc["payouts"]:
+        check_payouts(doc["payouts"])
+
+
+@pytest.mark.parametrize("fields", [
+    {"hand": "123m456p789s EE 45m"},
+    {"hand": "1112345678999m", "seen": "5m 9m"},
+    {"hand": "123m456p789s EE 4m *", "wild": "C", "ruleset": "shangrao"},
+])
+def test_waits_is_the_cli_document(server, fields):
+    status, doc = api(server, "POST", "/api/waits", fields)
+    assert status == 200 and doc["waits"]
+    assert doc == cli_json(cli_args("waits", fields))
+
+
+@pytest.mark.parametrize("fields", [
+    {"hand": "123m456p789s EE 45m +6m", "from": "S"},
+    {"hand": "123m456p789s EE 45m +6m", "rulesets": ["beijing", "shangrao"], "wild": "5m", "lang": "en"},
+    {"hand": "11223344556677m", "rulesets": ["beijing", "zhuji"], "bid": "2", "bidder": "S"},  # zhuji: an error column
+])
+def test_compare_is_the_cli_document(server, fields):
+    status, doc = api(server, "POST", "/api/compare", fields)
+    assert status == 200 and isinstance(doc, list) and len(doc) >= 2
+    assert doc == cli_json(cli_args("compare", fields))
+
+
+@pytest.mark.parametrize("fields", [
+    {"hand": "1368m 27p 469s E 5m5m5m5m", "wild": "5m"},
+    {"hand": "123m 456p 1s 79s EES C", "seen": "8s 8s E", "lang": "en"},
+])
+def test_advise_is_the_cli_document(server, fields):
+    status, doc = api(server, "POST", "/api/advise", fields)
+    assert status == 200 and "shanten" in doc
+    assert doc == cli_json(cli_args("advise", fields))
+
+
+def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
+    status, doc = api(server, "GET", "/api/rulesets")
+    assert status == 200 and doc["default"] == "beijing"
+    by_id = {r["id"]: r for r in doc["rulesets"]}
+    assert set(by_id) == {"beijing", "beijing-money", "shangrao", "zhuji"}
+    assert by_id["beijing"]["options"] == ["shaozhuang", "mutual"]
+    assert by_id["zhuji"]["options"] == ["bid", "bidder"] and by_id["zhuji"]["wildcard"]["kinds"] == 2
+    assert by_id["shangrao"]["options"] == ["flown", "flown_by", "four_wild", "jiebao", "kong"]
+    assert by_id["beijing-money"]["options"] == []
+
+
+def test_a_start_ruleset_file_with_a_built_in_id_replaces_that_one(tmp_path):
+    house = tmp_path / "beijing.yaml"
+    house.write_text("extends: beijing\nid: beijing\npatterns:\n  seven_pairs: {value: 9}\n", encoding="utf-8")
+    srv = start(tmp_path, ruleset=str(house))
+    try:
+        status, doc = api(srv, "GET", "/api/rulesets")
+        assert [r["id"] for r in doc["rulesets"]].count("beijing") == 1
+        status, doc = api(srv, "POST", "/api/analyze", {"hand": "1122m 3344p 556s EE +6s", "ruleset": "bj"})
+        assert doc["total"] == cli_json(["analyze", "1122m 3344p 556s EE +6s", "-r", str(house), "--json"])["total"]
+    finally:
+        stop(srv)
+
+
+def test_a_start_ruleset_file_becomes_the_default_and_is_chosen_by_its_id(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: beijing\nid: my-house\npatterns:\n  seven_pairs: {value: 5}\n", encoding="utf-8")
+    srv = start(tmp_path, ruleset=str(house))
+    try:
+        status, doc = api(srv, "GET", "/api/rulesets")
+        assert doc["default"] == "my-house" and "my-house" in [r["id"] for r in doc["rulesets"]]
+        status, doc = api(srv, "POST", "/api/analyze", {"hand": "1122m 3344p 556s EE +6s"})
+        assert status == 200 and doc["ruleset"] == "my-house"
+        assert doc == cli_json(["analyze", "1122m 3344p 556s EE +6s", "-r", str(house), "--json"])
+    finally:
+        stop(srv)
+
+
+# --- errors: one line, 4xx, never a traceback ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("fields", [
+    {"hand": "123"},
+    {"hand": "123m456p789s EE 4m"},
+    {"hand": "11111m 456p 789s EE"},
+    {"hand": "1112345678999m", "seat": "S", "from": "S"},
+    {"hand": "123m456p789s EE 45m +6m", "wild": "5"},
+    {"hand": "123m456p789s EE 45m +6m", "rob_kong": True},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "zhuji", "bid": "2"},
+    {"hand": "1m" * 101},
+])
+def test_errors_are_the_cli_error_line(server, fields):
+    status, doc = api(server, "POST", "/api/analyze", fields)
+    assert status == 400
+    assert doc["error"] == cli_error(cli_args("analyze", fields)[:-1])
+
+
+@pytest.mark.parametrize("body, message", [
+    ({}, "missing field 'hand'"),
+    ({"hand": "123m", "sead": "E"}, "unknown field 'sead' (did you mean 'seat'?)"),
+    ({"hand": "123m", "situation_file": "/etc/passwd"}, "unknown field 'situation_file'"),
+    ({"hand": 123}, "hand: expected text, got 123"),
+    ({"hand": "123m456p789s EE 45m +6m", "base": "2"}, "base: expected a whole number, got \"2\""),
+    ({"hand": "123m456p789s EE 45m +6m", "last_tile": 1}, "last_tile: expected true or false, got 1"),
+    ({"hand": "123m456p789s EE 45m +6m", "base": True}, "base: expected a whole number, got true"),
+    ({"hand": "123m456p789s EE 45m +6m", "lang": "fr"}, "lang: expected \"zh\" or \"en\""),
+    ({"hand": "123m456p789s EE 45m +6m", "ruleset": "rulesets/beijing.yaml"},
+     "unknown ruleset 'rulesets/beijing.yaml'; this server has: beijing, beijing-money, shangrao, zhuji"),
+    ({"hand": "123m456p789s EE 45m +6m", "ruleset": "/etc/passwd"},
+     "unknown ruleset '/etc/passwd'; this server has: beijing, beijing-money, shangrao, zhuji"),
+    ([1, 2], "the request body must be a JSON object"),
+])
+def test_bad_fields_get_one_clear_error(server, body, message):
+    status, doc = api(server, "POST", "/api/analyze", body)
+    assert (status, doc) == (400, {"error": message})
+
+
+def test_bad_json_wrong_type_oversized_and_unknown_paths(server):
+    status, doc = api(server, "POST", "/api/analyze", raw=b'{"hand": "123m",')
+    assert status == 400 and doc["error"].startswith("the request body is not valid JSON")
+    status, doc = api(server, "POST", "/api/analyze", raw=b'\xff\xfe')
+    assert status == 400 and doc["error"].startswith("the request body is not valid JSON")
+    status, doc = api(server, "POST", "/api/analyze", raw=b"[" * 100000 + b"]" * 100000)
+    assert status == 413
+    big = json.dumps({"hand": "123m456p789s EE 45m +6m", "seen": "1m " * 40000}).encode()
+    assert len(big) > MAX_BODY
+    status, doc = api(server, "POST", "/api/analyze", raw=big)
+    assert (status, doc) == (413, {"error": f"request body too large: {len(big)} bytes (at most {MAX_BODY})"})
+    for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
+        status, doc = api(server, "POST", "/api/analyze", raw=b'{"hand": "123m456p789s EE 45m +6m"}', ctype=ctype)
+        assert (status, doc) == (415, {"error": "send the request body as application/json"}), ctype
+    status, doc = api(server, "POST", "/api/analyze", raw=b'{"hand": "123m456p789s EE 45m +6m"}',
+                      ctype="application/json; charset=utf-8")
+    assert status == 200
+    assert api(server, "GET", "/api/nothing") == (404, {"error": "no such API endpoint: /api/nothing"})
+    assert api(server, "GET", "/etc/passwd") == (404, {"error": "no such page: /etc/passwd"})
+    assert api(server, "GET", "/api/analyze") == (405, {"error": "GET is not allowed here (use POST)"})
+    assert api(server, "DELETE", "/api/tables") == (405, {"error": "DELETE is not allowed here (use GET or POST)"})
+    assert api(server, "POST", "/", {})[0] == 405
+    status, headers, body = request(server, "HEAD", "/api/rulesets")
+    assert status == 405 and body == b"" and int(headers["Content-Length"]) > 0
+
+
+def test_a_post_without_a_length_gets_411(server):
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=30)
+    conn.putrequest("POST", "/api/analyze")
+    conn.putheader("Content-Type", "application/json")
+    conn.endheaders()
+    response = conn.getresponse()
+    assert response.status == 411
+    assert json.loads(response.read()) == {"error": "a request body needs a Content-Length"}
+    conn.close()
+
+
+def raw_exchange(srv, data: bytes) -> bytes:
+    import socket
+    with socket.create_connection(("127.0.0.1", srv.server_address[1]), timeout=30) as conn:
+        conn.sendall(data)
+        chunks = []
+        while True:
+            chunk = conn.recv(65536)
+            if not chunk:
+                return b"".join(chunks)
+            chunks.append(chunk)
+
+
+def test_the_http_servers_own_errors_are_json_too(server):
+    for request_bytes, message in ((b"GARBAGE\r\n\r\n", "Bad request syntax ('GARBAGE')"),
+                                   (b"GET / HTTP/2.0\r\n\r\n", "Invalid HTTP version (2.0)")):
+        assert json.loads(raw_exchange(server, request_bytes)) == {"error": message}  # as HTTP/0.9: no headers
+    for request_bytes, status in ((b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
+                                  (b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 101 + b"\r\n", 431)):
+        answer = raw_exchange(server, request_bytes)
+        head, _, body = answer.partition(b"\r\n\r\n")
+        assert head.split(b" ")[1] == str(status).encode(), answer
+        assert b"Content-Type: application/json" in head and set(json.loads(body)) == {"error"}
+    host = {"Host": f"127.0.0.1:{server.server_address[1]}"}
+    assert api(server, "GET", "/api/tables/%ff", headers=host) == (400, {"error": "the path is not UTF-8 once %-decoded"})
+
+
+def test_a_foreign_host_header_is_refused_on_loopback(server):
+    """Against DNS rebinding: a page from elsewhere that resolves its name to 127.0.0.1 gets nothing."""
+    for host in ("evil.example", "evil.example:%d" % server.server_address[1], "127.0.0.2"):
+        status, doc = api(server, "GET", "/api/tables", headers={"Host": host})
+        assert (status, doc) == (403, {"error": "this server answers only to 127.0.0.1 or localhost"})
+    status, _ = api(server, "GET", "/api/tables", headers={"Host": "localhost:%d" % server.server_address[1]})
+    assert status == 200
+
+
+# --- the ledger --------------------------------------------------------------------------------------------------------
+
+
+def ledger_cli(server, *args):
+    return cli_json(list(args) + ["--json", "--db", str(server.lib.db_path)])
+
+
+def test_a_table_evening_through_the_api_is_what_the_cli_shows(server):
+    status, doc = api(server, "POST", "/api/tables", {"name": "friday night", "players": PLAYERS, "base": 2})
+    assert status == 201 and doc["players"] == PLAYERS and doc["hands"] == []
+    path = "/api/tables/" + quote("friday night", safe="")
+    assert doc == ledger_cli(server, "table", "show", "friday night")
+    hands = [
+        {"hand": "123m456p789s234s5m +5m", "winner": SCRIPT_NAME, "from": "老王"},
+        {"hand": "[111m] 222p 333s EEE 9m +9m", "winner": "S", "shaozhuang": 1},
+        {"hand": "123m456p789s EE 45m +6m", "winner": "阿张", "from": "N", "lang": "en"},
+    ]
+    for i, fields in enumerate(hands):
+        status, doc = api(server, "POST", path + "/hand", fields)
+        assert status == 200, doc
+        assert doc["hand"]["number"] == i + 1 and doc["table"] == "friday night"
+        check_payouts(doc["hand"]["payouts"])
+        show = ledger_cli(server, "table", "show", "friday night")
+        assert doc["standings"] == show["standings"] and doc["next"] == show["next"]
+        assert doc["hand"] == show["hands"][-1]
+    status, doc = api(server, "POST", path + "/draw", {})
+    assert status == 200 and doc["hand"]["kind"] == "draw" and doc["hand"]["number"] == 4
+    status, show = api(server, "GET", path)
+    assert status == 200 and show == ledger_cli(server, "table", "show", "friday night")
+    assert [h["kind"] for h in show["hands"]] == ["win", "win", "win", "draw"]
+    status, stand = api(server, "GET", path + "/standings")
+    assert status == 200 and stand["standings"] == show["standings"] and stand["next"] == show["next"]
+    balances = {s["seat"]: s["score"] for s in stand["standings"]}
+    check_payouts(balances)
+    after = dict(balances)
+    for t in stand["settlement"]:
+        after[t["from"]] += t["amount"]
+        after[t["to"]] -= t["amount"]
+        assert t["amount"] > 0 and t["from_player"] == PLAYERS[t["from"]]
+    assert set(after.values()) == {0}
+    status, listing = api(server, "GET", "/api/tables")
+    assert listing["tables"][0]["table"] == "friday night" and listing["tables"][0]["hands"] == 4
+    status, doc = api(server, "POST", path + "/undo", {"number": 3})
+    assert status == 400 and "its last hand is now 4" in doc["error"]
+    status, doc = api(server, "POST", path + "/undo", {"number": 4})
+    assert status == 200 and doc["removed"]["kind"] == "draw" and doc["next"]["hand"] == 4
+    status, doc = api(server, "POST", path + "/undo", {})
+    assert status == 200 and doc["removed"]["number"] == 3
+    assert len(ledger_cli(server, "table", "show", "friday night")["hands"]) == 2
+
+
+def test_a_player_named_script_is_stored_and_returned_as_plain_json_text(server):
+    status, doc = api(server, "POST", "/api/tables", {"name": SCRIPT_NAME, "players": PLAYERS})
+    assert status == 201
+    status, headers, raw = request(server, "GET", "/api/tables/" + quote(SCRIPT_NAME, safe=""))
+    assert status == 200 and headers["Content-Type"] == "application/json; charset=utf-8"
+    assert headers["X-Content-Type-Options"] == "nosniff"
+    assert json.loads(raw)["players"]["S"] == SCRIPT_NAME and json.loads(raw)["table"] == SCRIPT_NAME
+    assert raw.count(SCRIPT_NAME.encode()) == 3  # the table's name, the player, the player in the standings
+    assert json.loads(raw) == ledger_cli(server, "table", "show", SCRIPT_NAME)
+
+
+def test_ledger_errors(server):
+    assert api(server, "GET", "/api/tables/nobody")[0] == 404
+    assert api(server, "POST", "/api/tables/nobody/draw", {})[0] == 404
+    api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    status, doc = api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    assert status == 400 and doc["error"].startswith("a table named 't' already exists")
+    status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"E": "a", "S": "b", "W": "c"}})
+    assert status == 400 and doc["error"].startswith("a table needs four players: no player for N")
+    status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"X": "a"}})
+    assert (status, doc) == (400, {"error": "players: 'X' is not a seat (E, S, W or N)"})
+    status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": PLAYERS, "ruleset": "../x.yaml"})
+    assert status == 400 and doc["error"].startswith("unknown ruleset '../x.yaml'")
+    before = ledger_cli(server, "table", "show", "t")
+    status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m", "winner": "小明"})
+    assert status == 400 and doc["error"].startswith("unknown player '小明'")
+    status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "[111m] 222p 333s EEE 9m +9m", "winner": "S", "from": "E"})
+    assert status == 400 and doc["error"].startswith("not a legal win")
+    status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m", "winner": "S", "dealer": "E"})
+    assert (status, doc) == (400, {"error": "unknown field 'dealer'"})
+    status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m"})
+    assert (status, doc) == (400, {"error": "missing field 'winner'"})
+    status, doc = api(server, "POST", "/api/tables/t/undo", {})
+    assert (status, doc) == (400, {"error": "table 't' has no hands to undo"})
+    assert ledger_cli(server, "table", "show", "t") == before
+
+
+def test_concurrent_writers_each_get_their_own_hand(server):
+    api(server, "POST", "/api/tables", {"name": "busy", "players": PLAYERS})
+    results = []
+
+    def draw():
+        results.append(api(server, "POST", "/api/tables/busy/draw", {}))
+
+    threads = [threading.Thread(target=draw) for _ in range(6)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join(60)
+    assert sorted(doc["hand"]["number"] for status, doc in results if status == 200) == [1, 2, 3, 4, 5, 6]
+
+
+# --- LAN mode: the token ---------------------------------------------------------------------------------------------
+
+
+def _files(directory):
+    return {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in sorted(Path(directory).iterdir())}
+
+
+def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(tmp_path):
+    srv = start(tmp_path, host="0.0.0.0")
+    try:
+        token = srv.token
+        assert token and len(token) >= 24 and f"?token={token}" in srv.url
+        status, doc = api(srv, "POST", "/api/tables", {"name": "friday", "players": PLAYERS},
+                          headers={"X-Mjcalc-Token": token})
+        assert status == 201
+        before = _files(tmp_path)
+        attempts = [("GET", "/", None), ("GET", "/api/tables", None), ("GET", "/api/tables/friday", None),
+                    ("POST", "/api/tables", {"name": "evil", "players": PLAYERS}),
+                    ("POST", "/api/tables/friday/draw", {}), ("POST", "/api/tables/friday/undo", {}),
+                    ("POST", "/api/analyze", {"hand": "123m456p789s EE 45m +6m"})]
+        for wrong in ({}, {"X-Mjcalc-Token": "guess"}, {"X-Mjcalc-Token": token[:-1]}):
+            for method, path, body in attempts:
+                status, headers, raw = request(srv, method, path, body, headers=wrong)
+                assert status == 403, (method, path, wrong)
+                assert json.loads(raw) == {"error": "missing or wrong token: open the URL that `mjcalc serve` printed"}
+        status, _, _ = request(srv, "GET", "/?token=nope")
+        assert status == 403
+        assert _files(tmp_path) == before, "a refused request changed the ledger's files"
+        status, headers, raw = request(srv, "GET", "/?token=" + quote(token))
+        assert status == 200 and raw == PAGE_FILE.read_bytes()
+        status, doc = api(srv, "GET", "/api/tables/friday", headers={"X-Mjcalc-Token": token})
+        assert status == 200 and doc["hands"] == []
+    finally:
+        stop(srv)
+
+
+def test_no_token_on_loopback():
+    from mjcalc.serve import is_loopback
+    assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1") and is_loopback("127.1.2.3")
+    assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5") and not is_loopback("myhost")
+
+
+# --- the situation: built as the CLI builds it -------------------------------------------------------------------------
+
+SITUATIONS = [
+    {},
+    {"seat": "s", "dealer": "W", "from": "n", "base": 3, "last_tile": True},
+    {"self_drawn": True, "kong_draw": 2, "wild": "5m,6m", "first_turn": True},
+    {"indicator": "4m", "shaozhuang": 2, "mutual": ["S", "W"]},
+    {"bid": "du2", "bidder": "S", "wild": ["C"]},
+    {"flown": 1, "flown_by": ["S=2", "W=1"], "four_wild": True, "jiebao": True, "kong": ["N:exposed", "S:concealed"]},
+    {"flown_by": [{"S": 2}], "rob_kong": True, "from": "E"},
+]
+
+
+@pytest.mark.parametrize("fields", SITUATIONS)
+def test_situation_from_request_fields_is_the_clis(fields):
+    cli_params = {("discarder" if k == "from" else k): v for k, v in fields.items()}
+    assert situation_from(fields) == build_situation(cli_params)
+
+
+# --- settlement --------------------------------------------------------------------------------------------------------
+
+
+def _fewest(values):
+    """The fewest transfers, by brute force: players minus the most zero-sum groups they split into."""
+    players = [i for i, v in enumerate(values) if v]
+
+    def most_groups(rest):
+        if not rest:
+            return 0
+        first, others = rest[0], rest[1:]
+        best = 0
+        for size in range(len(others) + 1):
+            for combo in itertools.combinations(others, size):
+                if values[first] + sum(values[i] for i in combo) == 0:
+                    left = [i for i in others if i not in combo]
+                    best = max(best, 1 + most_groups(left))
+        return best
+
+    return len(players) - most_groups(players)
+
+
+def test_settle_examples():
+    assert settle({"E": 0, "S": 0, "W": 0, "N": 0}) == []
+    assert settle({"E": 12000, "S": -4000, "W": -4000, "N": -4000}) == [("S", "E", 4000), ("W", "E", 4000), ("N", "E", 4000)]
+    assert settle({"E": 5, "S": -5, "W": 3, "N": -3}) == [("S", "E", 5), ("N", "W", 3)]
+    # no two of these cancel: three transfers; below, two pairs cancel: two
+    assert len(settle({"a": 8, "b": 2, "c": -7, "d": -3})) == 3
+    assert sorted(settle({"a": 7, "b": 3, "c": -7, "d": -3})) == [("c", "a", 7), ("d", "b", 3)]
+    with pytest.raises(ValueError):
+        settle({"E": 1, "S": 0})
+
+
+def test_settle_is_exact_and_as_short_as_can_be():
+    rng = random.Random(14)
+    for _ in range(400):
+        n = rng.randint(2, 7)
+        values = [rng.choice([-9, -6, -4, -3, -2, 0, 2, 3, 4, 6, 9]) for _ in range(n - 1)]
+        values.append(-sum(values))
+        balances = {f"p{i}": v for i, v in enumerate(values)}
+        transfers = settle(balances)
+        after = dict(balances)
+        for payer, payee, amount in transfers:
+            assert amount > 0 and isinstance(amount, int) and balances[payer] < 0 < balances[payee]
+            after[payer] += amount
+            after[payee] -= amount
+        assert set(after.values()) <= {0}, (balances, transfers)
+        assert len(transfers) == _fewest(values), (balances, transfers)
+
+
+# --- the command ----------------------------------------------------------------------------------------------------------
+
+
+def test_mjcalc_serve_prints_the_url_serves_and_stops_cleanly_on_ctrl_c(tmp_path):
+    env = dict(os.environ, PYTHONUNBUFFERED="1")
+    proc = subprocess.Popen([sys.executable, "-m", "mjcalc", "serve", "--port", "0", "--db", str(tmp_path / "l.sqlite3")],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    try:
+        first = proc.stdout.readline()
+        match = re.match(r"mjcalc serve: (http://127\.0\.0\.1:(\d+)/)$", first.strip())
+        assert match, first
+        with urllib.request.urlopen(match.group(1), timeout=30) as r:
+            assert r.status == 200 and b"<title>mjcalc" in r.read()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+    assert proc.returncode == 0, err
+    assert "stopping" in out and "Traceback" not in err
+
+
+def test_mjcalc_serve_on_a_port_in_use_is_one_error_line(server):
+    result = CliRunner().invoke(cli, ["serve", "--port", str(server.server_address[1]), "--db", str(server.lib.db_path)])
+    assert result.exit_code == 2
+    assert result.stderr.strip().splitlines()[-1].startswith(f"Error: cannot listen on 127.0.0.1:{server.server_address[1]}: ")
+
+
+def test_mjcalc_serve_with_a_file_that_is_not_a_ledger_is_one_error_line(tmp_path):
+    junk = tmp_path / "notes.txt"
+    junk.write_text("not a database\n" * 100)
+    result = CliRunner().invoke(cli, ["serve", "--port", "0", "--db", str(junk)])
+    assert result.exit_code == 1 and result.stdout == ""
+    assert result.stderr.strip().splitlines() == [f"Error: {junk}: not a readable ledger file (file is not a database)"]
+
+
+def test_serve_imports_no_click():
+    code = "import sys, mjcalc.serve; print('click' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
+
+
+def test_every_library_import_is_in_the_adapter_section():
+    """serve.py reaches into mjcalc only between its ADAPTER markers: the one part to port when the library moves."""
+    source = (ROOT / "mjcalc" / "serve.py").read_text(encoding="utf-8")
+    start = source.index("# ADAPTER:")
+    end = source.index("# END OF ADAPTER")
+    imports = [m.start() for m in re.finditer(r"^\s*(from \.|from mjcalc|import mjcalc)", source, flags=re.M)]
+    assert imports and all(start < i < end for i in imports), "a library import outside the adapter"
+    outside = source[:start] + source[end:]
+    called = set(re.findall(r"\b(do_[a-z_]+|situation_from|library_call|Library)\b", outside))
+    assert called <= {"do_analyze", "do_waits", "do_compare", "do_advise", "do_rulesets", "do_tables", "do_table_new",
+                      "do_table_show", "do_table_hand", "do_table_draw", "do_table_undo", "do_standings",
+                      "library_call", "Library"}, called
