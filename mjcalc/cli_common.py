@@ -7,6 +7,7 @@ from functools import wraps
 import click
 
 from .errors import MjcalcError, RulesetError, RulesetNotFound
+from .flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
 from .regions import all_options
 from .situation import GENERIC, Option, read_situation
 
@@ -21,23 +22,6 @@ class InvalidRuleset(click.ClickException):
     """A ruleset file that does not validate: exit code 1."""
 
     exit_code = 1
-
-
-OTHER_FLAGS = {"seen": "--seen"}  # fields that are not situation options
-
-
-def flag_of(field: str) -> str:
-    option = GENERIC.get(field) or all_options().get(field)
-    return option.cli_flag if option else OTHER_FLAGS.get(field, field)
-
-
-def flagged(message) -> str:
-    """A library error or notice as the command line says it: the field named by its flag (`--from: …`)."""
-    field = getattr(message, "field", None)
-    if field and (field in GENERIC or field in all_options() or field in OTHER_FLAGS):
-        joint = " " if message.detail.startswith("is ") else ": "  # "--bid is not used…" / "--bid: unknown bid …"
-        return f"{flag_of(field)}{joint}{message.detail}"
-    return str(message)
 
 
 def ruleset_option(func):
