@@ -25,6 +25,8 @@ class Option:
     `kind` is one of: "int" (a whole number in [minimum, maximum]), "flag" (true or false), "seat", "seats" (a
     list of seats; a seat written twice counts once, and the reader says so), "seat_int" (SEAT=N, a seat
     once), "seat_choice" (SEAT:CHOICE, repeatable), "text" (read by `parse`), "tile", "tiles".
+    `choices`: a "seat_choice"'s choices; for a "text", every value it takes, in order, when they can be listed
+    (a page offers them; `parse` still reads the value).
     """
 
     name: str
@@ -73,8 +75,10 @@ class Option:
             value = int(value)
         if isinstance(value, str):
             text = value.strip()
-            if not re.fullmatch(r"[+-]?\d{1,12}", text):
+            if not re.fullmatch(r"[+-]?\d+", text):
                 raise self.fail(f"expected a whole number, got {_shown(value)}")
+            if len(text.lstrip("+-").lstrip("0")) > 12:  # as a number that long is told (and no huge int is parsed)
+                raise self.fail(f"must be from {self.minimum} to {self.maximum}, got a number of more than 12 digits")
             value = int(text)
         if not isinstance(value, int):
             raise self.fail(f"expected a whole number, got {_shown(value)}")

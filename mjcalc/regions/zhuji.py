@@ -45,6 +45,10 @@ def parse_bid(text: str) -> Bid:
     return Bid(int(m.group(2)), kinds)
 
 
+# Every bid up the ladder, as `parse_bid` reads it (2 < du2 < wucai2 < 3 < …): the values a front end offers.
+BIDS = tuple(f"{prefix}{level}" for level in range(2, MAX_LEVEL + 1) for prefix in ("", "du", "wucai"))
+
+
 def bid_name(level: int, kinds: int) -> str:
     """A bid as written on the ladder: 2台, 独2台, 无财2台."""
     return f"{KINDS_PREFIX[kinds]}{level}台"
@@ -188,7 +192,7 @@ class ZhujiRegion(Region):
     schemes = {"zhuji": Zhuji()}
     options = (
         Option("bid", "text", "The winning bid 包牌: 2, du2/独2, wucai2/无财2, 3, …", zh="包牌", parse=parse_bid,
-               value_type=Bid, metavar="LEVEL"),
+               value_type=Bid, metavar="LEVEL", choices=BIDS),
         Option("bidder", "seat", "The 包家 who made the bid.", zh="包家", metavar="SEAT"),
     )
 
