@@ -55,90 +55,42 @@ def bad(message: str) -> ApiError:
     return ApiError(400, message)
 
 
-# --- settlement: who pays whom, with the fewest transfers (pure) ---------------------------------------------
-
-
-def settle(balances):
-    """Transfers (payer, payee, amount) that bring every balance to zero, as few as there can be.
-
-    `balances` maps a player to an integer; they sum to zero. n players whose balances split into k groups that
-    each sum to zero need exactly n' - k transfers (n' the players with a non-zero balance), so this finds the
-    partition into the most zero-sum groups (a DP over subsets: the tables have four seats), then settles each
-    group largest debtor to largest creditor. Ties go in the order the players are given.
-    """
-    names = [p for p, v in balances.items() if v]
-    values = [balances[p] for p in names]
-    if sum(balances.values()) != 0:
-        raise ValueError(f"balances do not sum to zero: {dict(balances)}")
-    if any(not isinstance(v, int) for v in balances.values()):
-        raise ValueError("balances must be integers")
-    n = len(names)
-    if n > 16:
-        raise ValueError("settle() is exact and meant for a table, not for more than 16 players")
-    full = (1 << n) - 1
-    total = [0] * (1 << n)
-    for mask in range(1, 1 << n):
-        low = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + values[low]
-    # groups[mask]: the most zero-sum groups `mask` splits into (only for masks that sum to zero)
-    groups = [0] * (1 << n)
-    choice = [0] * (1 << n)
-    for mask in range(1, full + 1):
-        if total[mask] != 0:
-            continue
-        low = mask & -mask
-        best, pick = 1, mask
-        sub = (mask - 1) & mask
-        while sub:
-            if sub & low and total[sub] == 0 and sub != mask and groups[mask ^ sub] + 1 > best:
-                best, pick = groups[mask ^ sub] + 1, sub
-            sub = (sub - 1) & mask
-        groups[mask], choice[mask] = best, pick
-    transfers = []
-    mask = full
-    while mask:
-        part = choice[mask]
-        members = [i for i in range(n) if part >> i & 1]
-        left = {i: values[i] for i in members}
-        while any(left.values()):
-            debtor = min(members, key=lambda i: (left[i], i))
-            creditor = max(members, key=lambda i: (left[i], -i))
-            amount = min(-left[debtor], left[creditor])
-            transfers.append((names[debtor], names[creditor], amount))
-            left[debtor] += amount
-            left[creditor] -= amount
-        mask ^= part
-    return transfers
-
-
 # ============================================================================================================
-# ADAPTER: every call into the mjcalc library is in this section (the library API is being restructured; only
-# this section needs porting). Each do_* function takes the request's fields (a dict from JSON) and returns
-# the dict that the CLI prints with --json for the same request, or raises ApiError.
+# ADAPTER: every call into the mjcalc library is in this section, and nowhere else in this module. Each do_*
+# function takes the request's fields (a dict from JSON) and returns the dict that the CLI prints with --json for
+# the same request, or raises ApiError; the library's errors are worded as the CLI words them (`flags.flagged`).
 # ============================================================================================================
 
-from .errors import MjcalcError, RulesetError  # noqa: E402
+from . import evening  # noqa: E402
+from .advice import advise  # noqa: E402
+from .analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
+from .batch import BatchWaits  # noqa: E402
+from .errors import MjcalcError  # noqa: E402
+from .flags import flagged  # noqa: E402
 from .ledger import Ledger, LedgerError, LedgerFileError, State  # noqa: E402
+from .notation import parse_hand  # noqa: E402
+from .regions import all_options, find_region  # noqa: E402
+from .render import advice_json, analysis_json  # noqa: E402
+from .ruleset import builtin_rulesets, load_ruleset  # noqa: E402
+from .scoring import prepare  # noqa: E402
+from .settle import settle  # noqa: E402
+from .situation import GENERIC, read_situation  # noqa: E402
+from .tiles import NAMES  # noqa: E402
 
-# Request fields of a situation: the keys of a `--situation` YAML file (cli.SITUATION_KEYS) and their JSON types.
-SITUATION_FIELDS = {
-    "seat": str, "dealer": str, "from": str, "self_drawn": bool, "kong_draw": int, "last_tile": bool,
-    "rob_kong": bool, "first_turn": bool, "base": int, "wild": (str, list), "indicator": str, "shaozhuang": int,
-    "mutual": (str, list), "bid": (str, int), "bidder": str, "flown": int, "flown_by": (str, list, dict),
-    "four_wild": bool, "jiebao": bool, "kong": (str, list),
-}
-# The ruleset's `options` names the Situation attribute; the request field is the CLI option's name.
-_OPTION_FIELD = {"kongs": "kong"}
+# Every situation field a request may give: the generic ones and every region's, named as in a `--situation`
+# file, with the JSON types each kind of option takes (values are then read by the Option, as the CLI's are).
+SITUATION_OPTIONS = {**GENERIC, **all_options()}
+_JSON_TYPES = {"int": int, "flag": bool, "seat": str, "seats": (str, list), "seat_int": (str, list, dict),
+               "seat_choice": (str, list), "text": (str, int), "tile": str, "tiles": (str, list)}
+SITUATION_FIELDS = {name: _JSON_TYPES.get(o.kind, (str, int, bool, list, dict)) for name, o in SITUATION_OPTIONS.items()}
 
 
 class Library:
     """The rulesets loaded at start (a request picks one by id or alias, never by path) and the ledger path."""
 
     def __init__(self, db_path=None, ruleset=None):
-        from .ruleset import builtin_rulesets, load_ruleset
-
         self.builtin = builtin_rulesets()  # compare's default, as the CLI's
-        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, the name Ledger.create_table loads)
+        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, the name evening.create_table loads)
         self.default = self.builtin[0].id
         if ruleset:
             rules = load_ruleset(ruleset)  # the operator's choice at start: a built-in name or a YAML file
@@ -164,112 +116,77 @@ class Library:
 
 
 def situation_from(fields, table=None):
-    """A `mjcalc.hand.Situation` from request fields, as `cli.build_situation` makes one from options.
+    """A `mjcalc.Situation` from request fields, read by `situation.read_situation` as `cli_common.build_situation`
+    reads the command line's options (tests/test_serve.py checks that both give the same Situation). With
+    `table`, a seat may be given as a player's name, as `mjcalc table hand` takes it."""
+    given = {k: v for k, v in fields.items() if k in SITUATION_OPTIONS and v is not None}
+    if given.get("self_drawn") and "from" in given:
+        raise bad("--self-drawn and --from contradict each other: choose one")  # build_situation's words
+    if table is not None:
+        given = {k: _player_seats(table, SITUATION_OPTIONS[k], v) for k, v in given.items()}
+    return read_situation(given, all_options())
 
-    Constructed here because build_situation raises click's exceptions (and may read a --situation file);
-    tests/test_serve.py checks that both give the same Situation. With `table`, player names become seats.
-    """
-    from .hand import Situation
 
-    def seat_of(value, name):
-        if table is not None:
-            return table.seat(value)
-        text = str(value).upper()
-        if text not in SEATS:
-            raise bad(f"{name}: expected E, S, W or N, got {value!r}")
-        return text
-
-    if fields.get("self_drawn") and fields.get("from"):
-        raise bad("--self-drawn and --from contradict each other: choose one")
-    discarder = None if fields.get("self_drawn") else fields.get("from")
-    wild = tuple(_one_tile(w, "--wild") for w in _as_list(fields.get("wild")))
-    indicator = _one_tile(fields["indicator"], "--indicator") if fields.get("indicator") else None
-    flown_by = []
-    for item in _as_list(fields.get("flown_by")):
+def _player_seats(table, option, value):
+    """A field's value with players' names as seats (`Table.seat`), where the option names seats."""
+    if option.name == "dealer" or not option.kind.startswith("seat"):
+        return value
+    if option.kind == "seat":
+        return table.seat(value) if isinstance(value, str) else value
+    if isinstance(value, dict):
+        return {table.seat(k): v for k, v in value.items()}
+    items = value if isinstance(value, list) else [x for x in value.split(",") if x.strip()]
+    if option.kind == "seats":
+        return [table.seat(x) if isinstance(x, str) else x for x in items]
+    sep = "=" if option.kind == "seat_int" else ":"
+    out = []
+    for item in items:
         if isinstance(item, dict):
-            pairs = list(item.items())
+            out.append({table.seat(k): v for k, v in item.items()})
+        elif isinstance(item, str) and sep in item:
+            who, _, rest = item.partition(sep)
+            out.append(f"{table.seat(who)}{sep}{rest}")
         else:
-            who, _, n = str(item).partition("=")
-            pairs = [(who, n)]
-        for who, n in pairs:
-            if not (isinstance(n, int) and not isinstance(n, bool)) and not str(n).strip().isdigit():
-                raise bad(f"--flown-by takes SEAT=N like S=2, got {item!r}")
-            flown_by.append((seat_of(who, "--flown-by"), int(n)))
-    kongs = []
-    for item in _as_list(fields.get("kong")):
-        who, _, kind = str(item).partition(":")
-        if kind not in ("exposed", "concealed") or not who:
-            raise bad(f"--kong takes SEAT:exposed or SEAT:concealed, got {item!r}")
-        kongs.append((seat_of(who, "--kong"), kind))
-    return Situation(
-        seat=seat_of(fields.get("seat", "E"), "seat"), dealer=seat_of(fields.get("dealer", "E"), "dealer"),
-        discarder=seat_of(discarder, "--from") if discarder else None,
-        kong_draw=int(fields.get("kong_draw") or 0), last_tile=bool(fields.get("last_tile")),
-        rob_kong=bool(fields.get("rob_kong")), first_turn=bool(fields.get("first_turn")),
-        base=int(fields.get("base", 1)), wild=wild, indicator=indicator,
-        shaozhuang=int(fields.get("shaozhuang") or 0),
-        mutual=tuple(seat_of(m, "mutual") for m in _as_list(fields.get("mutual"))),
-        bid=str(fields["bid"]) if fields.get("bid") is not None else None,
-        bidder=seat_of(fields["bidder"], "--bidder") if fields.get("bidder") else None,
-        flown=int(fields.get("flown") or 0), flown_by=tuple(flown_by),
-        four_wild=bool(fields.get("four_wild")), jiebao=bool(fields.get("jiebao")), kongs=tuple(kongs),
-    )
-
-
-def _as_list(value):
-    if value is None:
-        return []
-    if isinstance(value, list):
-        out = []
-        for v in value:
-            out += _as_list(v) if isinstance(v, str) and "," in v else [v]
-        return out
-    if isinstance(value, str):
-        return [v for v in value.split(",") if v.strip()]
-    return [value]
-
-
-def _one_tile(text, option):
-    from .errors import NotationError
-    from .notation import parse_tiles
-
-    try:
-        tiles, melds, winning = parse_tiles(str(text).strip())
-        if len(tiles) != 1 or melds or winning or tiles[0] > 33:
-            raise NotationError(f"{option} takes one tile, got {text!r}")
-        return tiles[0]
-    except NotationError as exc:
-        raise bad(f"{option}: {exc}") from None
+            out.append(item)  # not SEAT=N / SEAT:KIND: the Option says so
+    return out
 
 
 def _seen(text):
-    from .analysis import parse_seen
     return parse_seen(text) if text else None
 
 
-def do_rulesets(lib: Library) -> dict:
-    """The rulesets a request may name (no CLI --json counterpart: `mjcalc rulesets` prints a table)."""
-    from .analysis import RULESET_OPTIONS
+def _plain(value):
+    if isinstance(value, (tuple, list)):
+        return [_plain(v) for v in value]
+    return value if value is None or isinstance(value, (str, int, bool)) else str(value)
 
+
+def _option_doc(option) -> dict:
+    """A situation option as data, for the page to build its control: kind, range, choices, words."""
+    return {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
+            "default": _plain(option.default), "minimum": option.minimum, "maximum": option.maximum,
+            "choices": list(option.choices), "repeatable": option.repeatable}
+
+
+def do_rulesets(lib: Library) -> dict:
+    """The rulesets a request may name, each with the Option specs of the region options it reads (`ruleset.options`
+    in its region's terms), and the generic options every ruleset reads. No CLI --json counterpart."""
     out = []
     for r in lib.all_rulesets():
+        region = find_region(r.region)
+        specs = [region.option(name) for name in r.options]
         out.append({
             "id": r.id, "name": {"zh": r.zh, "en": r.en}, "aliases": list(r.aliases), "description": r.description,
-            "unit": {"zh": r.unit_zh, "en": r.unit_en},
+            "region": r.region, "unit": {"zh": r.unit_zh, "en": r.unit_en},
             "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds},
             "shapes": list(r.shapes), "discard": r.discard,
-            "options": [_OPTION_FIELD.get(o, o) for o in r.options],
+            "options": [_option_doc(o) for o in specs if o is not None],
         })
-    return {"default": lib.default, "rulesets": out,
-            "ruleset_options": sorted(_OPTION_FIELD.get(k, k) for k in RULESET_OPTIONS)}
+    return {"default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
-    """analyze.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json."""
-    from .analysis import analyze
-    from .notation import parse_hand
-    from .render import analysis_json
-
+    """analysis.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json, as `analyze --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
     situation = situation_from(p)
     result = analyze(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen")))
@@ -278,53 +195,32 @@ def do_analyze(lib: Library, p: dict) -> dict:
 
 def do_waits(lib: Library, p: dict) -> dict:
     """batch.BatchWaits(rules, situation).waits_of(hand), less the --seen copies, as `waits --json`."""
-    from .analysis import check_seen, tiles_left
-    from .batch import BatchWaits
-    from .scoring import prepare
-    from .tiles import NAMES
-
     rules, _ = lib.rules(p.get("ruleset"))
-    finder = BatchWaits(rules, situation_from({k: p.get(k) for k in ("wild", "indicator")}))
+    finder = BatchWaits(rules, situation_from({k: p[k] for k in ("wild", "indicator") if k in p}))
     parsed, found = finder.waits_of(p["hand"])
-    seen = _seen(p.get("seen"))
-    if seen:
+    if p.get("seen"):
         held = prepare(parsed, finder.wild_kinds).held
-        check_seen(held, seen)
+        seen = check_seen(held, _seen(p["seen"]))
         found = [(t, tiles_left(held, seen, t)) for t, _ in found]
     return {"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]}
 
 
 def do_compare(lib: Library, p: dict) -> list:
-    """analyze under each ruleset (default: the built-in ones), as `compare --json`: a list."""
-    from .analysis import analyze
-    from .notation import parse_hand
-    from .render import analysis_json
-
+    """analysis.compare under each ruleset (default: the built-in ones), as `compare --json`: a list."""
     names = p.get("rulesets")
     rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
     situation = situation_from(p)
     parsed = parse_hand(p["hand"])
-    seen = _seen(p.get("seen"))
-    out = []
-    for r in rules:
-        try:
-            out.append(analysis_json(analyze(parsed, r, situation, seen), p.get("lang", "zh")))
-        except MjcalcError as exc:
-            if "--seen" in str(exc) or isinstance(exc, RulesetError):
-                raise
-            out.append({"ruleset": r.id, "error": str(exc)})
-    return out
+    lang = p.get("lang", "zh")
+    return [analysis_json(a, lang) if a else {"ruleset": r.id, "error": flagged(e)}
+            for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
 
 
 def do_advise(lib: Library, p: dict) -> dict:
-    """shanten.advise(parse_hand(hand), rules, situation, seen) → render.advice_json."""
-    from .notation import parse_hand
-    from .render import advice_json
-    from .shanten import advise
-
+    """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
-    advice = advise(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen")))
-    return advice_json(advice, p.get("lang", "zh"))
+    situation = situation_from(p)
+    return advice_json(advise(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen"))), p.get("lang", "zh"))
 
 
 def _open_table(ledger, name):
@@ -354,7 +250,7 @@ def do_tables(lib: Library) -> dict:
 
 
 def do_table_new(lib: Library, p: dict) -> dict:
-    """Ledger.create_table(name, ruleset, players, base); answers as `table show --json`."""
+    """evening.create_table(ledger, name, ruleset, players, base); answers as `table show --json`."""
     _, load_name = lib.rules(p.get("ruleset"))
     players = p.get("players")
     if not isinstance(players, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in players.items()):
@@ -364,8 +260,8 @@ def do_table_new(lib: Library, p: dict) -> dict:
     if unknown:
         raise bad(f"players: {unknown[0]!r} is not a seat (E, S, W or N)")
     with Ledger(lib.db_path) as ledger:
-        ledger.create_table(p["name"], load_name, players, p.get("base", 1))
-    return do_table_show(lib, p["name"].strip())
+        t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1))
+    return do_table_show(lib, t.name)
 
 
 def do_table_show(lib: Library, name: str) -> dict:
@@ -381,29 +277,22 @@ def do_table_show(lib: Library, name: str) -> dict:
 
 
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
-    """Ledger.record_win(table, hand, situation, rules) as `table hand --json` (the situation as table_hand makes it)."""
-    from .ruleset import load_ruleset
-
-    for key in ("dealer", "base", "seat"):
-        if key in p:
-            raise bad(f"{key}: the table keeps the {key}; leave it out" if key != "seat"
-                      else "seat: give the winner as \"winner\" (a player's name or a seat)")
-    if not p.get("winner"):
-        raise bad("who won? give \"winner\" (a player's name or a seat)")
+    """evening.record_win(ledger, table, hand, situation, rules) as `table hand --json`; the winner and every seat
+    may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         situation = situation_from(dict(p, seat=p["winner"]), table=t)
-        record, _ = ledger.record_win(t, p["hand"], situation, load_ruleset(t.ruleset))
+        record, _ = evening.record_win(ledger, t, p["hand"], situation, evening.table_rules(t))
         standings = ledger.standings(t)
     return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
             "next": _next_dict(t, record.number, record.after)}
 
 
 def do_table_draw(lib: Library, name: str) -> dict:
-    """Ledger.record_draw(table) as `table draw --json`."""
+    """evening.record_draw(ledger, table) as `table draw --json`."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
-        record = ledger.record_draw(t)
+        record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
     return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
             "next": _next_dict(t, record.number, record.after)}
@@ -427,7 +316,7 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
 
 
 def do_standings(lib: Library, name: str) -> dict:
-    """Ledger.standings and the settlement of them (no CLI counterpart)."""
+    """Ledger.standings and `settle.settle` of them: who pays whom, in the fewest transfers (no CLI counterpart)."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         standings = ledger.standings(t)
@@ -440,7 +329,7 @@ def do_standings(lib: Library, name: str) -> dict:
 
 
 def library_call(func, *args):
-    """Run an adapter function; the library's errors become ApiErrors (one line each)."""
+    """Run an adapter function; the library's errors become ApiErrors, one line each in the CLI's words."""
     try:
         return func(*args)
     except ApiError:
@@ -448,7 +337,7 @@ def library_call(func, *args):
     except LedgerFileError as exc:
         raise ApiError(503, str(exc)) from None
     except MjcalcError as exc:  # notation, hand, situation, ruleset and ledger errors
-        raise bad(str(exc)) from None
+        raise bad(flagged(exc)) from None
     except RecursionError:
         raise bad("input too deeply nested") from None
 
@@ -464,7 +353,8 @@ ENDPOINT_FIELDS = {
     "analyze": dict(HAND_FIELDS, **SITUATION_FIELDS),
     "advise": dict(HAND_FIELDS, **SITUATION_FIELDS),
     "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **SITUATION_FIELDS),
-    "waits": {"hand": str, "ruleset": str, "wild": (str, list), "indicator": str, "seen": str},
+    "waits": {"hand": str, "ruleset": str, "wild": SITUATION_FIELDS["wild"], "indicator": SITUATION_FIELDS["indicator"],
+              "seen": str},
     "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
     "table_hand": dict({k: v for k, v in SITUATION_FIELDS.items() if k not in ("seat", "dealer", "base")},
                        hand=str, winner=str, lang=str),
@@ -506,6 +396,10 @@ def check_fields(endpoint: str, body) -> dict:
 
 
 # --- the HTTP server ---------------------------------------------------------------------------------------
+
+
+def _not_json(name):
+    raise ValueError(f"{name} is not a JSON value")
 
 
 def _csp(page: str) -> str:
@@ -592,7 +486,7 @@ class Handler(BaseHTTPRequestHandler):
         """http.server's own errors (a bad request line, an unknown method, headers too long) as JSON too."""
         short = self.responses.get(code, ("error",))[0]
         self.close_connection = True
-        body = json.dumps({"error": message or short}).encode("utf-8")
+        body = json.dumps({"error": message or short}, allow_nan=False).encode("utf-8")
         self.send_response(code, short)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -614,14 +508,14 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
 
     def _json(self, status, doc):
-        body = json.dumps(doc, ensure_ascii=False).encode("utf-8")
+        body = json.dumps(doc, ensure_ascii=False, allow_nan=False).encode("utf-8")  # strict JSON, never NaN
         self._headers(status, "application/json; charset=utf-8", len(body))
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
 
     def _error(self, status, message, extra_headers=()):
-        body = json.dumps({"error": message}, ensure_ascii=False).encode("utf-8")
+        body = json.dumps({"error": message}, ensure_ascii=False, allow_nan=False).encode("utf-8")
         self._headers(status, "application/json; charset=utf-8", len(body))
         for k, v in extra_headers:
             self.send_header(k, v)
@@ -701,7 +595,7 @@ class Handler(BaseHTTPRequestHandler):
         if not raw.strip():
             return {}
         try:
-            return json.loads(raw.decode("utf-8"))
+            return json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except (UnicodeDecodeError, ValueError) as exc:
             raise bad(f"the request body is not valid JSON: {exc}") from None
         except RecursionError:

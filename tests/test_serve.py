@@ -5,10 +5,8 @@ safety rules (body size, content type, token, Host, no file path from a request)
 """
 import hashlib
 import http.client
-import itertools
 import json
 import os
-import random
 import re
 import signal
 import subprocess
@@ -24,7 +22,10 @@ import pytest
 from click.testing import CliRunner
 
 from mjcalc.cli import build_situation, cli
-from mjcalc.serve import MAX_BODY, PAGE_FILE, make_server, settle, situation_from
+from mjcalc.regions import find_region
+from mjcalc.ruleset import load_ruleset
+from mjcalc.situation import GENERIC
+from mjcalc.serve import MAX_BODY, PAGE_FILE, make_server, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<script>alert(1)</script>"
@@ -161,7 +162,7 @@ ANALYZE = [
     {"hand": "[111m] 222p 333s EEE 9m +9m", "from": "S"},
     {"hand": "123m456p789s EE 45m +6m", "seat": "S", "dealer": "W", "from": "N", "mutual": ["W"], "shaozhuang": 2},
     {"hand": "123m456p789s EE 45m +6m", "ruleset": "zhuji", "bid": "2", "bidder": "S", "wild": "C,F"},
-    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "wild": "P", "flown_by": ["S=1"], "kong": ["W:exposed"],
+    {"hand": "123m456p789s {CCCC} E +E", "ruleset": "shangrao", "wild": "P", "flown_by": ["S=1"], "kong": ["W:exposed"],
      "jiebao": True, "kong_draw": 1},
     {"hand": "123m456p789s EE 45m +6m", "ruleset": "bj", "last_tile": True, "base": 3},
     {"hand": "1112345678999m", "seen": "5m 5m", "ruleset": "beijing-money"},
@@ -216,10 +217,31 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
     assert status == 200 and doc["default"] == "beijing"
     by_id = {r["id"]: r for r in doc["rulesets"]}
     assert set(by_id) == {"beijing", "beijing-money", "shangrao", "zhuji"}
-    assert by_id["beijing"]["options"] == ["shaozhuang", "mutual"]
-    assert by_id["zhuji"]["options"] == ["bid", "bidder"] and by_id["zhuji"]["wildcard"]["kinds"] == 2
-    assert by_id["shangrao"]["options"] == ["flown", "flown_by", "four_wild", "jiebao", "kong"]
-    assert by_id["beijing-money"]["options"] == []
+    names = {rid: [o["name"] for o in r["options"]] for rid, r in by_id.items()}
+    assert names["beijing"] == ["shaozhuang", "mutual"]
+    assert names["zhuji"] == ["bid", "bidder"] and by_id["zhuji"]["wildcard"]["kinds"] == 2
+    assert names["shangrao"] == ["flown", "flown_by", "four_wild", "jiebao", "kong"]
+    assert names["beijing-money"] == []
+    # each option is its region's Option spec, as data the page builds its control from
+    for rid, r in by_id.items():
+        rules = load_ruleset(rid)
+        assert names[rid] == list(rules.options)
+        for doc_option in r["options"]:
+            option = find_region(rules.region).option(doc_option["name"])
+            assert doc_option == {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
+                                  "default": json.loads(json.dumps(option.default)), "minimum": option.minimum,
+                                  "maximum": option.maximum, "choices": list(option.choices),
+                                  "repeatable": option.repeatable}
+    shaozhuang, mutual = by_id["beijing"]["options"]
+    assert (shaozhuang["kind"], shaozhuang["minimum"], shaozhuang["maximum"], shaozhuang["zh"]) == ("int", 0, 16, "烧庄")
+    assert mutual["kind"] == "seats" and mutual["repeatable"]
+    bid, bidder = by_id["zhuji"]["options"]
+    assert bid["kind"] == "text" and bid["choices"][:4] == ["2", "du2", "wucai2", "3"] and bidder["kind"] == "seat"
+    assert by_id["shangrao"]["options"][4]["choices"] == ["exposed", "concealed"]
+    assert [o["name"] for o in doc["generic"]] == list(GENERIC)
+    assert {o["name"]: o["maximum"] for o in doc["generic"]}["base"] == 1_000_000
+    reader = find_region("zhuji").option("bid")
+    assert len({str(reader.read(choice)) for choice in bid["choices"]}) == len(bid["choices"])  # each a bid, once
 
 
 def test_a_start_ruleset_file_with_a_built_in_id_replaces_that_one(tmp_path):
@@ -260,6 +282,20 @@ def test_a_start_ruleset_file_becomes_the_default_and_is_chosen_by_its_id(tmp_pa
     {"hand": "123m456p789s EE 45m +6m", "rob_kong": True},
     {"hand": "123m456p789s EE 45m +6m", "ruleset": "zhuji", "bid": "2"},
     {"hand": "1m" * 101},
+    # read by the situation's Options, as the command line's values are
+    {"hand": "123m456p789s EE 45m +6m", "base": 0},
+    {"hand": "123m456p789s EE 45m +6m", "base": 10 ** 13},
+    {"hand": "123m456p789s EE 45m +6m", "kong_draw": 5},
+    {"hand": "123m456p789s EE 45m +6m", "kong_draw": 1},  # no kong in the hand
+    {"hand": "123m456p789s EE 45m +6m", "seat": "X"},
+    {"hand": "123m456p789s EE 45m +6m", "mutual": ["S", "Q"]},
+    {"hand": "123m456p789s EE 45m +6m", "shaozhuang": 17},
+    {"hand": "123m456p789s EE 45m +6m", "self_drawn": True, "from": "S"},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "zhuji", "bid": "du99", "bidder": "S"},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "flown_by": ["S=9"]},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "flown_by": ["S=1", "S=2"]},
+    {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "kong": ["W:open"]},
+    {"hand": "123m456p789s EE 45m +6m", "indicator": "5m5m"},
 ])
 def test_errors_are_the_cli_error_line(server, fields):
     status, doc = api(server, "POST", "/api/analyze", fields)
@@ -421,6 +457,34 @@ def test_a_player_named_script_is_stored_and_returned_as_plain_json_text(server)
     assert json.loads(raw) == ledger_cli(server, "table", "show", SCRIPT_NAME)
 
 
+def test_a_hand_with_players_named_in_region_options_is_recorded_as_the_cli_records_it(server):
+    """Every seat in a table hand may be a player's name (the winner, from, 他家飞宝, 他家杠), as in `table hand`."""
+    docs = []
+    for name in ("api", "cli"):
+        api(server, "POST", "/api/tables", {"name": name, "players": PLAYERS, "ruleset": "shangrao", "base": 2})
+    fields = {"hand": "123m456p789s {CCCC} E +E", "winner": "阿张", "wild": "P", "flown_by": {"老王": 1},
+              "kong": [SCRIPT_NAME + ":exposed"], "kong_draw": 1}
+    status, doc = api(server, "POST", "/api/tables/api/hand", fields)
+    assert status == 200, doc
+    docs.append(doc)
+    args = ["table", "hand", "cli", fields["hand"], "--winner", "阿张", "--wild", "P", "--flown-by", "老王=1",
+            "--kong", SCRIPT_NAME + ":exposed", "--kong-draw", "1"]
+    docs.append(ledger_cli(server, *args))
+    for doc in docs:
+        doc.pop("table")
+        doc["hand"].pop("recorded")
+    assert docs[0] == docs[1] and docs[0]["hand"]["winner"] == "W"
+    status, doc = api(server, "POST", "/api/tables/api/hand", dict(fields, flown_by={"小明": 1}))
+    assert status == 400 and doc["error"].startswith("unknown player '小明'")
+
+
+def test_nan_and_infinity_are_not_json(server):
+    for raw in (b'{"hand": "123m456p789s EE 45m +6m", "base": NaN}', b'{"hand": "123m", "x": Infinity}'):
+        status, doc = api(server, "POST", "/api/analyze", raw=raw)
+        assert status == 400 and doc["error"].startswith("the request body is not valid JSON: "), doc
+        assert "is not a JSON value" in doc["error"]
+
+
 def test_ledger_errors(server):
     assert api(server, "GET", "/api/tables/nobody")[0] == 404
     assert api(server, "POST", "/api/tables/nobody/draw", {})[0] == 404
@@ -514,6 +578,8 @@ SITUATIONS = [
     {"bid": "du2", "bidder": "S", "wild": ["C"]},
     {"flown": 1, "flown_by": ["S=2", "W=1"], "four_wild": True, "jiebao": True, "kong": ["N:exposed", "S:concealed"]},
     {"flown_by": [{"S": 2}], "rob_kong": True, "from": "E"},
+    {"flown_by": "S=1,W=2", "kong": "N:exposed", "bid": 3, "seat": "南", "mutual": "E,W"},
+    {"self_drawn": False, "from": "W", "kong_draw": "2"},
 ]
 
 
@@ -521,56 +587,6 @@ SITUATIONS = [
 def test_situation_from_request_fields_is_the_clis(fields):
     cli_params = {("discarder" if k == "from" else k): v for k, v in fields.items()}
     assert situation_from(fields) == build_situation(cli_params)
-
-
-# --- settlement --------------------------------------------------------------------------------------------------------
-
-
-def _fewest(values):
-    """The fewest transfers, by brute force: players minus the most zero-sum groups they split into."""
-    players = [i for i, v in enumerate(values) if v]
-
-    def most_groups(rest):
-        if not rest:
-            return 0
-        first, others = rest[0], rest[1:]
-        best = 0
-        for size in range(len(others) + 1):
-            for combo in itertools.combinations(others, size):
-                if values[first] + sum(values[i] for i in combo) == 0:
-                    left = [i for i in others if i not in combo]
-                    best = max(best, 1 + most_groups(left))
-        return best
-
-    return len(players) - most_groups(players)
-
-
-def test_settle_examples():
-    assert settle({"E": 0, "S": 0, "W": 0, "N": 0}) == []
-    assert settle({"E": 12000, "S": -4000, "W": -4000, "N": -4000}) == [("S", "E", 4000), ("W", "E", 4000), ("N", "E", 4000)]
-    assert settle({"E": 5, "S": -5, "W": 3, "N": -3}) == [("S", "E", 5), ("N", "W", 3)]
-    # no two of these cancel: three transfers; below, two pairs cancel: two
-    assert len(settle({"a": 8, "b": 2, "c": -7, "d": -3})) == 3
-    assert sorted(settle({"a": 7, "b": 3, "c": -7, "d": -3})) == [("c", "a", 7), ("d", "b", 3)]
-    with pytest.raises(ValueError):
-        settle({"E": 1, "S": 0})
-
-
-def test_settle_is_exact_and_as_short_as_can_be():
-    rng = random.Random(14)
-    for _ in range(400):
-        n = rng.randint(2, 7)
-        values = [rng.choice([-9, -6, -4, -3, -2, 0, 2, 3, 4, 6, 9]) for _ in range(n - 1)]
-        values.append(-sum(values))
-        balances = {f"p{i}": v for i, v in enumerate(values)}
-        transfers = settle(balances)
-        after = dict(balances)
-        for payer, payee, amount in transfers:
-            assert amount > 0 and isinstance(amount, int) and balances[payer] < 0 < balances[payee]
-            after[payer] += amount
-            after[payee] -= amount
-        assert set(after.values()) <= {0}, (balances, transfers)
-        assert len(transfers) == _fewest(values), (balances, transfers)
 
 
 # --- the command ----------------------------------------------------------------------------------------------------------
