@@ -234,6 +234,102 @@ def test_a_refused_discard_win_shows_its_reason(browser, server, shots):
     assert all_css(browser, "#opt-shaozhuang") and not all_css(browser, "#opt-flown")
 
 
+def _record_requests(driver):
+    """Keep every API request body the page sends in window.mjSent (fetch wrapped from outside the page)."""
+    driver.execute_script("""
+        if (window.mjSent) return;
+        window.mjSent = [];
+        const real = window.fetch;
+        window.fetch = (path, opt) => { window.mjSent.push([String(path), opt && opt.body ? JSON.parse(opt.body) : null]);
+                                        return real(path, opt); };""")
+
+
+def _last_sent(driver, path):
+    sent = driver.execute_script("return window.mjSent")
+    return [body for p, body in sent if p == path][-1]
+
+
+def _set(driver, selector, value):
+    """A control's new value, as a person's change (the change event)."""
+    element = by_css(driver, selector)
+    driver.execute_script("arguments[0].scrollIntoView({block: 'center'});"
+                          "arguments[0].value = arguments[1]; arguments[0].dispatchEvent(new Event('change'))",
+                          element, value)
+
+
+def _payouts(driver):
+    return {row.get_attribute("data-seat"): int(row.find_elements("css selector", "td")[1].text)
+            for row in all_css(driver, "#payouts tr")}
+
+
+def test_the_options_shown_are_built_from_each_rulesets_specs_and_reach_the_api(browser, server, shots):
+    """Each region option's control (a number, seats, seat numbers, seat choices, a list of bids) is made from its
+    spec in /api/rulesets; what is set there is what the page sends, and the page shows what the CLI answers."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    _record_requests(browser)
+    hand = "123m456p789s EE 45m +6m"
+    by_css(browser, "#notation").send_keys(hand)
+    wait(browser, lambda d: result_state(d) == "legal", "the typed hand scored")
+    by_css(browser, "#sitsum").click()
+
+    # beijing: 烧庄 (an int with its range from the spec) and 互包 (seats)
+    assert by_css(browser, "#opt-shaozhuang").get_attribute("max") == "16"
+    tap(browser, '#how [data-seg="from"] [data-v="S"]')
+    _set(browser, "#opt-shaozhuang", "99")  # clamped to the spec's maximum
+    assert by_css(browser, "#opt-shaozhuang").get_attribute("value") == "16"
+    _set(browser, "#opt-shaozhuang", "2")
+    tap(browser, "#opt-mutual label:nth-child(2) input")  # the second seat: S
+    wait(browser, lambda d: _last_sent(d, "/api/analyze").get("mutual") == ["S"], "互包 sent")
+    sent = _last_sent(browser, "/api/analyze")
+    assert {k: v for k, v in sent.items() if k not in ("hand", "lang")} == \
+        {"ruleset": "beijing", "seat": "E", "dealer": "E", "base": 1, "from": "S", "shaozhuang": 2, "mutual": ["S"]}
+    cli = cli_json(["analyze", hand, "--from", "S", "--shaozhuang", "2", "--mutual", "S", "--json"])
+    wait(browser, lambda d: result_state(d) == "legal" and text(d, "#total") == str(cli["total"])
+         and _payouts(d) == cli["payouts"], "beijing's answer with its options")
+
+    # zhuji: the bid is a list from the spec's choices, the bidder a seat
+    Select(by_css(browser, "#ruleset")).select_by_value("zhuji")
+    wait(browser, lambda d: all_css(d, "#opt-bid") and not all_css(d, "#opt-shaozhuang"), "zhuji's options")
+    options = [o.get_attribute("value") for o in all_css(browser, "#opt-bid option")]
+    assert options[:4] == ["", "2", "du2", "wucai2"] and options[-1] == "wucai16"
+    tap(browser, '#how [data-seg="from"] [data-v=""]')
+    Select(by_css(browser, "#wild0")).select_by_value("C")
+    Select(by_css(browser, "#wild1")).select_by_value("F")
+    Select(by_css(browser, "#opt-bid")).select_by_value("2")
+    Select(by_css(browser, "#opt-bidder")).select_by_value("S")
+    wait(browser, lambda d: _last_sent(d, "/api/analyze").get("bidder") == "S", "the bidder sent")
+    sent = _last_sent(browser, "/api/analyze")
+    assert (sent["ruleset"], sent["bid"], sent["wild"]) == ("zhuji", "2", "C,F") and "shaozhuang" not in sent
+    cli = cli_json(["analyze", hand, "-r", "zhuji", "--wild", "C,F", "--bid", "2", "--bidder", "S", "--json"])
+    wait(browser, lambda d: result_state(d) == ("legal" if cli["legal"] else "refused")
+         and (not cli["legal"] or _payouts(d) == cli["payouts"]), "zhuji's answer with its options")
+
+    # shangrao: 他家飞宝 a number for each seat, 他家杠 a choice for each seat, the flags together
+    Select(by_css(browser, "#ruleset")).select_by_value("shangrao")
+    wait(browser, lambda d: all_css(d, "#opt-flown_by") and not all_css(d, "#opt-bid"), "shangrao's options")
+    by_css(browser, "#notation").clear()
+    by_css(browser, "#notation").send_keys("123m456p789s {CCCC} E +E")
+    Select(by_css(browser, "#wild0")).select_by_value("P")
+    _set(browser, "#opt-flown_by label:nth-child(2) input", "1")
+    _set(browser, "#opt-kong label:nth-child(3) select", "exposed")
+    tap(browser, "#opt-jiebao")
+    tap(browser, "#flag-kong_draw")
+    wait(browser, lambda d: _last_sent(d, "/api/analyze").get("kong_draw") == 1
+         and _last_sent(d, "/api/analyze").get("hand") == "123m456p789s {CCCC} E +E", "shangrao's fields sent")
+    sent = _last_sent(browser, "/api/analyze")
+    assert (sent["flown_by"], sent["kong"], sent["jiebao"]) == (["S=1"], ["W:exposed"], True)
+    assert "four_wild" not in sent and "flown" not in sent and "bid" not in sent
+    cli = cli_json(["analyze", "123m456p789s {CCCC} E +E", "-r", "shangrao", "--wild", "P", "--flown-by", "S=1",
+                    "--kong", "W:exposed", "--jiebao", "--kong-draw", "--json"])
+    wait(browser, lambda d: result_state(d) == "legal" and text(d, "#total") == str(cli["total"])
+         and _payouts(d) == cli["payouts"], "shangrao's answer with its options")
+    browser.execute_script("document.querySelector('#sit').scrollIntoView()")
+    browser.save_screenshot(str(shots / "options-shangrao.png"))
+    Select(by_css(browser, "#ruleset")).select_by_value("beijing")
+
+
 def test_compare_advise_and_english(browser, server, shots):
     open_page(browser, server)
     by_css(browser, "#notation").send_keys("13m 46p 79s EE CF 5m5m5m5m")
@@ -272,8 +368,15 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
         tap(browser, f'#record [data-seg="winner"] [data-v="{winner}"]')
         if discarder:
             tap(browser, f'#record [data-seg="from"] [data-v="{discarder}"]')
+        if number == 2:  # the table's ruleset's options are in the form too, built from the same specs
+            _record_requests(browser)
+            _set(browser, "#record #opt-shaozhuang", "1")
         tap(browser, "#rec-go")
         wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+        if number == 2:
+            sent = _last_sent(browser, "/api/tables/%E5%91%A8%E4%BA%94/hand")
+            assert {k: v for k, v in sent.items() if k != "lang"} == \
+                {"hand": hand, "winner": "S", "shaozhuang": 1}, sent
     tap(browser, "#rec-draw")
     wait(browser, lambda d: len(all_css(d, "#history tr")) == 4, "the draw")
     show = cli_json(["table", "show", "周五", "--json", "--db", str(server.lib.db_path)])
