@@ -11,14 +11,16 @@ from .ledger import HandRecord, Ledger, LedgerError, Table, now
 from .notation import parse_hand
 from .ruleset import Ruleset, find_ruleset_path, load_ruleset
 from .session import Session, advance
-from .situation import Situation
+from .situation import GENERIC, Situation
 from .tiles import SEATS
 
 ATTEMPTS = 20
 
 
 def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1) -> Table:
-    """A new table in `ledger` playing `ruleset` (a built-in name, or a file kept by its absolute path)."""
+    """A new table in `ledger` playing `ruleset` (a built-in name, or a file kept by its absolute path); `base`
+    is read as every hand's base will be, so a table is never opened with a base no hand could be scored at."""
+    base = GENERIC["base"].read(base)
     rules = load_ruleset(ruleset)
     if ruleset.endswith((".yaml", ".yml")) or os.sep in ruleset:
         ruleset = str(find_ruleset_path(ruleset).resolve())

@@ -477,3 +477,12 @@ def test_two_writers_at_once(tmp_path):
         assert proc.returncode == 0, err
         assert err == ""
     assert len(check_ledger(db, "t")) == 12
+
+
+@pytest.mark.parametrize("base, message", [(0, "Error: --base: must be from 1 to 1000000, got 0"),
+                                           (2_000_000, "Error: --base: must be from 1 to 1000000, got 2000000")])
+def test_a_table_is_never_opened_with_a_base_no_hand_can_be_scored_at(tmp_path, base, message):
+    seats = [a for s, p in PLAYERS.items() for a in ("--seat", f"{s}={p}")]
+    result = run("table", "new", "t", *seats, "--base", str(base), db=tmp_path / "l.sqlite3")
+    assert result.exit_code == 2 and result.stderr.strip().splitlines()[-1] == message
+    assert "no tables yet" in run("table", "list", db=tmp_path / "l.sqlite3").output

@@ -493,6 +493,8 @@ def test_ledger_errors(server):
     assert status == 400 and doc["error"].startswith("a table named 't' already exists")
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"E": "a", "S": "b", "W": "c"}})
     assert status == 400 and doc["error"].startswith("a table needs four players: no player for N")
+    status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": PLAYERS, "base": 2_000_000})
+    assert (status, doc) == (400, {"error": "--base: must be from 1 to 1000000, got 2000000"})
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"X": "a"}})
     assert (status, doc) == (400, {"error": "players: 'X' is not a seat (E, S, W or N)"})
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": PLAYERS, "ruleset": "../x.yaml"})
