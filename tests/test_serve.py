@@ -12,7 +12,6 @@ import signal
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -483,6 +482,14 @@ def test_nan_and_infinity_are_not_json(server):
         status, doc = api(server, "POST", "/api/analyze", raw=raw)
         assert status == 400 and doc["error"].startswith("the request body is not valid JSON: "), doc
         assert "is not a JSON value" in doc["error"]
+
+
+def test_a_document_that_is_not_strict_json_is_a_500_never_nan_on_the_wire(server, monkeypatch, capsys):
+    import mjcalc.serve
+    monkeypatch.setattr(mjcalc.serve, "do_rulesets", lambda lib: {"x": float("nan")})
+    status, doc = api(server, "GET", "/api/rulesets")
+    assert (status, doc) == (500, {"error": "internal error (the server's log says more)"})
+    assert "Out of range float values are not JSON compliant" in capsys.readouterr().err
 
 
 def test_ledger_errors(server):
