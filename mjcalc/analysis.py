@@ -83,9 +83,8 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     notes: List[Notice] = []
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
-    if WILD in hand.tiles and not region.plays_wild(ruleset, situation):
-        bid = situation.extra("bid")
-        why = f"under the bid {bid}" if bid is not None else f"in {ruleset.id}"
+    why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
+    if why:
         raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
     tiles = prepare(hand, wild_kinds)
     region.check_hand(ruleset, situation, tiles)

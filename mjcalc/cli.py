@@ -20,12 +20,12 @@ def one_hand_options(func):
 
 
 def _seen(text):
-    from .analysis import parse_seen
+    from .analysis import parse_seen  # imported when used (start-up time)
     return parse_seen(text) if text else None
 
 
 def _load(name):
-    from .ruleset import load_ruleset
+    from .ruleset import load_ruleset  # imported when used (start-up time)
     return load_ruleset(name)
 
 class _Commands(click.Group):
@@ -66,9 +66,9 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc analyze "[111m] 222p 333s EEE 9m +9m" --shaozhuang 1 --base 2000
       mjcalc analyze "123m456p789s EE 45m" --wild 5m --json
     """
-    from .analysis import analyze as run
+    from .analysis import analyze as run  # imported when used (start-up time)
     from .notation import parse_hand
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     situation = build_situation(params)
@@ -82,7 +82,7 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 
 
 def _print_analysis(result, lang, glyphs):
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     rules = result.ruleset
     warn(result.warnings)
@@ -102,7 +102,7 @@ def _print_analysis(result, lang, glyphs):
         return
     if not score.complete:
         _echo("complete  " + _tone("no: not a winning shape", "bad"))
-        from .shanten import shanten
+        from .shanten import shanten  # imported when used (start-up time)
         tiles = result.tiles
         away = shanten(tiles.naturals, tiles.wilds, tiles.melds, rules.shapes)
         _echo(f"shanten   {away}   (mjcalc advise ranks every discard)")
@@ -150,7 +150,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
       mjcalc waits 1112345678999m
       mjcalc waits --batch hands.txt --wild C
     """
-    from .batch import BatchWaits
+    from .batch import BatchWaits  # imported when used (start-up time)
 
     if (hand is None) == (batch is None):
         raise UserError("give a HAND or --batch FILE (one of them)")
@@ -164,10 +164,10 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         if seen:
             found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
         if as_json:
-            from .tiles import NAMES
+            from .tiles import NAMES  # imported when used (start-up time)
             emit_json({"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
             return
-        from . import render
+        from . import render  # imported when used (start-up time)
         if not found:
             click.echo("no waits: this hand is not ready")
             return
@@ -184,7 +184,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
 
 def _take_seen(found, hand, wild_kinds, seen):
     """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
-    from .analysis import check_seen, tiles_left
+    from .analysis import check_seen, tiles_left  # imported when used (start-up time)
     from .scoring import prepare
 
     held = prepare(hand, wild_kinds).held
@@ -218,9 +218,9 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
       mjcalc compare "123m456p789s EE 45m +6m"
       mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
     """
-    from .analysis import compare as run, unused_options
+    from .analysis import compare as run, unused_options  # imported when used (start-up time)
     from .notation import parse_hand
-    from .ruleset import builtin_rulesets
+    from .ruleset import builtin_rulesets  # imported when used (start-up time)
     from . import render
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
@@ -247,7 +247,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
         _echo(f"wild      {'; '.join(wild)}")
     _echo(_table(rows, headers))
     unused = {}
-    from .cli_common import flag_of
+    from .cli_common import flag_of  # imported when used (start-up time)
     for r, _, _ in results:
         for name in unused_options(r, situation):
             unused.setdefault(flag_of(name), []).append(r.id)
@@ -270,9 +270,9 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
     """
-    from .advice import advise as run
+    from .advice import advise as run  # imported when used (start-up time)
     from .notation import parse_hand
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     situation = build_situation(params)
@@ -308,7 +308,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 
 
 def _print_waits(result, lang, glyphs):
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     unit = result.ruleset.unit(lang)
     rows = [[cells[0], cells[1]] + [_tone(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
@@ -329,7 +329,7 @@ def rulesets(ctx):
     """
     if ctx.invoked_subcommand is not None:
         return
-    from .ruleset import builtin_rulesets
+    from .ruleset import builtin_rulesets  # imported when used (start-up time)
     try:
         rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), os.path.basename(r.path)] for r in builtin_rulesets()]
     except MjcalcError as exc:
@@ -343,7 +343,7 @@ def rulesets(ctx):
 @handle_errors
 def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
-    from .regions import find_region
+    from .regions import find_region  # imported when used (start-up time)
     rules = _load(name)
     click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
     if rules.description:
@@ -370,7 +370,7 @@ def rulesets_show(name, lang):
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 def rulesets_check(files):
     """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
-    from .ruleset import load_ruleset_file
+    from .ruleset import load_ruleset_file  # imported when used (start-up time)
     bad = 0
     for path in files:
         try:

@@ -101,7 +101,7 @@ NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", 
 
 def read_situation_file(path):
     """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys."""
-    from .ruleset import read_yaml_mapping
+    from .yamlfile import read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
 
     data = read_yaml_mapping(path, "--situation")
     if "situation" in data:

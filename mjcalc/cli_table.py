@@ -161,7 +161,7 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
       mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
       mjcalc table hand friday "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
     """
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
