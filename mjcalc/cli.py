@@ -6,7 +6,7 @@ import click
 
 from . import __version__
 from .cli_common import (
-    UserError, build_situation, echo as _echo, emit_json, flagged, handle_errors, output_options, ruleset_option,
+    SituationCommand, UserError, build_situation, echo as _echo, emit_json, flagged, handle_errors, output_options, ruleset_option,
     seen_option, situation_options, table as _table, tone as _tone, warn, wild_options,
 )
 from .errors import MjcalcError
@@ -55,7 +55,7 @@ def cli():
     """
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @one_hand_options
 def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
@@ -201,7 +201,7 @@ def _open_batch(path):
         raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
               help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
@@ -255,7 +255,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
         _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @one_hand_options
 def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
