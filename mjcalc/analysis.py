@@ -16,6 +16,7 @@ from .regions import all_options, find_region
 from .regions.base import Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand
+from .shanten import shanten
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
@@ -65,6 +66,12 @@ class Analysis:
     def wild_kinds(self) -> Tuple[int, ...]:
         return self.tiles.wild_kinds
 
+    @property
+    def shanten(self) -> int:
+        """Tiles away from ready 向听 (0 ready, -1 complete)."""
+        t = self.tiles
+        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
+
 
 def check_options(situation: Situation):
     """Region options nobody declares are refused (a typo must never pass silently)."""
@@ -83,9 +90,8 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     notes: List[Notice] = []
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
-    if WILD in hand.tiles and not region.plays_wild(ruleset, situation):
-        bid = situation.extra("bid")
-        why = f"under the bid {bid}" if bid is not None else f"in {ruleset.id}"
+    why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
+    if why:
         raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
     tiles = prepare(hand, wild_kinds)
     region.check_hand(ruleset, situation, tiles)

@@ -5,13 +5,13 @@ integer, got 'three'`. Unknown keys are errors, so a typo never changes a score 
 """
 import difflib
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
+from pprint import pformat
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-import yaml
-
-from .errors import RulesetError, RulesetNotFound, SituationError
+from .compiled_rulesets import COMPILED
+from .errors import RulesetError, RulesetNotFound
 from .regions import all_schemes, find_region, scheme_owner
 from .session import SESSION
 from .shapes import SHAPES
@@ -93,95 +93,21 @@ class Ruleset:
         return dict(self.payout_params).get(key, default)
 
 
-# --- reading YAML with line numbers ------------------------------------------------------------------
-
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Map(dict):
-    """A mapping that remembers the file and the line of each key."""
-
-    file = ""
-    line = 0
-    lines: Dict[str, int] = {}
+def _located(node) -> bool:
+    """A mapping read from a file, which knows the file and line of each key (`yamlfile.Map`)."""
+    return isinstance(node, dict) and hasattr(node, "lines")
 
 
-class _LineLoader(_BaseLoader):
-    """The safe loader, keeping line numbers; it constructs only plain YAML types, never objects."""
-
-
-def _construct_map(loader, node):
-    loader.flatten_mapping(node)
-    result = _Map()
-    result.line = node.start_mark.line + 1
-    result.lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: a key must be a plain value")
-        key = str(key)
-        if key in result:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: {key}: a key written twice")
-        result[key] = loader.construct_object(value_node, deep=True)
-        result.lines[key] = key_node.start_mark.line + 1
-    return result
-
-
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-
-
-def _read_yaml(path: Path) -> "_Map":
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass: no Python tags
-    except RulesetError as exc:
-        raise RulesetError(f"{path}:{str(exc)[5:]}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise RulesetError(f"{path}{line}: not valid YAML: {problem}") from None
-    if not isinstance(data, _Map):
-        raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
-    _stamp(data, str(path))
-    return data
-
-
-def read_yaml_mapping(path, what: str) -> dict:
-    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.load(f, Loader=_BaseLoader)
-    except OSError as exc:
-        raise SituationError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SituationError(f"{what} {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise SituationError(f"{what} {path}: expected a mapping of fields")
-    return data
-
-
-def _stamp(node, file):
-    if isinstance(node, _Map):
-        node.file = file
-        for value in node.values():
-            _stamp(value, file)
-    elif isinstance(node, list):
-        for value in node:
-            _stamp(value, file)
+def _read(path):
+    from .yamlfile import read_ruleset_yaml  # yaml is imported only to read a file: built-ins need none at start-up
+    return read_ruleset_yaml(path)
 
 
 def _merge(parent, child):
     """`extends`: the child's keys replace the parent's; mappings merge key by key."""
-    if not (isinstance(parent, _Map) and isinstance(child, _Map)):
+    if not (_located(parent) and _located(child)):
         return child
-    merged = _Map(parent)
+    merged = type(child)(parent)
     merged.file, merged.line, merged.lines = child.file, child.line, dict(parent.lines)
     for key, value in child.items():
         merged[key] = _merge(parent[key], value) if key in parent else value
@@ -198,8 +124,8 @@ class _Checker:
     """Walks the merged data, checking types and keys, and raising with file:line: path."""
 
     def fail(self, node, key, path, message):
-        file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if isinstance(node, _Map) else ""
-        line = node.lines.get(key, node.line) if isinstance(node, _Map) else 0
+        file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
+        line = node.lines.get(key, node.line) if _located(node) else 0
         where = f"{_short(file)}:{line}" if file else "ruleset"
         raise RulesetError(f"{where}: {path}: {message}")
 
@@ -293,7 +219,7 @@ def _validate(data, path: Path) -> Ruleset:
             c.fail(data, "aliases", "aliases", f"expected text, got {alias!r}")
     unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
 
-    wild = c.get(data, "wildcard", "", dict, _Map())
+    wild = c.get(data, "wildcard", "", dict, {})
     c.keys(wild, "wildcard.", ("name", "kinds"))
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
     wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
@@ -306,9 +232,9 @@ def _validate(data, path: Path) -> Ruleset:
     if not shapes:
         c.fail(data, "shapes", "shapes", "at least one shape is needed")
 
-    wins = c.get(data, "wins", "", dict, _Map())
+    wins = c.get(data, "wins", "", dict, {})
     c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer"))
-    scoring = c.get(data, "scoring", "", dict, _Map())
+    scoring = c.get(data, "scoring", "", dict, {})
     c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
     minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
     cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0)
@@ -365,10 +291,10 @@ def _validate(data, path: Path) -> Ruleset:
         hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
         c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
             f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
-    payout_params = c.get(payout, "params", "payout.", dict, _Map())
+    payout_params = c.get(payout, "params", "payout.", dict, {})
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
-    session = c.get(data, "session", "", dict, _Map())
+    session = c.get(data, "session", "", dict, {})
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None)
@@ -410,14 +336,16 @@ def _freeze(value):
 # --- finding rulesets ------------------------------------------------------------------------------
 
 _cache: Dict[str, Ruleset] = {}
+NOT_RULESETS = ("glossary",)  # YAML files beside the rulesets that are not rulesets
 
 
 def builtin_paths():
-    return sorted(BUILTIN_DIR.glob("*.yaml"), key=lambda p: p.stem)  # beijing before beijing-money
+    """The built-in ruleset files, in name order (beijing before beijing-money)."""
+    return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 
 def _raw(path: Path, seen=()):
-    data = _read_yaml(path)
+    data = _read(path)
     parent = data.get("extends")
     if parent is None:
         return data
@@ -431,7 +359,16 @@ def _raw(path: Path, seen=()):
     return merged
 
 
+def _builtin_stem(name: str) -> Optional[str]:
+    """The built-in ruleset a name means (its file stem, its id or an alias), or None."""
+    for stem, data in COMPILED.items():
+        if name in (stem, data["id"]) or name in data["aliases"]:
+            return stem
+    return None
+
+
 def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
+    """The file of a ruleset: a YAML path (relative to `relative_to` or the working directory), or a built-in."""
     candidate = Path(name)
     if name.endswith((".yaml", ".yml")) or os.sep in name:
         for base in ([relative_to] if relative_to else []) + [Path.cwd()]:
@@ -439,32 +376,59 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
             if full.is_file():
                 return full
         raise RulesetNotFound(f"no ruleset file {name!r}")
-    for path in builtin_paths():
-        if path.stem == name:
-            return path
-    for path in builtin_paths():
-        data = _read_yaml(path)
-        if name == data.get("id") or name in (data.get("aliases") or []):
-            return path
-    known = [p.stem for p in builtin_paths()]
+    stem = _builtin_stem(name)
+    if stem is not None:
+        return BUILTIN_DIR / f"{stem}.yaml"
+    known = sorted(COMPILED)
     hint = difflib.get_close_matches(name, known, n=1)
     raise RulesetNotFound(
         f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
     )
 
 
+def _from_compiled(stem: str) -> Ruleset:
+    data = dict(COMPILED[stem])
+    data["path"] = str(BUILTIN_DIR / data["path"])
+    data["patterns"] = tuple(Pattern(**p) for p in data["patterns"])
+    return Ruleset(**data)
+
+
 def load_ruleset(name: str) -> Ruleset:
-    """A built-in ruleset by id or alias, or a YAML file by path; validated and frozen."""
-    if name not in _cache:
+    """A built-in ruleset by id or alias (from its compiled form: no YAML read at run time), or a YAML file by
+    path, validated and frozen."""
+    stem = None if name.endswith((".yaml", ".yml")) or os.sep in name else _builtin_stem(name)
+    if stem is None:  # a file is read each time: it may have changed
         path = find_ruleset_path(name)
-        _cache[name] = _validate(_raw(path), path)
-    return _cache[name]
+        return _validate(_raw(path), path)
+    if stem not in _cache:
+        _cache[stem] = _from_compiled(stem)
+    return _cache[stem]
 
 
 def load_ruleset_file(path) -> Ruleset:
+    """A ruleset YAML file, read and validated now (never the compiled form)."""
     path = Path(path)
     return _validate(_raw(path), path)
 
 
 def builtin_rulesets():
-    return [load_ruleset(p.stem) for p in builtin_paths()]
+    return [load_ruleset(stem) for stem in sorted(COMPILED)]
+
+
+def compile_builtins() -> str:
+    """The text of `compiled_rulesets.py`: every built-in ruleset validated from its YAML, as plain data."""
+    out = {}
+    for path in builtin_paths():
+        data = asdict(load_ruleset_file(path))
+        data["path"] = path.name
+        out[path.stem] = data
+    return ('"""The built-in rulesets, validated from rulesets/*.yaml and written as data, so that using one needs\n'
+            'no YAML parse at run time. Generated by `python -m mjcalc.ruleset`; tests/test_ruleset.py checks it\n'
+            'against the YAML files. Do not edit."""\n\n'
+            f"COMPILED = {pformat(out, width=118, sort_dicts=False)}\n")
+
+
+if __name__ == "__main__":
+    target = Path(__file__).with_name("compiled_rulesets.py")
+    target.write_text(compile_builtins(), encoding="utf-8")
+    print(f"wrote {target}")
