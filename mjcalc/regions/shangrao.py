@@ -237,11 +237,11 @@ class ShangraoRegion(Region):
     options = (
         Option("flown", "int", "宝 the winner has discarded 飞宝.", zh="飞宝", default=0, minimum=0, maximum=BAO,
                metavar="N"),
-        Option("flown_by", "seat_int", "SEAT=N: 宝 another seat has discarded (repeatable).", zh="飞宝", default=(),
+        Option("flown_by", "seat_int", "SEAT=N: 宝 another seat has discarded (repeatable).", zh="他家飞宝", default=(),
                minimum=0, maximum=BAO, metavar="SEAT=N"),
         Option("four_wild", "flag", "The winner drew all four 宝 this hand.", zh="四个宝", default=False),
         Option("jiebao", "flag", "接宝 happened for the winner.", zh="接宝", default=False),
-        Option("kong", "seat_choice", "SEAT:exposed|concealed, another seat's kong (repeatable).", zh="杠",
+        Option("kong", "seat_choice", "SEAT:exposed|concealed, another seat's kong (repeatable).", zh="他家杠",
                default=(), choices=("exposed", "concealed"), metavar="SEAT:KIND"),
     )
 
