@@ -256,7 +256,7 @@ def serve(port, host, db_path, ruleset_name):
       mjcalc serve
       mjcalc serve --host 0.0.0.0 --port 8710 --db friday.sqlite3
     """
-    from .ledger import LedgerFileError
+    from .ledger import LedgerFileError  # the ledger (sqlite3) and the server are imported when used (start-up time)
     from .serve import run
     try:
         run(host, port, db_path, ruleset_name, out=click.echo)

@@ -21,6 +21,7 @@ be a loopback name (against DNS rebinding); on any other address every request n
 Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
 """
 import base64
+import difflib
 import hashlib
 import hmac
 import ipaddress
@@ -76,12 +77,20 @@ from .settle import settle  # noqa: E402
 from .situation import GENERIC, read_situation  # noqa: E402
 from .tiles import NAMES  # noqa: E402
 
-# Every situation field a request may give: the generic ones and every region's, named as in a `--situation`
-# file, with the JSON types each kind of option takes (values are then read by the Option, as the CLI's are).
-SITUATION_OPTIONS = {**GENERIC, **all_options()}
+# The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
+# as the CLI's text is).
 _JSON_TYPES = {"int": int, "flag": bool, "seat": str, "seats": (str, list), "seat_int": (str, list, dict),
                "seat_choice": (str, list), "text": (str, int), "tile": str, "tiles": (str, list)}
-SITUATION_FIELDS = {name: _JSON_TYPES.get(o.kind, (str, int, bool, list, dict)) for name, o in SITUATION_OPTIONS.items()}
+
+
+def situation_options() -> dict:
+    """Every situation option by name: the generic ones and every region's (one registered after start too)."""
+    return {**GENERIC, **all_options()}
+
+
+def situation_fields() -> dict:
+    """The situation fields a request may give, named as in a `--situation` file, with their JSON types."""
+    return {name: _JSON_TYPES.get(o.kind, (str, int, bool, list, dict)) for name, o in situation_options().items()}
 
 
 class Library:
@@ -118,11 +127,12 @@ def situation_from(fields, table=None):
     """A `mjcalc.Situation` from request fields, read by `situation.read_situation` as `cli_common.build_situation`
     reads the command line's options (tests/test_serve.py checks that both give the same Situation). With
     `table`, a seat may be given as a player's name, as `mjcalc table hand` takes it."""
-    given = {k: v for k, v in fields.items() if k in SITUATION_OPTIONS and v is not None}
+    options = situation_options()
+    given = {k: v for k, v in fields.items() if k in options and v is not None}
     if given.get("self_drawn") and "from" in given:
         raise bad("--self-drawn and --from contradict each other: choose one")  # build_situation's words
     if table is not None:
-        given = {k: _player_seats(table, SITUATION_OPTIONS[k], v) for k, v in given.items()}
+        given = {k: _player_seats(table, options[k], v) for k, v in given.items()}
     return read_situation(given, all_options())
 
 
@@ -348,18 +358,24 @@ def library_call(func, *args):
 # --- request checking ---------------------------------------------------------------------------------------
 
 HAND_FIELDS = {"hand": str, "ruleset": str, "seen": str, "lang": str}
-ENDPOINT_FIELDS = {
-    "analyze": dict(HAND_FIELDS, **SITUATION_FIELDS),
-    "advise": dict(HAND_FIELDS, **SITUATION_FIELDS),
-    "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **SITUATION_FIELDS),
-    "waits": {"hand": str, "ruleset": str, "wild": SITUATION_FIELDS["wild"], "indicator": SITUATION_FIELDS["indicator"],
-              "seen": str},
-    "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
-    "table_hand": dict({k: v for k, v in SITUATION_FIELDS.items() if k not in ("seat", "dealer", "base")},
-                       hand=str, winner=str, lang=str),
-    "table_draw": {},
-    "table_undo": {"number": int},
-}
+
+
+def endpoint_fields(endpoint: str) -> dict:
+    """The fields a request to `endpoint` may give, with their JSON types (the situation's from the library)."""
+    situation = situation_fields()
+    return {
+        "analyze": dict(HAND_FIELDS, **situation),
+        "advise": dict(HAND_FIELDS, **situation),
+        "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
+        "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
+        "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
+        "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
+                           hand=str, winner=str, lang=str),
+        "table_draw": {},
+        "table_undo": {"number": int},
+    }[endpoint]
+
+
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
             "table_new": ("name", "players"), "table_hand": ("hand", "winner")}
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
@@ -369,11 +385,10 @@ def check_fields(endpoint: str, body) -> dict:
     """The body as a dict of known fields with the right JSON types, nulls dropped; else one clear error."""
     if not isinstance(body, dict):
         raise bad("the request body must be a JSON object")
-    allowed = ENDPOINT_FIELDS[endpoint]
+    allowed = endpoint_fields(endpoint)
     out = {}
     for key, value in body.items():
         if key not in allowed:
-            import difflib
             hint = difflib.get_close_matches(key, list(allowed), n=1)
             raise bad(f"unknown field {key!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         if value is None:

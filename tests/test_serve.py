@@ -243,6 +243,51 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
     assert len({str(reader.read(choice)) for choice in bid["choices"]}) == len(bid["choices"])  # each a bid, once
 
 
+def test_the_page_and_the_server_name_no_region_option(server):
+    """The page draws every region option from /api/rulesets, and serve.py reads them through the library: neither
+    names one (a new region's options appear on the page with no change here)."""
+    from mjcalc.regions import all_regions
+    words = {w for region in all_regions() for o in region.options for w in (o.name, o.zh) if w}
+    words.discard("kong")  # shangrao's option, and also the page's own 暗杠 button (a tile action, not an option)
+    for path in (PAGE_FILE, ROOT / "mjcalc" / "serve.py"):
+        text = path.read_text(encoding="utf-8")
+        found = sorted(w for w in words if f'"{w}"' in text or f"'{w}'" in text or f".{w}" in text
+                       or (not w.isascii() and w in text))
+        assert found == [], (path.name, found)
+
+
+def test_a_region_registered_after_start_is_read_and_offered(server, tmp_path, monkeypatch):
+    import mjcalc
+    from mjcalc.regions import unregister
+    monkeypatch.syspath_prepend(str(ROOT / "tests"))
+    from test_toy_region import HAND, TOY_YAML, Toy
+
+    (tmp_path / "toy.yaml").write_text(TOY_YAML, encoding="utf-8")
+    mjcalc.register_region(Toy())  # after `server` started
+    try:
+        status, doc = api(server, "POST", "/api/analyze", {"hand": HAND, "lucky": "S"})
+        assert status == 200 and doc["warnings"] == ["lucky is not used by beijing; ignored"]
+        (tmp_path / "other").mkdir()
+        srv = start(tmp_path / "other", ruleset=str(tmp_path / "toy.yaml"))
+        try:
+            status, doc = api(srv, "GET", "/api/rulesets")
+            toy = {r["id"]: r for r in doc["rulesets"]}["toyland"]
+            assert toy["options"] == [{"name": "lucky", "kind": "seat", "help": "The lucky seat this hand.", "zh": "幸运",
+                                       "default": None, "minimum": 0, "maximum": 0, "choices": [], "repeatable": False}]
+            status, doc = api(srv, "POST", "/api/analyze", {"hand": HAND, "seat": "S", "lucky": "S"})
+            assert status == 200 and doc["total"] == 5
+            assert doc == cli_json(["analyze", HAND, "-r", str(tmp_path / "toy.yaml"), "--seat", "S", "--lucky", "S",
+                                    "--json"])
+            status, doc = api(srv, "POST", "/api/analyze", {"hand": HAND, "lucky": "X"})
+            assert (status, doc) == (400, {"error": "--lucky: expected a seat E, S, W or N (东 南 西 北), got 'X'"})
+        finally:
+            stop(srv)
+    finally:
+        unregister("toy")
+    status, doc = api(server, "POST", "/api/analyze", {"hand": HAND, "lucky": "S"})
+    assert (status, doc) == (400, {"error": "unknown field 'lucky'"})
+
+
 def test_a_start_ruleset_file_with_a_built_in_id_replaces_that_one(tmp_path):
     house = tmp_path / "beijing.yaml"
     house.write_text("extends: beijing\nid: beijing\npatterns:\n  seven_pairs: {value: 9}\n", encoding="utf-8")
