@@ -70,12 +70,11 @@ from .flags import flagged  # noqa: E402
 from .ledger import Ledger, LedgerError, LedgerFileError, State  # noqa: E402
 from .notation import parse_hand  # noqa: E402
 from .regions import all_options, find_region  # noqa: E402
-from .render import advice_json, analysis_json  # noqa: E402
+from .render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
 from .ruleset import builtin_rulesets, load_ruleset  # noqa: E402
 from .scoring import prepare  # noqa: E402
 from .settle import settle  # noqa: E402
 from .situation import GENERIC, read_situation  # noqa: E402
-from .tiles import NAMES  # noqa: E402
 
 # The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
 # as the CLI's text is).
@@ -196,14 +195,13 @@ def do_rulesets(lib: Library) -> dict:
 
 def do_analyze(lib: Library, p: dict) -> dict:
     """analysis.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json, as `analyze --json`."""
-    rules, _ = lib.rules(p.get("ruleset"))
-    situation = situation_from(p)
-    result = analyze(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen")))
+    rules, _ = lib.rules(p.get("ruleset"))  # in the CLI's order, so that the first mistake is the one told
+    result = analyze(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen")))
     return analysis_json(result, p.get("lang", "zh"))
 
 
 def do_waits(lib: Library, p: dict) -> dict:
-    """batch.BatchWaits(rules, situation).waits_of(hand), less the --seen copies, as `waits --json`."""
+    """batch.BatchWaits(rules, situation).waits_of(hand), less the --seen copies → render.waits_doc, as `waits --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
     finder = BatchWaits(rules, situation_from({k: p[k] for k in ("wild", "indicator") if k in p}))
     parsed, found = finder.waits_of(p["hand"])
@@ -211,25 +209,23 @@ def do_waits(lib: Library, p: dict) -> dict:
         held = prepare(parsed, finder.wild_kinds).held
         seen = check_seen(held, _seen(p["seen"]))
         found = [(t, tiles_left(held, seen, t)) for t, _ in found]
-    return {"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]}
+    return waits_doc(parsed, found).data
 
 
 def do_compare(lib: Library, p: dict) -> list:
-    """analysis.compare under each ruleset (default: the built-in ones), as `compare --json`: a list."""
+    """analysis.compare under each ruleset (default: the built-in ones) → render.compare_doc, as `compare --json`."""
     names = p.get("rulesets")
     rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
     situation = situation_from(p)
     parsed = parse_hand(p["hand"])
-    lang = p.get("lang", "zh")
-    return [analysis_json(a, lang) if a else {"ruleset": r.id, "error": flagged(e)}
-            for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
+    results = [(r, a, flagged(e) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
+    return compare_doc(p["hand"], results, p.get("lang", "zh")).data
 
 
 def do_advise(lib: Library, p: dict) -> dict:
     """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
-    situation = situation_from(p)
-    return advice_json(advise(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen"))), p.get("lang", "zh"))
+    return advice_json(advise(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen"))), p.get("lang", "zh"))
 
 
 def _open_table(ledger, name):

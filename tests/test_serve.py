@@ -340,11 +340,19 @@ def test_a_start_ruleset_file_becomes_the_default_and_is_chosen_by_its_id(tmp_pa
     {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "flown_by": ["S=1", "S=2"]},
     {"hand": "123m456p789s EE 45m +6m", "ruleset": "shangrao", "kong": ["W:open"]},
     {"hand": "123m456p789s EE 45m +6m", "indicator": "5m5m"},
+    {"hand": "123", "base": 0},  # two mistakes: the first told is the CLI's
+    {"hand": "123m456p789s EE 45m +6m", "base": 0, "seen": "5m 5m 5m 5m"},
 ])
-def test_errors_are_the_cli_error_line(server, fields):
-    status, doc = api(server, "POST", "/api/analyze", fields)
+@pytest.mark.parametrize("command", ["analyze", "advise", "compare"])
+def test_errors_are_the_cli_error_line(server, fields, command):
+    if command == "compare" and "ruleset" in fields:
+        fields = {("rulesets" if k == "ruleset" else k): ([v] if k == "ruleset" else v) for k, v in fields.items()}
+    status, doc = api(server, "POST", "/api/" + command, fields)
+    if command == "compare" and status == 200:  # a situation one ruleset cannot take is that column's error
+        assert doc == cli_json(cli_args(command, fields))
+        return
     assert status == 400
-    assert doc["error"] == cli_error(cli_args("analyze", fields)[:-1])
+    assert doc["error"] == cli_error(cli_args(command, fields)[:-1])
 
 
 @pytest.mark.parametrize("body, message", [
