@@ -40,7 +40,7 @@ def emit(doc, as_json: bool = False):
         echo(f"warning: {flagged(notice)}", err=True)
     if as_json:
         import json  # only for --json output (start-up time)
-    click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))
+        click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))
     else:
         echo(text(doc, width()))
 
