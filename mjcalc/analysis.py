@@ -15,7 +15,6 @@ from .regions import all_options, find_region
 from .regions.base import Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand
-from .shanten import shanten
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
@@ -68,6 +67,7 @@ class Analysis:
     @property
     def shanten(self) -> int:
         """Tiles away from ready 向听 (0 ready, -1 complete)."""
+        from .shanten import shanten  # only for a hand that does not win (start-up time)
         t = self.tiles
         return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
 
