@@ -200,3 +200,21 @@ def copies_held(hand_text, tile_name):
     face = parse_tiles(tile_name)[0][0]
     tiles = list(hand.tiles) + [t for m in hand.melds for t in m.tiles]
     return sum(1 for t in tiles if t == face or t == WILD)
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_dir(tmp_path_factory):
+    """The user data directory (the remembered ledger, the prompt's history) is a fresh one for the tests."""
+    saved = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "MJCALC_DB", "MJCALC_RULESET")}
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
+    os.environ.pop("MJCALC_DB", None)
+    os.environ.pop("MJCALC_RULESET", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value
