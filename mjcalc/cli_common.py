@@ -164,8 +164,18 @@ def echo(text="", **kwargs):
 
 
 def warn(notices):
+    """Warnings on stderr; the seat assumed (`assumed_line`) is part of the answer, on stdout."""
     for notice in notices:
-        echo(f"warning: {flagged(notice)}", err=True)
+        if not getattr(notice, "assumed", False):
+            echo(f"warning: {flagged(notice)}", err=True)
+
+
+def assumed_line(notices) -> str:
+    """`seat      assumed E, the dealer (…)` when the analysis assumed the seat or the dealer, else ''."""
+    for notice in notices:
+        if getattr(notice, "assumed", False):
+            return f"{'seat' if notice.field == 'seat' else 'dealer':<9} {notice.detail}"
+    return ""
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}

@@ -7,6 +7,7 @@ does, so each hand is checked and committed the same way: closing the terminal m
 """
 import cmd
 import shlex
+import sys
 
 import click
 
@@ -49,6 +50,8 @@ class TablePrompt(cmd.Cmd):
 
     @property
     def prompt(self):
+        if not sys.stdin.isatty():  # a script fed on stdin: no prompts between its lines
+            return ""
         number, state = self.ledger.state(self.table)
         return f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> "
 
@@ -89,6 +92,10 @@ class TablePrompt(cmd.Cmd):
 
     def emptyline(self):
         return False
+
+    def precmd(self, line):
+        """`#` starts a comment (a script of an evening can explain itself)."""
+        return line.split("#", 1)[0].strip() if "#" in line else line
 
     # --- hands -------------------------------------------------------------------------------------------
 
