@@ -52,32 +52,34 @@ def cli():
 
     Tiles: 1-9 m/p/s, winds E S W N, dragons C (中) F (发) P (白); 1-7z in the
     Chinese order E S W N 中 发 白 (riichi tools order 5-7z as 白 发 中).
+
     The whole notation, with examples: mjcalc help notation
     """
 
 
 NOTATION = """\
-Hand notation (HAND arguments; quotes are optional: mjcalc analyze 123m456p789s EE 45m +6m)
+Hand notation, for every HAND argument (quotes are optional)
 
-  1m…9m 1p…9p 1s…9s   characters 万, dots 筒, bamboo 条; digits share a suffix: 123m
-  E S W N, C F P       winds, and the dragons 中 发 白 (upper case)
-  1z…7z                honors in the Chinese order E S W N 中 发 白
-  一万 五筒 三条        Chinese: 万 筒/饼 条/索; 东南西北中发白, 红中/红 发财 白板, 幺鸡 = 1s
-  *                    a wildcard (its face is the declared wild kind)
-  [123m] [555p]        an exposed chow or pung; [EEEE] an exposed kong
-  {CCCC}               a concealed kong
-  +6m                  the winning tile (else the last tile written)
+  1m..9m 1p..9p 1s..9s  characters 万, dots 筒, bamboo 条; 123m shares its m
+  E S W N, C F P        the winds, and the dragons 中 发 白 (upper case)
+  1z..7z                honors in the Chinese order E S W N 中 发 白
+  一万 五筒 三条         Chinese numbers, and 万 筒/饼 条/索
+  东南西北 中发白        honors; also 红中 or 红, 发财, 白板; 幺鸡 is 1s
+  *                     a wildcard (its face is the declared wild kind)
+  [123m] [555p]         an exposed chow or pung; [EEEE] an exposed kong
+  {CCCC}                a concealed kong
+  +6m                   the winning tile (else the last tile written)
 
-13 tiles (a meld counts 3) ask for the waits; 14 tiles ask for the score. Wildcards come
-from the ruleset and --wild 5m or --indicator 4m, never from the notation.
+13 tiles (a meld counts 3) ask for the waits; 14 tiles for the score.
+Wildcards come from the ruleset and --wild 5m or --indicator 4m.
 
 Examples:
-  mjcalc analyze 123m456p789s EE 45m +6m           score: +6m is the winning tile
-  mjcalc analyze "[111m] 222p 333s EEE 9m +9m"     an exposed pung (quote [ ] in a shell)
-  mjcalc analyze 11m22m33p44p55s66sE +E            seven pairs
-  mjcalc waits 1112345678999m                      13 tiles: the waits
-  mjcalc analyze 红中红中红中 123m456p789s 5m5m      Chinese words for tiles
-  mjcalc analyze "123m456p789s EE 45m +*" --wild 5m   a wildcard drawn last
+  mjcalc analyze 123m456p789s EE 45m +6m         +6m: the winning tile
+  mjcalc analyze "[111m] 222p 333s EEE 9m +9m"   quote [ ] in a shell
+  mjcalc analyze 11m22m33p44p55s66sE +E          seven pairs
+  mjcalc waits 1112345678999m                    13 tiles: the waits
+  mjcalc analyze 红中红中红中 123m456p789s 5m5m   Chinese words
+  mjcalc analyze 123m456p789s EE 45m +* --wild 5m   a wildcard
 """
 
 TOPICS = {"notation": NOTATION}

@@ -39,8 +39,8 @@ class TablePrompt(cmd.Cmd):
         self.rules = evening.table_rules(self.table, self.ledger)
         self._readline()
         click.echo(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
-                   + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players))
-                   + ".  `help` for help, `quit` or Ctrl-D to leave.")
+                   + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)))
+        click.echo("a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
         try:
             self.cmdloop()
         except KeyboardInterrupt:

@@ -36,11 +36,11 @@ def table():
 
     \b
     Examples:
-      mjcalc table new friday --seat 东=老王 --seat 南=小李 --seat 西=阿张 --seat 北=大刘
-      mjcalc table play                 # the evening at a prompt: 小李 老王 3
-      mjcalc table hand 123m456p789s234s5m +5m --winner 小李 --from 老王
-      mjcalc table hand --fan 3 --winner 小李 --from 老王
-      mjcalc table hand --patterns 对对和,庄 --winner 小李
+      mjcalc table new friday --seat 东=王 --seat 南=李 --seat 西=张 --seat 北=刘
+      mjcalc table play
+      mjcalc table hand 123m456p789s234s5m +5m --winner 李 --from 王
+      mjcalc table hand --fan 3 --winner 李 --from 王
+      mjcalc table hand --patterns 对对和,庄 --winner 李
       mjcalc table draw
       mjcalc table show
       mjcalc table settle
@@ -246,9 +246,9 @@ def table_new(name, ruleset_name, seats, base, db_path):
     with _open(db_path) as ledger:
         t = evening.create_table(ledger, name, ruleset_name, players, base)
         _use(ledger, t.name)
-        click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, "
-                   + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)) + f"; {t.player('E')} deals first")
-        click.echo(f"ledger    {ledger.path}  (table {t.name!r} is in use)")
+        click.echo(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
+        click.echo("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        click.echo(f"ledger    {ledger.path}")
 
 
 def _read_seats(items, flag="--seat"):
@@ -307,7 +307,7 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
     \b
     Examples:
       mjcalc table hand 123m456p789s234s5m +5m --winner 小李 --from 老王
-      mjcalc table hand friday "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
+      mjcalc table hand "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
       mjcalc table hand --fan 3 --winner 小李 --from 老王
       mjcalc table hand --patterns 对对和,庄 --winner 老王
     """
@@ -457,7 +457,8 @@ def _seat_prefix(t, item, sep):
 @db_option
 @ledger_errors
 def table_draw(name, as_json, db_path):
-    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes, and 上楼 rises, as the ruleset says.
+    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
+    as the ruleset says.
 
     \b
     Example:
@@ -478,9 +479,9 @@ def draw_line(t, record):
     return f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays"
 
 
-def rules_line(t, rules) -> str:
-    source = "" if t.ruleset == rules.id else f", read from {t.ruleset}"
-    return f"rules     {rules.id} {rules.zh}, kept in the ledger{source}"
+def rules_line(t, rules, status="") -> str:
+    line = f"rules     {rules.id} {rules.zh}, kept in the ledger" + (f"  ({status})" if status else "")
+    return line if t.ruleset == rules.id else f"{line}\n          read from {t.ruleset}"
 
 
 @table.command("show")
@@ -530,14 +531,27 @@ def history_lines(t, rules, hands, with_tiles=False):
     """The hands as rows that fit the terminal: the unit's column, 上楼 only where the ruleset has it, the
     payouts as recorded; each hand's context and how it was entered in the last column, or below the table
     when the row would be too wide."""
+    lines = _history(t, rules, hands, with_tiles, names=True)
+    if width("\n".join(lines)) > columns():  # players by their seats (the standings above name them)
+        lines = _history(t, rules, hands, with_tiles, names=False)
+    return lines
+
+
+def _seat_result(record):
+    if record.kind == "draw":
+        return "荒牌"
+    return f"{record.winner} 自摸" if record.discarder is None else f"{record.winner} ← {record.discarder}"
+
+
+def _history(t, rules, hands, with_tiles, names):
     unit = rules.unit_zh
     shanglou = Session.of(rules).shanglou_levels > 0 or any(h.level for h in hands)
     notes = {h.number: ", ".join(filter(None, [_entry_text(h, unit)] + context(h, t))) for h in hands}
-    headers = ["#", "庄", "result", unit] + (["上楼"] if shanglou else []) + list(t.players)
+    headers = ["#", "庄", "result", unit] + (["上楼"] if shanglou else []) + (list(t.players) if names else list(SEATS))
     rows = []
     for h in hands:
-        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""), _result_text(t, h),
-               "" if h.total is None else h.total]
+        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""),
+               _result_text(t, h) if names else _seat_result(h), "" if h.total is None else h.total]
         if shanglou:
             row.append(f"×{h.factor}" if h.level else "")
         rows.append(row + [h.deltas[s] for s in SEATS])
@@ -584,9 +598,23 @@ def table_undo(name, yes, db_path):
 
 
 def undo_line(t, last):
-    return (f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
-            + (f"  {last.hand}" if last.hand else "") + (f"  {last.total}" if last.total is not None else "")
-            + "  " + ", ".join(f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS))
+    head = (f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
+            + (f"  {last.total}" if last.total is not None else ""))
+    lines = [head] + ([f"          {last.hand}"] if last.hand else [])
+    return "\n".join(lines + wrap_items("          ", [f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS]))
+
+
+def wrap_items(indent, items, sep=", "):
+    """`items` joined by `sep` in lines that fit the terminal, each after `indent`."""
+    lines, line = [], ""
+    for item in items:
+        candidate = f"{line}{sep}{item}" if line else item
+        if line and width(indent + candidate) > columns():
+            lines.append(indent + line + sep.rstrip())
+            line = item
+        else:
+            line = candidate
+    return lines + ([indent + line] if line else [])
 
 
 _FORMULA = ("=", "+", "-", "@")
@@ -726,7 +754,7 @@ def table_delete(name, yes, db_path):
 
     \b
     Example:
-      mjcalc table delete friday --yes
+      mjcalc table delete friday-12-01 --yes
     """
     with _open(db_path) as ledger:
         t = ledger.table(name)
@@ -800,7 +828,7 @@ def table_rules_command(words, db_path):
         before = evening.table_rules(t, ledger)
         t, rules = evening.adopt_rules(ledger, t, source)
     same = evening.rules_json(before) == evening.rules_json(rules)
-    click.echo(rules_line(t, rules) + ("  (unchanged)" if same else "  (from the next hand on)"))
+    click.echo(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
 
 
 @table.command("play")

@@ -21,6 +21,8 @@ from .errors import MjcalcError
 from .session import State
 from .tiles import SEATS
 
+_SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
 
@@ -146,10 +148,12 @@ class Table:
         return self.players[SEATS.index(seat)]
 
     def seat(self, who: str) -> str:
-        """A seat from a seat letter or a player's name."""
+        """A seat from a seat letter (E, 东…) or a player's name."""
         text = str(who).strip()
-        if text.upper() in SEATS and len(text) == 1:
-            return text.upper()
+        if text in self.players:
+            return SEATS[self.players.index(text)]
+        if text.upper() in _SEAT_WORDS:
+            return _SEAT_WORDS[text.upper()]
         if text in self.players:
             return SEATS[self.players.index(text)]
         known = ", ".join(f"{s} {p}" for s, p in zip(SEATS, self.players))
