@@ -184,8 +184,16 @@ def _context_value(key, value, table):
         tiles = value if isinstance(value, list) else [value]
         return ",".join(NAMES[t] if isinstance(t, int) and 0 <= t < len(NAMES) else str(t) for t in tiles)
     if isinstance(value, list):
-        return ",".join(_context_value(key, v, table) if isinstance(v, list) else _seat_name(v, table) for v in value)
+        return ",".join(_pair(v, table) if isinstance(v, list) else _seat_name(v, table) for v in value)
     return _seat_name(value, table)
+
+
+def _pair(item, table):
+    """A stored SEAT=N or SEAT:CHOICE item ([seat, value]) with the player's name."""
+    if len(item) != 2:
+        return " ".join(str(v) for v in item)
+    seat, value = item
+    return f"{_seat_name(seat, table)}{'=' if isinstance(value, int) else ':'}{value}"
 
 
 def _seat_name(value, table):
@@ -772,28 +780,37 @@ def table_delete(name, yes, db_path):
 
 
 @table.command("seat")
-@click.argument("words", nargs=-1, required=True, metavar="[NAME] SEAT=PLAYER…")
+@click.argument("words", nargs=-1, metavar="[NAME] [SEAT=PLAYER]…")
+@click.option("--dealer", metavar="PLAYER", help="Who deals the next hand (a name or a seat; 连庄 starts again).")
 @db_option
 @ledger_errors
-def table_seat(words, db_path):
-    """Correct who sits where: each SEAT=PLAYER puts that player in that seat; a player named who sat
-    elsewhere swaps with the seat's player. Recorded hands keep their seats (a seat's results follow it).
+def table_seat(words, dealer, db_path):
+    """Correct who sits where, or who deals next. Each SEAT=PLAYER puts that player in that seat (a player
+    who sat elsewhere swaps with the seat's player); recorded hands keep their seats.
 
     \b
-    Example:
+    Examples:
       mjcalc table seat 南=阿张 西=小李
+      mjcalc table seat --dealer 阿张
     """
-    name = words[0] if "=" not in words[0] else None
-    changes = _read_seats([w for w in words if "=" in w or w is not name], flag="table seat")
+    name = words[0] if words and "=" not in words[0] else None
+    changes = _read_seats([w for w in words if "=" in w], flag="table seat")
+    if not changes and dealer is None:
+        raise UserError("table seat takes SEAT=PLAYER corrections or --dealer PLAYER")
     with _at_table(db_path, name) as (ledger, t):
-        players = dict(zip(SEATS, t.players))
-        for seat, player in changes.items():
-            old = next((s for s, p in players.items() if p == player), None)
-            if old is not None and old != seat:
-                players[old] = players[seat]
-            players[seat] = player
-        fixed = ledger.set_players(t, players)
-    click.echo(f"table {fixed.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, fixed.players)))
+        if changes:
+            players = dict(zip(SEATS, t.players))
+            for seat, player in changes.items():
+                old = next((s for s, p in players.items() if p == player), None)
+                if old is not None and old != seat:
+                    players[old] = players[seat]
+                players[seat] = player
+            t = ledger.set_players(t, players)
+            click.echo(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        if dealer is not None:
+            ledger.set_next_dealer(t, t.seat(dealer))
+            count, state = ledger.state(t)
+            click.echo(_next_line(t, count, state))
 
 
 @table.command("rules")

@@ -375,6 +375,16 @@ class Ledger:
                        (*names, table.id))
         return self.table(table.name)
 
+    def set_next_dealer(self, table: Table, seat: str):
+        """Correct who deals the next hand (stored as the state after the last hand; 连庄 starts again)."""
+        with self._write() as db:
+            last = self.last_hand(table, db)
+            if last is None:
+                raise LedgerError(f"table {table.name!r} has no hands yet: East deals the first; seat the dealer "
+                                  "at East instead (table seat 东=PLAYER)")
+            db.execute("UPDATE hands SET next_dealer = ?, next_streak = 0 WHERE table_id = ? AND number = ?",
+                       (seat, table.id, last.number))
+
     def set_rules(self, table: Table, ruleset: str, ruleset_id: str, rules: str) -> Table:
         """The rules the table plays from its next hand on (the hands recorded keep their payouts)."""
         with self._write() as db:

@@ -218,7 +218,12 @@ def test_rename_delete_seat_and_use(db, tmp_path):
     shown = json.loads(ok("table", "show", "--json", db=db).stdout)
     assert shown["players"] == {"E": "老王", "S": "阿张", "W": "小李", "N": "大刘"}
     assert {s["player"]: s["score"] for s in shown["standings"]}["阿张"] == 2
+    # the deal passed to S (小李 won, 老王 dealt), but 大刘 deals the next hand
+    assert json.loads(ok("table", "show", "--json", db=db).stdout)["next"]["dealer"] == "S"
+    assert "dealer N 大刘" in ok("table", "seat", "--dealer", "大刘", db=db).stdout
+    assert json.loads(ok("table", "show", "--json", db=db).stdout)["next"]["dealer"] == "N"
     ok("table", "new", "sat", *SEATS, db=db)
+    assert "no hands yet" in run("table", "seat", "--dealer", "S", db=db).stderr
     ok("table", "use", "fri", db=db)
     assert json.loads(ok("table", "show", "--json", db=db).stdout)["table"] == "fri"
     no = run("table", "delete", "fri", db=db, input="n\n")
