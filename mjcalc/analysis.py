@@ -16,6 +16,7 @@ from .regions import all_options, find_region
 from .regions.base import Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand
+from .shanten import shanten
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
@@ -64,6 +65,12 @@ class Analysis:
     @property
     def wild_kinds(self) -> Tuple[int, ...]:
         return self.tiles.wild_kinds
+
+    @property
+    def shanten(self) -> int:
+        """Tiles away from ready 向听 (0 ready, -1 complete)."""
+        t = self.tiles
+        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
 
 
 def check_options(situation: Situation):

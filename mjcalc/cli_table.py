@@ -17,7 +17,7 @@ import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
 from .errors import MjcalcError, SituationError
@@ -292,7 +292,7 @@ def table_use(name, db_path):
         click.echo(f"table {t.name!r} is in use ({ledger.path})")
 
 
-@table.command("hand")
+@table.command("hand", cls=SituationCommand)
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @click.option("--winner", help="Who won: a player's name or a seat.")
 @click.option("--fan", "--tai", "--points", "total", type=int, metavar="N",

@@ -36,6 +36,14 @@ def register(region: Region) -> Region:
     return region
 
 
+def unregister(region_id: str):
+    """Forget a region added with `register` (the built-in ones stay)."""
+    if region_id in _BUILTIN:
+        raise RulesetError(f"region {region_id} is built in")
+    _REGIONS.pop(region_id, None)
+
+
+_BUILTIN = ("beijing", "zhuji", "shangrao")
 for _region in (beijing.REGION, zhuji.REGION, shangrao.REGION):
     register(_region)
 
