@@ -42,9 +42,12 @@ class TablePrompt(cmd.Cmd):
                    + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)))
         click.echo("a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
         try:
-            self.cmdloop()
-        except KeyboardInterrupt:
-            click.echo("")
+            while True:
+                try:
+                    self.cmdloop()
+                    break
+                except KeyboardInterrupt:  # Ctrl-C drops the line being typed; Ctrl-D or quit leaves
+                    click.echo("^C")
         finally:
             self._save_history()
 

@@ -8,8 +8,6 @@ import csv
 import io
 import json
 import os
-import shutil
-import unicodedata
 from contextlib import contextmanager
 from functools import wraps
 
@@ -129,14 +127,15 @@ def _at_table(db_path, name=None):
 
 
 def columns() -> int:
-    """The width to fit: $COLUMNS, else the terminal's, else 80."""
-    return max(40, shutil.get_terminal_size((80, 24)).columns)
+    """The width to fit: $COLUMNS, else the terminal's, else 80 (as every command's output)."""
+    from .output import width as terminal_width  # imported when used (start-up time)
+    return terminal_width()
 
 
 def width(text) -> int:
-    """Terminal columns of the widest line of `text` (East Asian wide characters take two)."""
-    return max((sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in line)
-                for line in click.unstyle(str(text)).splitlines()), default=0)
+    """Terminal columns of the widest line of `text` (CJK characters take two)."""
+    from .output import shown_width  # imported when used (start-up time)
+    return max((shown_width(line) for line in str(text).splitlines()), default=0)
 
 
 def _who(table, seat):

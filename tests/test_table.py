@@ -253,6 +253,17 @@ def test_settle_is_the_fewest_transfers(standings):
     assert len(transfers) == _fewest_by_brute_force(standings)
 
 
+def test_settle_matches_brute_force_on_random_standings():
+    import random
+    rng = random.Random(13)
+    for _ in range(60):
+        n = rng.randint(2, 6)
+        values = [rng.choice([-6, -4, -3, -2, -1, 1, 2, 3, 4, 6]) for _ in range(n - 1)]
+        standings = {chr(97 + i): v for i, v in enumerate(values + [-sum(values)])}
+        transfers = settle(standings)
+        assert len(transfers) == _fewest_by_brute_force(standings), standings
+
+
 def _fewest_by_brute_force(standings):
     """Try every number of transfers k: k payments among n people settle iff some k edges do (any amounts)."""
     people = [p for p in standings if standings[p]]
