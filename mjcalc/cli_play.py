@@ -157,7 +157,12 @@ class TablePrompt(cmd.Cmd):
         return False
 
     def do_score(self, line):
-        """score WINNER FROM|自摸 TOTAL|PATTERNS|TILES: what the hand would score and pay; nothing recorded."""
+        """score [WINNER FROM|自摸] TOTAL|PATTERNS|TILES: what the hand would score and pay; nothing recorded.
+        Without a winner, the dealer self-draws it."""
+        words = line.split()
+        if words and not self._is_player(words[0]):
+            _, state = self.ledger.state(self.table)
+            line = f"{state.dealer} {line}"
         try:
             args = self.hand_args(line)
         except MjcalcError as exc:

@@ -199,9 +199,10 @@ def _seat_name(value, table):
     return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
 
 
-def context(record, table):
+def context(record, table, rules=None):
     """What else the hand's situation said (every stored field but the seats and the base), as short words:
-    `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word, whatever the region."""
+    `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
+    the region."""
     known = {**GENERIC, **all_options()}
     words = []
     for key, value in record.situation.items():
@@ -209,6 +210,8 @@ def context(record, table):
             continue
         option = known.get(key)
         label = option.zh or option.name if option is not None else key
+        if key == "wild" and rules is not None and rules.wild_zh:
+            label = rules.wild_zh
         shown = _context_value(key, value, table)
         words.append(f"{label} {shown}" if shown else label)
     return words
@@ -222,9 +225,9 @@ def _entry_text(record, unit):
     return ""
 
 
-def _hand_dict(record, table):
+def _hand_dict(record, table, rules=None):
     data = record.to_dict(table)
-    data["context"] = context(record, table)
+    data["context"] = context(record, table, rules)
     return data
 
 
@@ -348,7 +351,8 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
         click.echo(_next_line(t, record.number, record.after))
         return
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": _hand_dict(record, t), "standings": _standings_dict(t, standings),
+        click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": _hand_dict(record, t, rules),
+                               "standings": _standings_dict(t, standings),
                                "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
         return
     if dry_run:
@@ -361,7 +365,7 @@ def brief_line(t, record, rules):
     """A recorded hand in one line: who won how, for how much, and what each player got."""
     unit = rules.unit_zh
     pays = ", ".join(f"{t.player(s)} {record.deltas[s]:+d}" for s in SEATS if record.deltas[s])
-    extra = context(record, t)
+    extra = context(record, t, rules)
     return (f"hand {record.number}: {_result_text(t, record)} {record.total}{unit}"
             + (f" ×{record.factor}" if record.level else "") + (f" ({', '.join(extra)})" if extra else "")
             + f": {pays}")
@@ -423,7 +427,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
              + (f" (连庄 {record.streak})" if record.streak else "")
              + (f", 上楼 ×{record.factor}" if record.level else "")]
     entered = record.hand or f"(no tiles: {_entry_text(record, unit)})"
-    extra = context(record, t)
+    extra = context(record, t, rules)
     lines.append(f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else ""))
     if result.score.matches:
         lines.append(_table(render.pattern_rows(result, lang), ["pattern", "id", unit]))
@@ -515,7 +519,7 @@ def table_show(name, as_json, with_tiles, db_path):
             "table": t.name, "ruleset": t.ruleset_id, "rules_from": t.ruleset, "unit": rules.unit_zh,
             "base": t.base, "created": t.created,
             "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
-            "hands": [_hand_dict(h, t) for h in hands], "next": _next_dict(t, count, state),
+            "hands": [_hand_dict(h, t, rules) for h in hands], "next": _next_dict(t, count, state),
         }, ensure_ascii=False))
         return
     for line in show_lines(t, rules, hands, standings, with_tiles):
@@ -553,7 +557,7 @@ def _seat_result(record):
 def _history(t, rules, hands, with_tiles, names):
     unit = rules.unit_zh
     shanglou = Session.of(rules).shanglou_levels > 0 or any(h.level for h in hands)
-    notes = {h.number: ", ".join(filter(None, [_entry_text(h, unit)] + context(h, t))) for h in hands}
+    notes = {h.number: ", ".join(filter(None, [_entry_text(h, unit)] + context(h, t, rules))) for h in hands}
     headers = ["#", "庄", "result", unit] + (["上楼"] if shanglou else []) + (list(t.players) if names else list(SEATS))
     rows = []
     for h in hands:
@@ -664,7 +668,7 @@ def table_export(name, output, db_path):
             t.player(h.winner) if h.winner else "", t.player(h.discarder) if h.discarder else "",
             h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
             + [h.deltas[s] for s in SEATS] + [running[s] for s in SEATS]
-            + [h.recorded, h.entry or "", rules.unit_zh if h.kind == "win" else "", "; ".join(context(h, t))]])
+            + [h.recorded, h.entry or "", rules.unit_zh if h.kind == "win" else "", "; ".join(context(h, t, rules))]])
     if output:
         try:
             with open(output, "w", encoding="utf-8", newline="") as f:

@@ -17,7 +17,7 @@ from typing import Dict, List, Optional, Tuple
 
 from .analysis import Analysis, analyze, pay
 from .errors import Notice
-from .ledger import HandRecord, Ledger, LedgerError, Table, now
+from .ledger import HandRecord, Ledger, LedgerError, LedgerFileError, Table, now
 from .notation import parse_hand
 from .regions import find_region
 from .ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
@@ -74,7 +74,10 @@ def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
         return rules_from_json(table.rules)
     rules = load_ruleset(table.ruleset)
     if ledger is not None:
-        ledger.set_rules(table, table.ruleset, rules.id, rules_json(rules))
+        try:
+            ledger.set_rules(table, table.ruleset, rules.id, rules_json(rules))
+        except LedgerFileError:  # a ledger that cannot be written (read-only): read the file again next time
+            pass
     return rules
 
 

@@ -121,9 +121,12 @@ def test_the_prompt_completes_players_commands_and_patterns(db):
 
 
 def test_a_prompt_error_is_one_line_and_the_evening_goes_on(db):
-    result = ok("table", "play", db=db, input="小张 老王 3\n小李 老王 3\nquit\n")
+    result = ok("table", "play", db=db, input="小张 老王 3\n小李 老王 3\nscore 2\nquit\n")
     assert "Error: unknown player '小张'" in result.output
     assert "hand 1: 小李 ← 老王 3番: 老王 -3, 小李 +3" in result.output
+    # `score` without a winner: the dealer (小李 now) self-draws 2 番: each other pays 2; nothing recorded
+    assert "(not recorded)" in result.output and "dealer 庄, winner  6" in result.output
+    assert len(json.loads(ok("table", "show", "--json", db=db).stdout)["hands"]) == 1
 
 
 # --- item 1: quick entry, the table in use ----------------------------------------------------------------
@@ -331,6 +334,10 @@ def test_the_history_shows_each_hands_context_unit_and_true_total(db):
     assert shown["hands"][1]["context"] == ["烧庄 1"] and shown["hands"][1]["payouts"] == {"E": 0, "S": 2, "W": 2, "N": -4}
     text = ok("table", "show", db=db).stdout
     assert "烧庄 1" in text and "番" in text and "上楼" in text
+    # the wildcards by the ruleset's own word
+    data = json.loads(ok("table", "hand", "123m456p789s", "EE", "45m", "+6m", "--wild", "5m", "--winner", "小李",
+                         "--json", db=db).stdout)
+    assert data["hand"]["context"] == ["惠 5m"] and data["hand"]["situation"]["wild"] == [4]
 
 
 EXAMPLE = re.compile(r"^\s+(mjcalc .*?)\s*$")
