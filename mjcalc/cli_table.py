@@ -428,7 +428,11 @@ def hand_lines(t, record, result, rules, lang, standings=None):
              + (f", 上楼 ×{record.factor}" if record.level else "")]
     entered = record.hand or f"(no tiles: {_entry_text(record, unit)})"
     extra = context(record, t, rules)
-    lines.append(f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else ""))
+    line = f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else "")
+    if width(line) <= columns():
+        lines.append(line)
+    else:
+        lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
     if result.score.matches:
         lines.append(_table(render.pattern_rows(result, lang), ["pattern", "id", unit]))
     lines.append(f"total     {result.score.total} {unit}")
