@@ -96,12 +96,13 @@ def test_a_sixteen_hand_evening_at_the_prompt(tmp_path):
 
 
 def test_an_ordinary_hand_takes_fewer_than_30_keystrokes():
-    """README: `小李 老王 3⏎` is 8 keystrokes (a character typed and Enter each count one); with tiles 33."""
+    """README: `S E 3⏎` is 6 keystrokes; `小李 老王 3⏎` 8 characters (about 18 keys through pinyin)."""
     lines = [line.split("#")[0].strip() for line in PLAY.read_text(encoding="utf-8").splitlines()]
     hands = [line for line in lines if line and line.split()[0] in ("老王", "小李", "阿张", "大刘", "S")]
     ordinary = [line for line in hands if len(line.split()) == 3]
     assert ordinary and all(len(line) + 1 < 30 for line in ordinary)
-    assert len("小李 老王 3") + 1 == 8
+    assert len("小李 老王 3") + 1 == 8 and len("S E 3") + 1 == 6
+    assert len("xiaoli laowang 3") + 2 + 1 < 30  # pinyin: each name's syllables and a space to commit it
 
 
 def test_the_prompt_completes_players_commands_and_patterns(db):
