@@ -1,6 +1,5 @@
 """What every mjcalc command shares: option decorators built from the situation options, the situation reader,
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
-import json
 import os
 from functools import wraps
 
@@ -199,5 +198,6 @@ def table(rows, headers=()):
 
 
 def emit_json(data):
+    import json  # only for --json output (start-up time)
     click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
 

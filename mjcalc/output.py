@@ -3,9 +3,7 @@
 Text fits the terminal's width (`COLUMNS`, else the terminal, else 80): a field's text wraps under its label,
 and a table too wide has its widest columns wrapped. A new output format is one more function here.
 """
-import json
 import os
-import shutil
 import textwrap
 
 import click
@@ -24,7 +22,10 @@ def width() -> int:
     try:
         columns = int(os.environ.get("COLUMNS", ""))
     except ValueError:
-        columns = shutil.get_terminal_size((80, 24)).columns
+        try:
+            columns = os.get_terminal_size(1).columns
+        except OSError:
+            columns = 80
     return max(40, columns)
 
 
@@ -38,6 +39,7 @@ def emit(doc, as_json: bool = False):
     for notice in doc.warnings:
         echo(f"warning: {flagged(notice)}", err=True)
     if as_json:
+        import json  # only for --json output (start-up time)
         click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))
     else:
         echo(text(doc, width()))
