@@ -12,12 +12,16 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from mjcalc import evening
 from mjcalc.cli import cli
+from mjcalc.errors import MjcalcError
 from mjcalc.ledger import Ledger
 from mjcalc.notation import parse_hand
 from mjcalc.settle import settle
+from mjcalc.situation import Situation
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "examples" / "table" / "beijing-play.txt"
@@ -492,3 +496,42 @@ def test_waits_batch_prints_a_dash_for_no_waits():
     result = run("waits", "--batch", "-", input="1112345678999m\n1357m 2468p 13579s\n1357m 2468p 1357s E\n")
     assert result.stdout.splitlines() == ["1m 2m 3m 4m 5m 6m 7m 8m 9m", "-", "-"]
     assert "`-`" in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_the_prompt_ends_at_end_of_input(db):
+    result = ok("table", "play", db=db, input="小李 老王 3\n")  # no `quit`: Ctrl-D, or the script ends
+    assert "hand 1:" in result.output
+    assert len(json.loads(ok("table", "show", "--json", db=db).stdout)["hands"]) == 1
+
+QUICK = st.lists(st.one_of(
+    st.just(None),
+    st.tuples(st.sampled_from("ESWN"), st.sampled_from([None, "E", "S", "W", "N"]), st.integers(0, 9),
+              st.sampled_from(["beijing", "zhuji", "shangrao", "beijing-money"])),
+), max_size=12)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(events=QUICK, ruleset=st.sampled_from(["beijing", "zhuji", "shangrao", "beijing-money"]))
+def test_quick_entries_keep_the_standings_the_sum_of_the_hands(tmp_path_factory, events, ruleset):
+    path = tmp_path_factory.mktemp("quick") / "t.sqlite3"
+    players = {"E": "a", "S": "b", "W": "c", "N": "d"}
+    with Ledger(path) as ledger:
+        table = evening.create_table(ledger, "t", ruleset, players, 2)
+        recorded = []
+        for event in events:
+            if event is None:
+                recorded.append(evening.record_draw(ledger, table))
+                continue
+            winner, source, total, _ = event
+            situation = Situation(seat=winner, discarder=None if source in (None, winner) else source)
+            try:
+                record, _ = evening.record_quick(ledger, table, situation, total=total)
+            except MjcalcError as exc:  # a win the ruleset refuses (a minimum, no discard wins) records nothing
+                assert "nothing recorded" in str(exc) or "台" in str(exc), exc
+                continue
+            assert record.total <= total and record.entry == "total"
+            recorded.append(record)
+        standings = ledger.standings(table)
+        assert sum(standings.values()) == 0
+        assert standings == {s: sum(r.deltas[s] for r in recorded) for s in "ESWN"}
+        assert [h.number for h in ledger.hands(table)] == list(range(1, len(recorded) + 1))
