@@ -7,7 +7,7 @@ dropped with a notice, and situations this hand makes impossible are refused.
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, NotationError, Notice, SituationError, close_matches
+from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError, close_matches
 from .hand import Hand
 from .notation import parse_tiles
 from .payouts import Payout
@@ -164,8 +164,8 @@ def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen":
-                raise
+            if exc.field == "seen" or isinstance(exc, ImpossibleSituation):
+                raise  # not this ruleset's answer: no table could deal it
             results.append((rules, None, exc))
     return results
 

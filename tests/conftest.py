@@ -2,6 +2,7 @@
 import os
 import sys
 
+import pytest
 from hypothesis import strategies as st
 
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
@@ -203,7 +204,19 @@ def copies_held(hand_text, tile_name):
     return sum(1 for t in tiles if t == face or t == WILD)
 
 
-import pytest  # noqa: E402
+def drop_impossible(text, sit, self_draw_when_not_robbed=False):
+    """A generated situation less what this hand makes impossible (a kong draw with too few kongs, a first-turn
+    win with calls, a robbed kong of a tile the winner holds again): those are refused, and have their own tests.
+    With `self_draw_when_not_robbed`, a dropped rob becomes a self-draw (no discarder)."""
+    if not situation_possible(text, kong_draw=sit.get("kong_draw", 0)):
+        sit.pop("kong_draw")
+    if sit.get("first_turn") and not first_turn_possible(text, sit):
+        sit.pop("first_turn")
+    if sit.get("rob_kong") and not situation_possible(text, rob_kong=True, wild=sit.get("wild", ())):
+        sit.pop("rob_kong")
+        if self_draw_when_not_robbed:
+            sit.pop("from")
+    return sit
 
 
 @pytest.fixture(autouse=True, scope="session")
