@@ -1,58 +1,71 @@
-"""Settling up at the end of an evening: who pays whom, with as few transfers as there can be. Pure; no I/O."""
-from typing import Dict, Hashable, List, Tuple
+"""Who pays whom at the end of an evening: the fewest transfers that bring every standing to zero.
 
-MAX_PLAYERS = 16  # exact search over subsets: meant for a table (four seats), not for a league
+`settle(standings)` is exact: the fewest transfers for n people whose balances sum to zero is n minus the
+largest number of groups they split into, each group summing to zero (a group of k settles in k − 1 transfers
+and never in fewer). The groups are found over subsets (2^n · n steps), which is instant for a table of four
+and fine up to `MAX_PEOPLE`.
+"""
+from typing import Dict, List, Tuple
+
+MAX_PEOPLE = 18
 
 
-def settle(standings: Dict[Hashable, int]) -> List[Tuple[Hashable, Hashable, int]]:
-    """Transfers (payer, payee, amount) that bring every standing to zero, as few as there can be.
+def settle(standings: Dict[str, int]) -> List[Tuple[str, str, int]]:
+    """[(payer, payee, amount)] with the fewest transfers; amounts are positive whole numbers.
 
-    `standings` maps a player (a seat, a name) to an integer; they sum to zero (a table's standings always do).
-    n players whose balances split into k groups that each sum to zero need exactly n' - k transfers (n' the
-    players with a non-zero balance), so this finds the partition into the most zero-sum groups (a DP over
-    subsets), then settles each group largest debtor to largest creditor. Ties go in the order the players are
-    given. ValueError if the standings are not integers summing to zero, or name more than 16 players owing.
-    """
+    `standings` maps each person to a balance (what they won, negative for what they lost); the balances must
+    sum to zero. The order is deterministic: the largest debts first within each group."""
     if any(not isinstance(v, int) or isinstance(v, bool) for v in standings.values()):
-        raise ValueError("standings must be integers")
+        raise ValueError("standings must be whole numbers")
     if sum(standings.values()) != 0:
-        raise ValueError(f"standings do not sum to zero: {dict(standings)}")
-    names = [p for p, v in standings.items() if v]
-    values = [standings[p] for p in names]
-    n = len(names)
-    if n > MAX_PLAYERS:
-        raise ValueError(f"settle() is exact and meant for a table, not for more than {MAX_PLAYERS} players")
+        raise ValueError(f"standings must sum to zero, got {sum(standings.values())}")
+    people = [p for p in standings if standings[p] != 0]
+    if len(people) > MAX_PEOPLE:
+        raise ValueError(f"settle takes at most {MAX_PEOPLE} people with a balance, got {len(people)}")
+    transfers = []
+    for group in _zero_groups([standings[p] for p in people]):
+        transfers += _settle_group({people[i]: standings[people[i]] for i in group})
+    return transfers
+
+
+def _zero_groups(balances: List[int]) -> List[List[int]]:
+    """The indices split into the most groups that each sum to zero."""
+    n = len(balances)
     full = (1 << n) - 1
     total = [0] * (1 << n)
     for mask in range(1, 1 << n):
         low = (mask & -mask).bit_length() - 1
-        total[mask] = total[mask & (mask - 1)] + values[low]
-    # groups[mask]: the most zero-sum groups `mask` splits into (only for masks that sum to zero)
-    groups = [0] * (1 << n)
-    choice = [0] * (1 << n)
-    for mask in range(1, full + 1):
-        if total[mask] != 0:
-            continue
-        low = mask & -mask
-        best, pick = 1, mask
-        sub = (mask - 1) & mask
-        while sub:
-            if sub & low and total[sub] == 0 and groups[mask ^ sub] + 1 > best:
-                best, pick = groups[mask ^ sub] + 1, sub
-            sub = (sub - 1) & mask
-        groups[mask], choice[mask] = best, pick
-    transfers = []
-    mask = full
+        total[mask] = total[mask & (mask - 1)] + balances[low]
+    # best[mask]: the most zero-sum groups in which an ordering of `mask` can be cut into consecutive parts
+    best = [0] * (1 << n)
+    for mask in range(1, 1 << n):
+        best[mask] = max(best[mask & ~(1 << i)] for i in range(n) if mask >> i & 1) + (total[mask] == 0)
+    order, mask = [], full
     while mask:
-        part = choice[mask]
-        members = [i for i in range(n) if part >> i & 1]
-        left = {i: values[i] for i in members}
-        while any(left.values()):
-            debtor = min(members, key=lambda i: (left[i], i))
-            creditor = max(members, key=lambda i: (left[i], -i))
-            amount = min(-left[debtor], left[creditor])
-            transfers.append((names[debtor], names[creditor], amount))
-            left[debtor] += amount
-            left[creditor] -= amount
-        mask ^= part
-    return transfers
+        i = next(i for i in range(n) if mask >> i & 1
+                 and best[mask & ~(1 << i)] + (total[mask] == 0) == best[mask])
+        order.append(i)
+        mask &= ~(1 << i)
+    order.reverse()  # the prefixes of `order` that sum to zero cut it into the groups
+    groups, current, running = [], [], 0
+    for i in order:
+        current.append(i)
+        running += balances[i]
+        if running == 0:
+            groups.append(current)
+            current = []
+    return groups
+
+
+def _settle_group(balances: Dict[str, int]) -> List[Tuple[str, str, int]]:
+    """A zero-sum group with no smaller zero-sum part: the largest debtor pays the largest creditor, k − 1 times."""
+    left = dict(balances)
+    out = []
+    while any(left.values()):
+        payer = min(left, key=lambda p: (left[p], p))
+        payee = max(left, key=lambda p: (left[p], p))
+        amount = min(-left[payer], left[payee])
+        out.append((payer, payee, amount))
+        left[payer] += amount
+        left[payee] -= amount
+    return out
