@@ -23,7 +23,8 @@ from .ledger import Ledger, LedgerError, LedgerFileError, State, remember_path
 from .regions import all_options
 from .session import Session
 from .situation import GENERIC
-from .tiles import NAMES, SEATS, parse_seat
+from .table_json import context, hand_json, next_json, show_json, standings_json, transfers_json
+from .tiles import SEATS, parse_seat
 
 
 @click.group()
@@ -162,73 +163,12 @@ def _result_text(table, record):
     return f"{table.player(record.winner)} {how}"
 
 
-def _next_dict(table, count, state):
-    return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
-            "streak": state.streak, "shanglou": state.level, "factor": state.factor}
-
-
-def _standings_dict(table, standings):
-    return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
-
-
-# --- a hand's context, from its stored situation ------------------------------------------------------
-
-_NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")
-
-
-def _context_value(key, value, table):
-    if isinstance(value, bool):
-        return ""
-    if key in ("wild", "indicator"):
-        tiles = value if isinstance(value, list) else [value]
-        return ",".join(NAMES[t] if isinstance(t, int) and 0 <= t < len(NAMES) else str(t) for t in tiles)
-    if isinstance(value, list):
-        return ",".join(_pair(v, table) if isinstance(v, list) else _seat_name(v, table) for v in value)
-    return _seat_name(value, table)
-
-
-def _pair(item, table):
-    """A stored SEAT=N or SEAT:CHOICE item ([seat, value]) with the player's name."""
-    if len(item) != 2:
-        return " ".join(str(v) for v in item)
-    seat, value = item
-    return f"{_seat_name(seat, table)}{'=' if isinstance(value, int) else ':'}{value}"
-
-
-def _seat_name(value, table):
-    return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
-
-
-def context(record, table, rules=None):
-    """What else the hand's situation said (every stored field but the seats and the base), as short words:
-    `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
-    the region."""
-    known = {**GENERIC, **all_options()}
-    words = []
-    for key, value in record.situation.items():
-        if key in _NOT_CONTEXT or value in (None, False, 0, [], ""):
-            continue
-        option = known.get(key)
-        label = option.zh or option.name if option is not None else key
-        if key == "wild" and rules is not None and rules.wild_zh:
-            label = rules.wild_zh
-        shown = _context_value(key, value, table)
-        words.append(f"{label} {shown}" if shown else label)
-    return words
-
-
 def _entry_text(record, unit):
     if record.entry == "total":
         return f"{record.total}{unit} agreed"
     if record.entry == "patterns":
         return "named " + " ".join(p["name"] for p in record.patterns)
     return ""
-
-
-def _hand_dict(record, table, rules=None):
-    data = record.to_dict(table)
-    data["context"] = context(record, table, rules)
-    return data
 
 
 # --- the commands ----------------------------------------------------------------------------------------
@@ -351,9 +291,9 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
         click.echo(_next_line(t, record.number, record.after))
         return
     if as_json:
-        click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": _hand_dict(record, t, rules),
-                               "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+        click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": hand_json(record, t, rules),
+                               "standings": standings_json(t, standings),
+                               "next": next_json(t, record.number, record.after)}, ensure_ascii=False))
         return
     if dry_run:
         click.echo("(not recorded)")
@@ -483,8 +423,8 @@ def table_draw(name, as_json, db_path):
         record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": _hand_dict(record, t), "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+        click.echo(json.dumps({"table": t.name, "hand": hand_json(record, t), "standings": standings_json(t, standings),
+                               "next": next_json(t, record.number, record.after)}, ensure_ascii=False))
         return
     click.echo(draw_line(t, record))
     click.echo(_next_line(t, record.number, record.after))
@@ -519,12 +459,7 @@ def table_show(name, as_json, with_tiles, db_path):
         standings = ledger.standings(t)
     count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
     if as_json:
-        click.echo(json.dumps({
-            "table": t.name, "ruleset": t.ruleset_id, "rules_from": t.ruleset, "unit": rules.unit_zh,
-            "base": t.base, "created": t.created,
-            "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
-            "hands": [_hand_dict(h, t, rules) for h in hands], "next": _next_dict(t, count, state),
-        }, ensure_ascii=False))
+        click.echo(json.dumps(show_json(t, rules, hands, standings), ensure_ascii=False))
         return
     for line in show_lines(t, rules, hands, standings, with_tiles):
         click.echo(line)
@@ -724,8 +659,8 @@ def table_settle(name, as_json, db_path):
         standings = ledger.standings(t)
     transfers = settle({t.player(s): standings[s] for s in SEATS})
     if as_json:
-        click.echo(json.dumps({"table": t.name, "standings": _standings_dict(t, standings),
-                               "transfers": [{"from": a, "to": b, "amount": n} for a, b, n in transfers]},
+        click.echo(json.dumps({"table": t.name, "standings": standings_json(t, standings),
+                               "transfers": transfers_json(transfers)},
                               ensure_ascii=False))
         return
     for line in settle_lines(t, standings, transfers):

@@ -1,0 +1,81 @@
+"""The `--json` documents of `mjcalc table` (a hand with its context, the standings, the next hand, a table
+shown), click-free, so that `mjcalc serve`'s ledger API answers with the very same documents."""
+from .ledger import State
+from .regions import all_options
+from .situation import GENERIC
+from .tiles import NAMES, SEATS
+
+NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record says these itself
+
+
+def next_json(table, count, state):
+    return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
+            "streak": state.streak, "shanglou": state.level, "factor": state.factor}
+
+
+def standings_json(table, standings):
+    return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
+
+
+def _context_value(key, value, table):
+    if isinstance(value, bool):
+        return ""
+    if key in ("wild", "indicator"):
+        tiles = value if isinstance(value, list) else [value]
+        return ",".join(NAMES[t] if isinstance(t, int) and 0 <= t < len(NAMES) else str(t) for t in tiles)
+    if isinstance(value, list):
+        return ",".join(_pair(v, table) if isinstance(v, list) else _seat_name(v, table) for v in value)
+    return _seat_name(value, table)
+
+
+def _pair(item, table):
+    """A stored SEAT=N or SEAT:CHOICE item ([seat, value]) with the player's name."""
+    if len(item) != 2:
+        return " ".join(str(v) for v in item)
+    seat, value = item
+    return f"{_seat_name(seat, table)}{'=' if isinstance(value, int) else ':'}{value}"
+
+
+def _seat_name(value, table):
+    return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
+
+
+def context(record, table, rules=None):
+    """What else the hand's situation said (every stored field but the seats and the base), as short words:
+    `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
+    the region."""
+    known = {**GENERIC, **all_options()}
+    words = []
+    for key, value in record.situation.items():
+        if key in NOT_CONTEXT or value in (None, False, 0, [], ""):
+            continue
+        option = known.get(key)
+        label = option.zh or option.name if option is not None else key
+        if key == "wild" and rules is not None and rules.wild_zh:
+            label = rules.wild_zh
+        shown = _context_value(key, value, table)
+        words.append(f"{label} {shown}" if shown else label)
+    return words
+
+
+def hand_json(record, table, rules=None):
+    """A recorded hand, with its context in words."""
+    data = record.to_dict(table)
+    data["context"] = context(record, table, rules)
+    return data
+
+
+def show_json(table, rules, hands, standings):
+    """`table show --json`: the table, its standings, every hand, the next hand."""
+    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
+    return {
+        "table": table.name, "ruleset": table.ruleset_id, "rules_from": table.ruleset, "unit": rules.unit_zh,
+        "base": table.base, "created": table.created,
+        "players": dict(zip(SEATS, table.players)), "standings": standings_json(table, standings),
+        "hands": [hand_json(h, table, rules) for h in hands], "next": next_json(table, count, state),
+    }
+
+
+def transfers_json(transfers):
+    """`table settle --json`'s transfers: [(payer, payee, amount)] as objects."""
+    return [{"from": a, "to": b, "amount": n} for a, b, n in transfers]
