@@ -67,7 +67,7 @@ from .analysis import analyze, check_seen, compare, parse_seen, tiles_left  # no
 from .batch import BatchWaits  # noqa: E402
 from .errors import MjcalcError  # noqa: E402
 from .flags import flagged  # noqa: E402
-from .ledger import Ledger, LedgerError, LedgerFileError, State  # noqa: E402
+from .ledger import Ledger, LedgerError, LedgerFileError  # noqa: E402
 from .notation import parse_hand  # noqa: E402
 from .regions import all_options, find_region  # noqa: E402
 from .render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
@@ -75,6 +75,7 @@ from .ruleset import builtin_rulesets, load_ruleset  # noqa: E402
 from .scoring import prepare  # noqa: E402
 from .settle import settle  # noqa: E402
 from .situation import GENERIC, read_situation  # noqa: E402
+from .table_json import hand_json, next_json, show_json, standings_json, transfers_json  # noqa: E402
 
 # The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
 # as the CLI's text is).
@@ -237,15 +238,6 @@ def _open_table(ledger, name):
         raise ApiError(404, str(exc)) from None
 
 
-def _standings_dict(t, standings):  # as cli_table._standings_dict
-    return [{"seat": s, "player": t.player(s), "score": standings[s]} for s in SEATS]
-
-
-def _next_dict(t, count, state):  # as cli_table._next_dict
-    return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": t.player(state.dealer),
-            "streak": state.streak, "shanglou": state.level, "factor": state.factor}
-
-
 def do_tables(lib: Library) -> dict:
     """Ledger.tables() (no CLI --json counterpart: `table list` prints a table)."""
     with Ledger(lib.db_path) as ledger:
@@ -270,27 +262,26 @@ def do_table_new(lib: Library, p: dict) -> dict:
 
 
 def do_table_show(lib: Library, name: str) -> dict:
-    """Ledger.table, .hands, .standings as `table show --json`."""
+    """table_json.show_json of the table's rules, hands and standings, as `table show --json`."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
+        rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
-    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
-    return {"table": t.name, "ruleset": t.ruleset_id, "base": t.base, "created": t.created,
-            "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
-            "hands": [h.to_dict(t) for h in hands], "next": _next_dict(t, count, state)}
+    return show_json(t, rules, hands, standings)
 
 
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
-    """evening.record_win(ledger, table, hand, situation, rules) as `table hand --json`; the winner and every seat
-    may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
+    """evening.record_win(ledger, table, hand, situation, the table's rules) as `table hand --json`; the winner and
+    every seat may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         situation = situation_from(dict(p, seat=p["winner"]), table=t)
-        record, _ = evening.record_win(ledger, t, p["hand"], situation, evening.table_rules(t))
+        rules = evening.table_rules(t, ledger)
+        record, _ = evening.record_win(ledger, t, p["hand"], situation, rules)
         standings = ledger.standings(t)
-    return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
-            "next": _next_dict(t, record.number, record.after)}
+    return {"table": t.name, "recorded": True, "hand": hand_json(record, t, rules),
+            "standings": standings_json(t, standings), "next": next_json(t, record.number, record.after)}
 
 
 def do_table_draw(lib: Library, name: str) -> dict:
@@ -299,8 +290,8 @@ def do_table_draw(lib: Library, name: str) -> dict:
         t = _open_table(ledger, name)
         record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
-    return {"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
-            "next": _next_dict(t, record.number, record.after)}
+    return {"table": t.name, "hand": hand_json(record, t), "standings": standings_json(t, standings),
+            "next": next_json(t, record.number, record.after)}
 
 
 def do_table_undo(lib: Library, name: str, p: dict) -> dict:
@@ -316,21 +307,23 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
         removed = ledger.undo(t, number)
         count, state = ledger.state(t)
         standings = ledger.standings(t)
-    return {"table": t.name, "removed": removed.to_dict(t), "standings": _standings_dict(t, standings),
-            "next": _next_dict(t, count, state)}
+    return {"table": t.name, "removed": hand_json(removed, t), "standings": standings_json(t, standings),
+            "next": next_json(t, count, state)}
 
 
 def do_standings(lib: Library, name: str) -> dict:
-    """Ledger.standings and `settle.settle` of them: who pays whom, in the fewest transfers (no CLI counterpart)."""
+    """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players), with
+    each transfer by seat too for the page, and the next hand."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         standings = ledger.standings(t)
         count, state = ledger.state(t)
     transfers = settle({s: standings[s] for s in SEATS})
-    return {"table": t.name, "standings": _standings_dict(t, standings),
+    return {"table": t.name, "standings": standings_json(t, standings),
+            "transfers": transfers_json([(t.player(a), t.player(b), n) for a, b, n in transfers]),
             "settlement": [{"from": a, "from_player": t.player(a), "to": b, "to_player": t.player(b), "amount": n}
                            for a, b, n in transfers],
-            "next": _next_dict(t, count, state)}
+            "next": next_json(t, count, state)}
 
 
 def library_call(func, *args):
