@@ -183,4 +183,4 @@ def test_engine_agrees_with_the_reference_on_the_examples(path):
     sit = {"seat": "E", "dealer": "E", **(spec.get("situation") or {})}
     if isinstance(sit.get("wild"), str):
         sit["wild"] = [w for w in sit["wild"].split(",") if w]
-    compare(spec["hand"], spec["ruleset"], sit)
+    assert compare(spec["hand"], spec["ruleset"], sit) is not None, "the CLI refused a hand-worked example"
