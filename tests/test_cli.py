@@ -1,4 +1,4 @@
-"""The command line of shared/spec/cli.md through Click's runner: errors, exit codes, JSON, batches, the version."""
+"""The command line (README, `mjcalc --help`) through Click's runner: errors, exit codes, JSON, batches, the version."""
 import json
 import os
 import subprocess

@@ -1,4 +1,4 @@
-"""The hand notation of shared/spec/notation.md: every spelling, melds, `+`, round trips and every error's message."""
+"""The hand notation (README, glossary entry `notation`): every spelling, melds, `+`, round trips and every error's message."""
 import time
 
 import pytest
