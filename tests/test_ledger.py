@@ -69,7 +69,7 @@ def check_ledger(path, name):
                         fields[key] = tuple(tuple(v) if isinstance(v, list) else v for v in fields[key])
                 again = analyze(parse_hand(h.hand), rules, Situation(**fields))
                 assert again.score.total == h.total
-                assert {s: d * h.factor for s, d in again.payout.deltas.items()} == h.deltas
+                assert again.payout.scaled(h.factor).deltas == h.deltas
             state = advance(state, session, h.winner)
             assert h.after == state, h.number
             for s in sums:
@@ -103,13 +103,20 @@ def test_advance_other_session_rules():
     until_win = Session(shanglou_levels=3, shanglou_until="win")
     assert advance(State(1, "N", 0, 3), until_win, None) == State(1, "N", 1, 3)
     assert advance(State(1, "N", 0, 2), until_win, "N") == State(1, "N", 1, 0)
+    on_dealer_win = Session(shanglou_levels=2, shanglou_on_dealer_win=True)
+    assert advance(State(1, "E", 0, 0), on_dealer_win, "E") == State(1, "E", 1, 1)
+    assert advance(State(1, "E", 1, 1), on_dealer_win, "E") == State(1, "E", 2, 2)
+    assert advance(State(1, "E", 2, 2), on_dealer_win, "E") == State(1, "E", 3, 2)  # two levels at most
+    assert advance(State(1, "E", 0, 1), on_dealer_win, "S") == State(1, "S", 0, 1)  # another winner: it stays
+    assert advance(State(1, "N", 0, 2), on_dealer_win, "E") == State(2, "E", 0, 0)  # the round ends
     # a draw that ends the round still doubles the next hand
     assert advance(State(1, "N", 0, 0), Session(dealer_stays_on_draw=False, shanglou_levels=2), None) == State(2, "E", 0, 1)
 
 
 def test_beijing_session_from_the_ruleset():
-    for name in ("beijing", "beijing-money"):
-        assert Session.of(load_ruleset(name)) == BJ
+    assert Session.of(load_ruleset("beijing")) == BJ
+    # beijing-money: "庄家连庄或荒牌，上楼" — a hand the dealer wins raises 上楼 too
+    assert Session.of(load_ruleset("beijing-money")) == Session(True, True, 2, "round_end", True)
     for name in ("zhuji", "shangrao"):  # the dealer stays on a win and on a draw; no 上楼
         assert Session.of(load_ruleset(name)) == Session(True, True, 0, "round_end")
 
@@ -394,8 +401,6 @@ def test_the_beijing_evening(tmp_path):
     assert max(h.streak for h in hands) == 4
 
 
-@pytest.mark.xfail(strict=False, reason="engine not built yet: beijing-money kong money ([5555p]W), 跟庄 and 上楼 "
-                                        "after 连庄 (issue 12)")
 def test_the_beijing_money_evening(tmp_path):
     db = tmp_path / "money.sqlite3"
     commands, standings = _evening(MONEY_EVENING)
