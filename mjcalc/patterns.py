@@ -34,7 +34,7 @@ def all_pungs(r, p):
 
 
 def sea_bottom(r, p):
-    """海底捞月: won on the last tile."""
+    """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
 
 
@@ -80,8 +80,11 @@ def heavenly(r, p):
 
 
 def earthly(r, p):
-    """地和: a non-dealer wins before discarding."""
-    return int(r.situation.first_turn and not r.situation.is_dealer)
+    """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
+    s = r.situation
+    if p.param("dealer_first_discard") and s.discarder != s.dealer:
+        return 0
+    return int(s.first_turn and not s.is_dealer)
 
 
 def all_honors(r, p):
