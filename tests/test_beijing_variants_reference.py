@@ -3,7 +3,7 @@
 ``reference_beijing_variants.ref_variant`` is written from the rules pages rulesets/beijing-*.md, not from the
 engine.  First it checks itself against every hand-worked example of the new rulesets (that must pass now); then
 it is compared with the engine, reached only through ``mjcalc analyze --json`` run by click's CliRunner, on
-Hypothesis-generated hands.  The comparisons are expected to fail until the engine builds the three rulesets.
+Hypothesis-generated hands.
 """
 import json
 import os
@@ -23,7 +23,6 @@ from test_scoring_reference import seven_pairs_hand, standard_hand, hand_text, w
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for rid in RULESETS for p in (ROOT / "examples" / rid).glob("*.yaml"))
 SEATS = "ESWN"
-NOT_BUILT = pytest.mark.xfail(strict=False, reason="engine not built yet")
 
 
 # ---------------------------------------------------------------------------------------------------------------
@@ -64,7 +63,7 @@ def test_every_pattern_of_the_new_rulesets_has_an_example():
 
 
 # ---------------------------------------------------------------------------------------------------------------
-# The engine against the reference (Hypothesis); expected to fail until the engine is built
+# The engine against the reference (Hypothesis)
 # ---------------------------------------------------------------------------------------------------------------
 
 
@@ -161,22 +160,18 @@ def _property(rid, max_examples, seven_pairs_share):
     assert stats["legal"] >= stats["compared"] // 5, stats
 
 
-@NOT_BUILT
 def test_beijing_classic_engine_matches_reference():
     _property("beijing-classic", 400, 15)
 
 
-@NOT_BUILT
 def test_beijing_doubling_engine_matches_reference():
     _property("beijing-doubling", 400, 15)
 
 
-@NOT_BUILT
 def test_beijing_hunr_engine_matches_reference():
     _property("beijing-hunr", 400, 15)
 
 
-@NOT_BUILT
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: f"{p.parent.name}/{p.stem}")
 def test_engine_agrees_with_the_reference_on_the_examples(path):
     spec = yaml.safe_load(path.read_text(encoding="utf-8"))

@@ -313,22 +313,14 @@ def _property(rid, max_examples, seven_pairs_share):
     return stats
 
 
-CORRECTED = pytest.mark.xfail(strict=False, reason="engine not built yet: the corrected rules of issue 12 (beijing "
-                               "海底捞月 on a discard 1, zhuji 地胡 only on the dealer's first discard, beijing-money "
-                               "跟庄 and kong money) are in the reference, not yet in the engine")
-
-
-@CORRECTED
 def test_beijing_engine_matches_reference():
     _property("beijing", 600, 15)
 
 
-@CORRECTED
 def test_beijing_money_engine_matches_reference():
     _property("beijing-money", 450, 15)
 
 
-@CORRECTED
 def test_zhuji_engine_matches_reference():
     _property("zhuji", 600, 5)
 

@@ -125,7 +125,6 @@ def test_heavenly_and_earthly_are_a_flat_ten(hand, wild, fields, value):
     assert base_of(s) in ("heavenly", "earthly") and s.total == value
 
 
-@pytest.mark.xfail(strict=False, reason="engine not built yet: 地糊 only on the dealer's first discard (issue 12)")
 def test_a_non_dealers_first_self_draw_is_no_earthly():
     # 地糊 is only on the dealer's first discard: on his own first draw it is 平糊自摸 2
     s = score("123m 456p 789s 11s 23m +4m", None, first_turn=True, seat="S", flown=0)

@@ -232,7 +232,6 @@ def test_first_turn_is_standalone():
     assert patterns(other) == {"earthly": 8}
 
 
-@pytest.mark.xfail(strict=False, reason="engine not built yet: 地胡 only on the dealer's first discard (issue 12)")
 @pytest.mark.parametrize("extra", [(), ("--from", "W")], ids=["own-first-draw", "non-dealer-discard"])
 def test_earthly_is_only_on_the_dealers_first_discard(extra):
     # "闲家对庄家打的第一张牌就能胡的为地胡": a first self-draw, or another non-dealer's discard, is ordinary
