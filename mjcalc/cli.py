@@ -350,7 +350,12 @@ def rulesets_show(name, lang):
         click.echo(rules.description)
     wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
     click.echo(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
+    concealed_rob = rules.rob_concealed_kong
+    if concealed_rob not in ("any", "never"):
+        concealed_rob = f"only to complete {rules.pattern(concealed_rob).zh}"
     click.echo(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
+               + (" (scored and paid as a self-draw)" if rules.rob_kong_as_self_draw else "")
+               + (f", rob a concealed kong {concealed_rob}" if "rob_concealed" in rules.options else "")
                + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw" if rules.max_wilds_on_discard is not None else "")
                + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
     rows = []
@@ -383,6 +388,40 @@ def rulesets_check(files):
         raise SystemExit(1)
 
 
+
+
+@cli.command()
+@click.argument("term", nargs=-1)
+@handle_errors
+def explain(term):
+    """Explain a term players argue about, in Chinese, pinyin or English; alone, list the terms.
+
+    \b
+    Examples:
+      mjcalc explain 烧庄
+      mjcalc explain shanglou
+      mjcalc explain "seven pairs"
+    """
+    from . import glossary
+    word = " ".join(term).strip()
+    if not word:
+        rows = [[t.zh, t.pinyin, t.en] for t in glossary.terms()]
+        click.echo(_table(rows, ["术语", "pinyin", "term"]))
+        return
+    found = glossary.lookup(word)
+    if not found:
+        close = glossary.suggestions(word)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        raise UserError(f"no term {word!r}{hint}; `mjcalc explain` lists them all")
+    for i, t in enumerate(found):
+        if i:
+            click.echo()
+        click.echo(f"{t.zh} ({t.pinyin}) — {t.en}")
+        click.echo(t.text)
+        if t.aliases:
+            click.echo(f"also: {', '.join(t.aliases)}")
+        if t.patterns:
+            click.echo(f"pattern ids: {', '.join(t.patterns)}")
 
 
 def main():

@@ -161,3 +161,21 @@ def test_loaded_ruleset_is_frozen():
         rules.minimum = 3
     with pytest.raises(Exception):
         rules.patterns[0].value = 99
+
+
+@pytest.mark.parametrize("name, key", [
+    ("beijing-classic", "points_per_fan"), ("beijing-classic", "shaozhuang"), ("beijing-doubling", "dealer_factor"),
+    ("beijing-hunr", "discarder_factor"), ("beijing-hunr", "flat"), ("beijing-hunr", "shaozhuang"),
+    ("beijing-money", "concealed_kong"), ("beijing-money", "exposed_kong"), ("beijing-money", "genzhuang"),
+])
+def test_rulesets_show_says_what_each_new_payout_parameter_means(name, key):
+    result = CliRunner().invoke(cli, ["rulesets", "show", name])
+    assert result.exit_code == 0, result.output
+    line = next(ln for ln in result.output.splitlines() if ln.strip().startswith(f"{key} = "))
+    value, meaning = line.split(":", 1)
+    assert len(meaning.split()) >= 6, line
+
+
+def test_rulesets_show_says_points_per_fan_is_our_choice():
+    text = CliRunner().invoke(cli, ["rulesets", "show", "beijing-classic"]).output
+    assert "points_per_fan = 1000: 1 番 = this many points" in text and "half, rounded up" in text
