@@ -363,6 +363,8 @@ def rulesets_show(name, lang):
         value = f"×{p.value}" if p.role == "multiplier" else p.value
         if p.scale == "power":
             value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        if p.param("discard_value") is not None:
+            value = f"{value} (on a discard: {p.param('discard_value')})"
         if p.param("without_wild") is not None:
             value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
         rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
