@@ -8,7 +8,7 @@ import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
 from .ledger import Ledger, LedgerFileError, State
@@ -143,7 +143,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
         click.echo(f"ledger    {ledger.path}")
 
 
-@table.command("hand")
+@table.command("hand", cls=SituationCommand)
 @click.argument("name")
 @click.argument("hand")
 @click.option("--winner", help="Who won: a player's name or a seat.")
@@ -161,7 +161,7 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
       mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
       mjcalc table hand friday "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
     """
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:

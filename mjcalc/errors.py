@@ -43,3 +43,9 @@ class Notice(str):
         notice.field = field
         notice.detail = text if detail is None else detail
         return notice
+
+
+def close_matches(word, choices, n: int = 1):
+    """The known words closest to a mistyped one, for "did you mean"."""
+    import difflib  # only when a message needs it (start-up time)
+    return difflib.get_close_matches(word, choices, n=n)

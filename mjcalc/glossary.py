@@ -7,10 +7,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, List, Tuple
 
-import yaml
-
-from .errors import RulesetError
 from .ruleset import BUILTIN_DIR
+from .yamlfile import read_yaml_mapping
 
 GLOSSARY_FILE = BUILTIN_DIR / "glossary.yaml"
 
@@ -40,10 +38,7 @@ def normal(text: str) -> str:
 @lru_cache(maxsize=1)
 def terms() -> Tuple[Term, ...]:
     """Every entry of the glossary, in file order."""
-    try:
-        data = yaml.safe_load(GLOSSARY_FILE.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
-        raise RulesetError(f"{GLOSSARY_FILE}: cannot read the glossary: {exc}") from None
+    data = read_yaml_mapping(GLOSSARY_FILE, "the glossary")
     out = []
     for key, entry in data.items():
         out.append(Term(str(key), entry["zh"], entry["pinyin"], entry["en"],

@@ -297,7 +297,7 @@ class Ledger:
             row = self.db.execute("SELECT id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, "
                                   "created FROM tables WHERE name = ?", (name,)).fetchone()
             if row is None:
-                import difflib
+                import difflib  # imported when used (start-up time)
                 known = [r[0] for r in self.db.execute("SELECT name FROM tables ORDER BY name")]
                 hint = difflib.get_close_matches(name, known, n=1)
                 raise LedgerError(f"no table named {name!r} in {self.path}"

@@ -17,7 +17,6 @@ A seat letter written right after an exposed meld's closing bracket names the se
 `format_hand` writes a space between a meld and any tile that follows it, so the two never mix.
 """
 import dataclasses
-import unicodedata
 from collections import Counter
 
 from .errors import HandError, NotationError
@@ -39,6 +38,7 @@ _SEAT_LETTERS = "ESWN"
 
 def _shown(text: str) -> str:
     """`text` quoted in a one-line message: line breaks and control characters escaped (`\\n`, `\\x1b`)."""
+    import unicodedata  # only when a message is written (start-up time)
     return "".join(
         ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
         for ch in text

@@ -23,6 +23,11 @@ def dealer(r, p):
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
+def self_draw(r, p):
+    """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
+    return int(r.situation.self_drawn)
+
+
 def concealed(r, p):
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
@@ -141,7 +146,7 @@ def fours_in_pairs(r) -> int:
 
 
 COMMON = {f.__name__: f for f in (
-    dealer, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
+    dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}

@@ -42,7 +42,8 @@ def test_an_unknown_term_is_one_line_with_did_you_mean():
     assert len(lines) == 1 and "did you mean" in lines[0] and "shaozhuang" in lines[0], result.output
 
 
-def test_explain_alone_lists_every_term():
+def test_explain_alone_lists_every_term(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # one line a term
     result = run()
     assert result.exit_code == 0
     for t in glossary.terms():

@@ -163,6 +163,26 @@ def test_loaded_ruleset_is_frozen():
         rules.patterns[0].value = 99
 
 
+def test_the_compiled_builtins_are_the_yaml_files():
+    """Built-ins load from mjcalc/compiled_rulesets.py (no YAML at run time); it must equal the YAML validated
+    now. After editing rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
+    from mjcalc.ruleset import builtin_paths, compile_builtins
+    from mjcalc import compiled_rulesets
+    import pathlib
+
+    assert pathlib.Path(compiled_rulesets.__file__).read_text(encoding="utf-8") == compile_builtins()
+    for path in builtin_paths():
+        assert load_ruleset(path.stem) == load_ruleset_file(path)
+
+
+def test_using_a_builtin_ruleset_reads_no_yaml():
+    import subprocess
+    import sys
+    code = "import sys, mjcalc.cli, mjcalc\nmjcalc.load_ruleset('zhuji')\nprint('yaml' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
+
+
 @pytest.mark.parametrize("name, key", [
     ("beijing-classic", "points_per_fan"), ("beijing-classic", "shaozhuang"), ("beijing-doubling", "dealer_factor"),
     ("beijing-hunr", "discarder_factor"), ("beijing-hunr", "flat"), ("beijing-hunr", "shaozhuang"),

@@ -88,9 +88,9 @@ class Region:
             raise SituationError(f"wild: {detail}", "wild", detail)
         return kinds
 
-    def plays_wild(self, ruleset, situation) -> bool:
-        """Whether wildcards are in play at all, so that a `*` tile means something."""
-        return ruleset.wild_kinds > 0
+    def why_no_wild(self, ruleset, situation) -> Optional[str]:
+        """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
+        return None if ruleset.wild_kinds > 0 else f"in {ruleset.id}"
 
     def check_hand(self, ruleset, situation, tiles):
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could

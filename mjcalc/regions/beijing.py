@@ -68,11 +68,6 @@ def full_flush_seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
 
 
-def self_draw(r, p):
-    """自摸: won by self-draw (a robbed kong too, where the ruleset scores a rob as a self-draw)."""
-    return int(r.situation.self_drawn)
-
-
 def dealer_win(r, p):
     """庄胡: the dealer is the winner."""
     return int(r.situation.is_dealer)
@@ -324,7 +319,7 @@ class Beijing(Region):
     exposed_rule_name = "吃碰堤"
     detectors = {**COMMON, **{f.__name__: f for f in (
         tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
-        self_draw, dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+        dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
     schemes = {"additive": Additive(), "money_table": MoneyTable(), "classic_points": ClassicPoints(),
                "doubling": Doubling(), "hunr": Hunr()}
     options = (
@@ -375,7 +370,7 @@ class Beijing(Region):
         s = reading.situation
         if not (s.rob_kong and s.extra("rob_concealed")):
             return None
-        rule = ruleset.rob_concealed_kong
+        rule = ruleset.robbable_concealed_kong
         if rule == "any":
             return None
         if rule == "dragon":
