@@ -174,7 +174,7 @@ class Region:
         roles = {seat: [] for seat in SEATS}
         roles[s.dealer].append("dealer 庄")
         roles[s.seat].append("winner")
-        if s.discarder is not None and not self_drawn:
+        if s.discarder is not None and (not self_drawn or s.rob_kong):  # a rob paid as a self-draw is still a rob
             roles[s.discarder].append("robbed kong" if s.rob_kong else "discarder")
         return roles
 
