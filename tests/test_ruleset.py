@@ -51,6 +51,11 @@ BROKEN = [
     pytest.param("- id: h\n", "1: a ruleset is a mapping of keys (id, name, patterns, …)", id="not-a-mapping"),
     pytest.param("extends: beijing\nid: h\nwins: {discard: sometimes}\n",
                  "3: wins.discard: expected one of any, concealed, concealed_if_wild, never, got 'sometimes'", id="win-rule"),
+    pytest.param("extends: beijing\nid: h\nwins: {rob_concealed_kong: dragn}\n",
+                 "3: wins.rob_concealed_kong: expected any, never or a pattern of this ruleset (the one the robbed tile "
+                 "must complete), got 'dragn'", id="rob-concealed-kong"),
+    pytest.param("extends: beijing-money\nid: h\npayout: {params: {exposed_kong: -1}}\n",
+                 "3: payout.params.exposed_kong: must be at least 0, got -1", id="kong-money-negative"),
 ]
 
 
