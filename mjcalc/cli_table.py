@@ -208,7 +208,8 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
     if record.level:
-        headers.append(f"上楼 ×{record.factor}")
+        fixed = [zh if lang == "zh" else en for zh, en, _ in result.payout.parts if en in result.payout.fixed]
+        headers.append(f"上楼 ×{record.factor}" + (f" ({', '.join(fixed)} ×1)" if fixed else ""))
         rows = [row + [record.deltas[row[0]]] for row in rows]
     click.echo(_table(rows, headers))
     click.echo("")
