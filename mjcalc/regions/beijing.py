@@ -238,7 +238,7 @@ class ClassicPoints(Scheme):
 
     def pay(self, score, situation, ruleset) -> Payout:
         points = score.total * self.param(ruleset, "points_per_fan") * situation.base
-        if not score.reading.hand.is_concealed:
+        if score.reading is not None and not score.reading.hand.is_concealed:  # (no reading: a total agreed)
             points = -(-points // 2)
         if score.self_drawn:
             hand = _each_other_pays(situation, points)
