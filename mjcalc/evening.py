@@ -139,7 +139,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
         raise LedgerError("give the total or the patterns (one of them)")
     region = find_region(rules.region)
     notes: List[Notice] = []
-    situation = region.prepare(rules, situation, notes)
+    situation = region.as_paid(rules, region.prepare(rules, situation, notes))
     if total is not None:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:
             raise LedgerError(f"--{rules.unit_en}: a total from 0 to {MAX_TOTAL}, got {total!r}")
@@ -150,7 +150,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
             notes.append(Notice(f"cap: {detail}", "cap", detail))
             total = rules.cap
     else:
-        reading = SimpleNamespace(ruleset=rules, wild_roles=1)  # each pattern at its ordinary value
+        reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1)  # each pattern at its ordinary value
         detectors = {p.id: (lambda r, p, n=patterns.get(p.id, 0): n) for p in rules.patterns}
         matches, total, bonus, uncapped = match_patterns(reading, detectors)
         dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]
@@ -189,7 +189,7 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
             raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
         if not score.legal:
             raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
-        deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
+        deltas = result.payout.scaled(state.factor).deltas
         patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
                     for m in score.matches]
         discarder = None if score.self_drawn else result.situation.discarder
