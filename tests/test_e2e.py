@@ -14,6 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from mjcalc.cli import cli
+from mjcalc.ruleset import builtin_rulesets
 from mjcalc.serve import make_server
 
 CHROMIUM = "/usr/bin/chromium"
@@ -343,7 +344,8 @@ def test_compare_advise_and_english(browser, server, shots):
     by_css(browser, "#act-clear").click()
     by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
     tap(browser, "#tab-compare")
-    wait(browser, lambda d: len(all_css(d, "#v-compare #result > .card")) == 4, "four rulesets compared")
+    every = len(builtin_rulesets())
+    wait(browser, lambda d: len(all_css(d, "#v-compare #result > .card")) == every, "every built-in ruleset compared")
     tap(browser, "#lang")
     wait(browser, lambda d: text(d, "#tab-compare") == "Compare", "English")
     wait(browser, lambda d: "Legal win" in by_css(d, "#v-compare #result").text, "the comparison in English")
