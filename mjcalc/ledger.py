@@ -74,7 +74,9 @@ def remember_path(path: Path):
     try:
         note = _current_file()
         note.parent.mkdir(parents=True, exist_ok=True)
-        note.write_text(json.dumps({"db": str(Path(path).resolve())}, ensure_ascii=False), encoding="utf-8")
+        fresh = note.with_name(f"{note.name}.{os.getpid()}")  # written whole, then put in place: never half a note
+        fresh.write_text(json.dumps({"db": str(Path(path).resolve())}, ensure_ascii=False), encoding="utf-8")
+        os.replace(fresh, note)
     except OSError:
         pass
 
