@@ -378,7 +378,7 @@ def rulesets_check(files):
             click.echo(f"{path}: ok ({rules.id}, {len(rules.patterns)} patterns)")
         except MjcalcError as exc:
             bad += 1
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"Error: {exc}", err=True)
     if bad:
         raise SystemExit(1)
 

@@ -77,7 +77,7 @@ def test_check_command_exit_1(tmp_path, monkeypatch, text, message):
     result = CliRunner().invoke(cli, ["rulesets", "check", "good.yaml", "house.yaml"])
     assert result.exit_code == 1
     assert result.stdout == "good.yaml: ok (house, 1 patterns)\n"
-    assert result.stderr == f"error: house.yaml:{message}\n"
+    assert result.stderr == f"Error: house.yaml:{message}\n"
 
 
 def test_analyze_with_invalid_ruleset_file_exits_1(tmp_path, monkeypatch):
