@@ -118,7 +118,7 @@ def test_beijing_session_from_the_ruleset():
                  "(did you mean 'dealer_stays_on_draw'?)", id="unknown_key"),
     pytest.param("  shanglou_levels: two\n", "bad.yaml:4: session.shanglou_levels: expected an integer, got 'two'",
                  id="not_an_integer"),
-    pytest.param("  shanglou_levels: -1\n", "bad.yaml:4: session.shanglou_levels: must be at least 0, got -1",
+    pytest.param("  shanglou_levels: -1\n", "bad.yaml:4: session.shanglou_levels: must be from 0 to 16, got -1",
                  id="negative"),
     pytest.param("  dealer_stays_on_win: yes please\n", "bad.yaml:4: session.dealer_stays_on_win: expected true "
                  "or false, got 'yes please'", id="not_a_bool"),

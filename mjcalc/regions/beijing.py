@@ -9,7 +9,7 @@ from typing import Dict, List
 from ..errors import Notice, SituationError
 from ..hand import CHOW, PAIR
 from ..patterns import COMMON
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
 from ..tiles import SEATS
@@ -107,7 +107,7 @@ class MoneyTable(Scheme):
     def pay(self, score, situation, ruleset) -> Payout:
         p = dict(ruleset.payout_params)
         winner, dealer = situation.seat, situation.dealer
-        unit = 2 ** score.total * situation.base
+        unit = power_of_two(score.total, f"a hand of {score.total} 番") * situation.base
         cap = p["payer_cap"] * situation.base
         owed = {}
         if score.self_drawn:
