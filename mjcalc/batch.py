@@ -59,7 +59,7 @@ class BatchWaits:
                 bad += 1
                 if as_json:
                     import json  # imported when used (start-up time)
-                    write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False) + "\n")
+                    write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False, allow_nan=False) + "\n")
                 else:
                     write(f"error: {exc}\n")
                 continue
@@ -73,7 +73,7 @@ class BatchWaits:
 def _json_line(hand_text, found) -> str:
     import json  # imported when used (start-up time)
     return json.dumps({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]},
-                      ensure_ascii=False) + "\n"
+                      ensure_ascii=False, allow_nan=False) + "\n"
 
 
 def _fast_json(fast, mask, line) -> str:

@@ -1,14 +1,13 @@
 """`mjcalc table …`: an evening at a table, kept in a ledger file (the storage and session rules: ledger.py)."""
 import csv
 import io
-import json
 from functools import wraps
 
 import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    UserError, build_situation, emit_json, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
 from .ledger import Ledger, LedgerFileError, State
@@ -75,8 +74,16 @@ def table_situation_options(func):
     return func
 
 
-def _open(db_path) -> Ledger:
-    return Ledger(db_path)
+def _open(db_path, readonly=False) -> Ledger:
+    return Ledger(db_path, readonly=readonly)
+
+
+def _csv_cell(value):
+    """A CSV cell a spreadsheet shows as text: one starting with = + - @ (or a tab or CR) would be read as a
+    formula, so it gets a leading apostrophe. Numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
 
 
 def _who(table, seat):
@@ -117,7 +124,8 @@ def _standings_dict(table, standings):
 @click.option("-r", "--ruleset", "ruleset_name", default="beijing", show_default=True,
               help="A built-in ruleset id or alias, or a YAML file.")
 @click.option("--seat", "seats", multiple=True, metavar="SEAT=PLAYER", help="A player and the seat: E=老王 (four of them).")
-@click.option("--base", type=int, default=1, show_default=True, help="Base points 底分 for every hand.")
+@click.option("--base", default="1", show_default=True, metavar="N",
+              help=f"Base points 底分 for every hand (1 to {GENERIC['base'].maximum:,}).")
 @db_option
 @ledger_errors
 def table_new(name, ruleset_name, seats, base, db_path):
@@ -127,6 +135,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
     Example:
       mjcalc table new friday -r beijing --seat E=老王 --seat S=小李 --seat W=阿张 --seat N=大刘 --base 2
     """
+    base = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
     players = {}
     for item in seats:
         seat, sep, player = item.partition("=")
@@ -194,8 +203,8 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
         standings = ledger.standings(t)
     warn(result.warnings)
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+        emit_json({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+                   "next": _next_dict(t, record.number, record.after)})
         return
     click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
                + (f" (连庄 {record.streak})" if record.streak else "")
@@ -240,8 +249,8 @@ def table_draw(name, as_json, db_path):
         record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+        emit_json({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+                   "next": _next_dict(t, record.number, record.after)})
         return
     click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays")
     click.echo(_next_line(t, record.number, record.after))
@@ -259,17 +268,17 @@ def table_show(name, as_json, db_path):
     Example:
       mjcalc table show friday --json
     """
-    with _open(db_path) as ledger:
+    with _open(db_path, readonly=True) as ledger:
         t = ledger.table(name)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
     count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
     if as_json:
-        click.echo(json.dumps({
+        emit_json({
             "table": t.name, "ruleset": t.ruleset_id, "base": t.base, "created": t.created,
             "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
             "hands": [h.to_dict(t) for h in hands], "next": _next_dict(t, count, state),
-        }, ensure_ascii=False))
+        })
         return
     click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, {count} hand{'s' if count != 1 else ''}")
     click.echo(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
@@ -325,19 +334,20 @@ def table_export(name, output, db_path):
     Example:
       mjcalc table export friday -o friday.csv
     """
-    with _open(db_path) as ledger:
+    with _open(db_path, readonly=True) as ledger:
         t = ledger.table(name)
         hands = ledger.hands(t)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from", "tiles", "total",
-                     "patterns"] + [f"{s} {p}" for s, p in zip(SEATS, t.players)]
-                    + [f"{s} {p} score" for s, p in zip(SEATS, t.players)] + ["recorded"])
+    writerow = lambda row: writer.writerow([_csv_cell(cell) for cell in row])  # noqa: E731
+    writerow(["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from", "tiles", "total",
+              "patterns"] + [f"{s} {p}" for s, p in zip(SEATS, t.players)]
+             + [f"{s} {p} score" for s, p in zip(SEATS, t.players)] + ["recorded"])
     running = dict.fromkeys(SEATS, 0)
     for h in hands:
         for s in SEATS:
             running[s] += h.deltas[s]
-        writer.writerow([h.number, h.round, t.player(h.dealer), h.streak, h.factor, h.kind,
+        writerow([h.number, h.round, t.player(h.dealer), h.streak, h.factor, h.kind,
                          t.player(h.winner) if h.winner else "", t.player(h.discarder) if h.discarder else "",
                          h.hand or "", "" if h.total is None else h.total,
                          " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
@@ -363,7 +373,7 @@ def table_list(db_path):
     Example:
       mjcalc table list
     """
-    with _open(db_path) as ledger:
+    with _open(db_path, readonly=True) as ledger:
         tables = ledger.tables()
         path = ledger.path
     if not tables:

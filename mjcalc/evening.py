@@ -47,7 +47,7 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
             raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
         if not score.legal:
             raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
-        deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
+        deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
         patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
                     for m in score.matches]
         discarder = None if score.self_drawn else result.situation.discarder

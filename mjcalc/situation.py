@@ -73,8 +73,10 @@ class Option:
             value = int(value)
         if isinstance(value, str):
             text = value.strip()
-            if not re.fullmatch(r"[+-]?\d{1,12}", text):
+            if not re.fullmatch(r"[+-]?\d+", text, flags=re.ASCII):
                 raise self.fail(f"expected a whole number, got {_shown(value)}")
+            if len(text.lstrip("+-").lstrip("0")) > 12:  # never int() of thousands of digits
+                raise self.fail(f"must be from {self.minimum} to {self.maximum}, got a number of more than 12 digits")
             value = int(text)
         if not isinstance(value, int):
             raise self.fail(f"expected a whole number, got {_shown(value)}")

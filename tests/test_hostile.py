@@ -138,3 +138,148 @@ def test_a_seat_given_twice_is_counted_once_and_said(tmp_path):
     assert result.stderr.count("given twice") == 1
     payouts = json.loads(result.stdout)["payouts"]
     assert payouts["S"] == -payouts["W"]  # S pays the hand once
+
+
+# --- the ledger: touches only its own files; amounts it cannot keep are impossible ----------------------------
+
+import hashlib  # noqa: E402
+import os  # noqa: E402
+import shutil  # noqa: E402
+import sqlite3  # noqa: E402
+import subprocess  # noqa: E402
+import sys  # noqa: E402
+import tempfile  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+SEATS4 = ["--seat", "E=a", "--seat", "S=b", "--seat", "W=c", "--seat", "N=d"]
+PLAIN = "123m456p789s234s5m +5m"
+
+
+def _digest(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@pytest.mark.parametrize("journal", ["delete", "truncate"])
+@pytest.mark.parametrize("command", [["table", "list"], ["table", "show", "x"], ["table", "new", "x"] + SEATS4,
+                                     ["table", "hand", "x", PLAIN, "--winner", "S"], ["table", "export", "x"]])
+def test_a_foreign_sqlite_file_stays_byte_identical(tmp_path, journal, command):
+    db = tmp_path / "photos.db"
+    conn = sqlite3.connect(db)
+    conn.execute(f"PRAGMA journal_mode = {journal}")
+    conn.execute("CREATE TABLE photos (id INTEGER)")
+    conn.commit()
+    conn.close()
+    before, files = _digest(db), sorted(p.name for p in tmp_path.iterdir())
+    result = run(*command, "--db", str(db))
+    one_line_error(result, 1, str(db), "not an mjcalc ledger")
+    assert _digest(db) == before
+    assert sorted(p.name for p in tmp_path.iterdir()) == files  # no -wal, no -shm
+
+
+def test_a_foreign_file_with_only_user_version_is_not_claimed(tmp_path):
+    db = tmp_path / "other.db"
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA user_version = 7")
+    conn.commit()
+    conn.close()
+    before = _digest(db)
+    one_line_error(run("table", "list", "--db", str(db)), 1, "not an mjcalc ledger")
+    assert _digest(db) == before
+
+
+def _as_nobody(args, cwd):
+    """Run mjcalc as an unprivileged user (the tests may run as root, who may write anywhere)."""
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    prefix = []
+    if os.geteuid() == 0:
+        if not shutil.which("setpriv"):
+            pytest.skip("running as root without setpriv: cannot make a read-only directory")
+        prefix = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
+    return subprocess.run(prefix + [sys.executable, "-m", "mjcalc"] + args, cwd=cwd, env=env,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_show_list_export_work_on_a_read_only_ledger():
+    folder = Path(tempfile.mkdtemp(prefix="mjcalc-ro-"))
+    try:
+        db = folder / "l.sqlite3"
+        assert run("table", "new", "x", *SEATS4, "--db", str(db)).exit_code == 0
+        assert run("table", "hand", "x", PLAIN, "--winner", "S", "--db", str(db)).exit_code == 0
+        before = _digest(db)
+        db.chmod(0o444)
+        folder.chmod(0o555)
+        for command, words in ((["table", "show", "x"], "1 hand"), (["table", "list"], "x "),
+                               (["table", "export", "x"], "1,1,a,0,1,win,b")):
+            done = _as_nobody(command + ["--db", str(db)], folder)
+            assert done.returncode == 0, done.stderr
+            assert words in done.stdout and done.stderr == ""
+        done = _as_nobody(["table", "hand", "x", PLAIN, "--winner", "S", "--db", str(db)], folder)
+        assert done.returncode == 1 and done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1
+        assert _digest(db) == before
+    finally:
+        folder.chmod(0o755)
+        shutil.rmtree(folder)
+
+
+def test_table_amounts_have_ranges(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    one_line_error(run("table", "new", "x", *SEATS4, "--base", "10000000000000000000", "--db", db), 2,
+                   "--base: must be from 1 to 1000000")
+    one_line_error(run("table", "new", "x", *SEATS4, "--base", "abc", "--db", db), 2, "--base: expected a whole number")
+    one_line_error(run("table", "new", "x", *SEATS4, "--base", "0", "--db", db), 2, "--base: must be from 1")
+    assert run("table", "new", "x", *SEATS4, "--base", "1000000", "--db", db).exit_code == 0
+    for rounds in ("-1", "-3", "70"):
+        one_line_error(run("table", "hand", "x", PLAIN, "--winner", "S", "--shaozhuang", rounds, "--db", db), 2,
+                       "--shaozhuang")
+    assert "0 hands" in run("table", "show", "x", "--db", db).output
+
+
+def test_shanglou_cannot_push_a_hand_past_any_amount(tmp_path):
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: beijing\nid: house\nsession: {shanglou_levels: 16}\n"
+                     "patterns:\n  tuidaohe: {value: 10000}\n", encoding="utf-8")
+    db = str(tmp_path / "l.sqlite3")
+    assert run("table", "new", "x", *SEATS4, "-r", str(house), "--base", "1000000", "--db", db).exit_code == 0
+    for _ in range(16):
+        assert run("table", "draw", "x", "--db", db).exit_code == 0
+    result = run("table", "hand", "x", PLAIN, "--winner", "S", "--db", db)
+    one_line_error(result, 2, "more than 1,000,000,000,000,000")
+    assert "16 hands" in run("table", "show", "x", "--db", db).output
+
+
+def test_standings_stay_exact(tmp_path):
+    from mjcalc.ledger import MAX_STANDING, HandRecord, Ledger, LedgerError
+    from mjcalc.session import State
+    with Ledger(tmp_path / "l.sqlite3") as ledger:
+        t = ledger.create_table("x", "beijing", "beijing", dict(zip("ESWN", "abcd")))
+        big = 10 ** 15
+        for number in range(1, 20):
+            record = HandRecord(number, 1, "E", number - 1, 0, "win", PLAIN, "S", None, 1, {}, [],
+                                {"E": -big, "S": big, "W": 0, "N": 0}, State(1, "E", number, 0), "now")
+            if number * big > MAX_STANDING:
+                with pytest.raises(LedgerError, match="beyond what is kept exactly"):
+                    ledger.append(t, record)
+                break
+            assert ledger.append(t, record)
+        assert ledger.standings(t)["S"] <= MAX_STANDING
+
+
+def test_names_with_control_characters_are_refused(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    one_line_error(run("table", "new", "x\x1b]0;pwned\x07", *SEATS4, "--db", db), 2, "control or invisible")
+    seats = SEATS4[:-1] + ["N=d\u200b"]
+    one_line_error(run("table", "new", "x", *seats, "--db", db), 2, "\\u200b")
+
+
+def test_export_neutralises_formulas(tmp_path):
+    db = str(tmp_path / "l.sqlite3")
+    seats = ["--seat", "E==1+1", "--seat", "S=+cmd", "--seat", "W=-x", "--seat", "N=@SUM(A1)"]
+    assert run("table", "new", "x", *seats, "--db", db).exit_code == 0
+    assert run("table", "hand", "x", PLAIN, "--winner", "S", "--from", "E", "--db", db).exit_code == 0
+    import csv
+    rows = list(csv.reader(run("table", "export", "x", "--db", db).output.splitlines()))
+    for row in rows:
+        for cell in row:
+            assert cell[:1] not in ("=", "+", "@") and not (cell.startswith("-") and not cell[1:].isdigit()), cell
+    assert rows[1][2] == "'=1+1" and rows[1][6] == "'+cmd"
+    assert sum(int(cell) for cell in rows[1][11:15]) == 0 and int(rows[1][11]) < 0  # numbers stay numbers
