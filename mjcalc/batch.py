@@ -4,7 +4,7 @@ The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwa
 ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
 error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
 """
-from .errors import MjcalcError
+from .errors import MjcalcError, printable
 from .tiles import NAMES
 
 
@@ -59,9 +59,10 @@ class BatchWaits:
                 bad += 1
                 if as_json:
                     import json  # imported when used (start-up time)
-                    write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False, allow_nan=False) + "\n")
+                    write(json.dumps({"line": number, "error": printable(exc)}, ensure_ascii=False,
+                                     allow_nan=False) + "\n")
                 else:
-                    write(f"error: {exc}\n")
+                    write(f"error: {printable(exc)}\n")
                 continue
             if as_json:
                 write(_json_line(str(hand), found))

@@ -6,7 +6,7 @@ from functools import wraps
 
 import click
 
-from .errors import MjcalcError, RulesetError, RulesetNotFound
+from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
 from .regions import all_options
 from .situation import GENERIC, Option, read_situation
 
@@ -176,7 +176,7 @@ def echo(text="", **kwargs):
 
 def warn(notices):
     for notice in notices:
-        echo(f"warning: {flagged(notice)}", err=True)
+        echo(f"warning: {printable(flagged(notice))}", err=True)
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}

@@ -43,3 +43,9 @@ class Notice(str):
         notice.field = field
         notice.detail = text if detail is None else detail
         return notice
+
+
+def printable(text: str, keep_newlines: bool = False) -> str:
+    """`text` with every control or invisible character (escape sequences, U+200B, U+FEFF, bidi marks, line
+    breaks unless `keep_newlines`) written as its escape, so that what is printed shows what was given."""
+    return "".join(ch if ch.isprintable() or keep_newlines and ch == "\n" else ascii(ch)[1:-1] for ch in str(text))

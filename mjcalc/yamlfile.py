@@ -11,7 +11,7 @@ from typing import Dict
 
 import yaml
 
-from .errors import RulesetError, SituationError
+from .errors import RulesetError, SituationError, printable
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -52,7 +52,7 @@ def _construct_map(loader, node):
             raise _Refused(key_node.start_mark.line + 1, "a key must be a plain value")
         key = str(key)
         if key in result:
-            raise _Refused(key_node.start_mark.line + 1, f"{_printable(key)}: a key written twice")
+            raise _Refused(key_node.start_mark.line + 1, f"{printable(key)}: a key written twice")
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
@@ -67,10 +67,6 @@ def _construct_int(loader, node):
 
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
-
-
-def _printable(text: str) -> str:
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
 
 
 def _read_text(path) -> str:
@@ -188,7 +184,7 @@ def read_yaml_mapping(path, what: str) -> "Map":
 
 
 def _kind(value) -> str:
-    return "a list" if isinstance(value, list) else f"a single value {_printable(repr(value))[:40]}"
+    return "a list" if isinstance(value, list) else f"a single value {printable(repr(value))[:40]}"
 
 
 def stamp(node, file):

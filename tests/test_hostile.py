@@ -283,3 +283,86 @@ def test_export_neutralises_formulas(tmp_path):
             assert cell[:1] not in ("=", "+", "@") and not (cell.startswith("-") and not cell[1:].isdigit()), cell
     assert rows[1][2] == "'=1+1" and rows[1][6] == "'+cmd"
     assert sum(int(cell) for cell in rows[1][11:15]) == 0 and int(rows[1][11]) < 0  # numbers stay numbers
+
+
+# --- one error contract -----------------------------------------------------------------------------------
+
+BIG = "9" * 5000
+
+
+@pytest.mark.parametrize("args, code, words", [
+    (["analyze", HAND, "--base", "abc"], 2, "--base: expected a whole number, got 'abc'"),
+    (["analyze", HAND, "--base", BIG], 2, "--base: must be from 1 to 1000000, got a number of more than 12 digits"),
+    (["analyze", HAND, "--shaozhuang", BIG], 2, "--shaozhuang: must be from 0 to 16"),
+    (["analyze", HAND, "--base", "1e400"], 2, "--base: expected a whole number"),
+    (["analyze", HAND, "--seat", "X"], 2, "--seat: expected a seat"),
+    (["analyze"], 2, "Missing argument 'HAND' (see mjcalc analyze --help)"),
+    (["analyze", "-5m"], 2, "no such option -5m (a hand or a value that starts with '-' goes after --"),
+    (["analyze", HAND, "--kong-draw", "-1"], 2, "--kong-draw: must be from 0 to 4, got -1"),
+    (["analyze", HAND, "--shaozhuang", "-3"], 2, "--shaozhuang: must be from 0 to 16, got -3"),
+    (["analyze", HAND, "--lang", "xx"], 2, "Invalid value for '--lang'"),
+    (["analyze", HAND, "--nosuch"], 2, "no such option --nosuch"),
+    (["table", "new", "x", "--base", "abc"], 2, "--base: expected a whole number"),
+    (["table", "new", "x", "--seat"], 2, "Option '--seat' requires an argument"),
+    (["rulesets", "check", "/nonexistent.yaml"], 1, "/nonexistent.yaml: cannot read"),
+    (["rulesets", "show", "nosuch"], 2, "unknown ruleset 'nosuch'"),
+    (["analyze", "1m\u200b2m"], 2, "unknown character '\\u200b'"),
+    (["analyze", "\ufeff123m456p789s EE 45m +6m"], 2, "'\\ufeff'"),
+    (["analyze", "1m\x1b[2J"], 2, "\\x1b"),
+    (["analyze", HAND, "-r", "no\u202esuch.yaml"], 2, "no\\u202esuch.yaml"),
+    (["bogus"], 2, "No such command 'bogus'"),
+])
+def test_every_error_is_one_line(tmp_path, args, code, words):
+    result = run(*args)
+    line = one_line_error(result, code, words)
+    assert line.isprintable(), line
+    if args[0] == "analyze":  # with --json, the same error is also a JSON object on stdout
+        with_json = run(*args, "--json")
+        assert with_json.exit_code == code
+        assert json.loads(with_json.stdout) == {"error": with_json.stderr[len("Error: "):-1], "exit": code}
+        assert with_json.stderr == f"{line}\n"
+
+
+def test_json_errors_are_json_on_stdout():
+    result = run("analyze", HAND, "--seat", "X", "--json")
+    assert result.exit_code == 2
+    assert json.loads(result.stdout) == {"error": "--seat: expected a seat E, S, W or N (东 南 西 北), got 'X'",
+                                         "exit": 2}
+    assert result.stderr == "Error: --seat: expected a seat E, S, W or N (东 南 西 北), got 'X'\n"
+    result = run("waits", "--json")
+    assert json.loads(result.stdout)["exit"] == 2
+    result = run("analyze", "--json")
+    assert json.loads(result.stdout) == {"error": "Missing argument 'HAND' (see mjcalc analyze --help)", "exit": 2}
+
+
+def test_a_hand_after_double_dash():
+    result = run("analyze", "--", "-5m")
+    one_line_error(result, 2, "'-'")
+
+
+def test_batch_reads_utf8_with_a_bom(tmp_path):
+    path = tmp_path / "hands.txt"
+    path.write_bytes(b"\xef\xbb\xbf1112345678999m\n123m456p789s EE 4m\n")
+    result = run("waits", "--batch", str(path))
+    assert result.exit_code == 1
+    assert result.stdout.splitlines()[0] == "1m 2m 3m 4m 5m 6m 7m 8m 9m"
+    result = run("waits", "--batch", "-", input=b"\xef\xbb\xbf1112345678999m\n")
+    assert result.exit_code == 0 and result.stdout == "1m 2m 3m 4m 5m 6m 7m 8m 9m\n"
+
+
+def test_batch_error_lines_show_invisible_characters(tmp_path):
+    result = run("waits", "--batch", "-", input="1112345678999m\u200b\n")
+    assert result.exit_code == 1 and "\\u200b" in result.stdout and "\u200b" not in result.stdout
+
+
+def test_batch_with_stdin_closed():
+    env = {**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parent.parent)}
+    done = subprocess.run([sys.executable, "-m", "mjcalc", "waits", "--batch", "-"], env=env, capture_output=False,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, timeout=60,
+                          preexec_fn=lambda: os.close(0))
+    assert done.returncode == 2 and done.stderr == "Error: --batch -: standard input is closed\n", done.stderr
+
+
+def test_no_arguments_is_help_not_an_error():
+    result = run()
+    assert result.exit_code == 0 and result.stdout.startswith("Usage: ")
