@@ -401,10 +401,10 @@ def rulesets_check(files):
     for path in files:
         try:
             rules = load_ruleset_file(path)
-            click.echo(f"{path}: ok ({rules.id}, {len(rules.patterns)} patterns)")
+            click.echo(f"{printable(path)}: ok ({printable(rules.id)}, {len(rules.patterns)} patterns)")
         except MjcalcError as exc:
             bad += 1
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {printable(exc)}", err=True)
     if bad:
         raise SystemExit(1)
 

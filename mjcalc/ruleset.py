@@ -389,7 +389,10 @@ def _raw(path: Path):
         where = f"{_short(str(here))}:{data.lines['extends']}: extends"
         if not isinstance(parent, str):
             raise RulesetError(f"{where}: expected a ruleset name, got {_shown(parent)}")
-        parent_path = find_ruleset_path(parent, relative_to=here.parent)
+        try:
+            parent_path = find_ruleset_path(parent, relative_to=here.parent)
+        except RulesetNotFound as exc:  # the file is wrong, not the command: said with its line
+            raise RulesetError(f"{where}: {exc}") from None
         if parent_path.resolve() in {p.resolve() for p in paths}:
             raise RulesetError(f"{where}: a cycle through {parent!r}")
         if len(paths) >= MAX_EXTENDS:
