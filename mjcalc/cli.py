@@ -371,7 +371,7 @@ def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
     from .regions import find_region  # imported when used (start-up time)
     rules = _load(name)
-    click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
+    click.echo(printable(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})"))
     if rules.description:
         click.echo(rules.description)
     wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"

@@ -10,6 +10,7 @@ from .cli_common import (
     UserError, build_situation, emit_json, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
+from .errors import printable
 from .ledger import Ledger, LedgerFileError, State
 from .regions import all_options
 from .situation import GENERIC
@@ -72,6 +73,11 @@ def table_situation_options(func):
         if opt.name in ("seat", "dealer", "base"):
             opt.hidden = True  # the winner is --winner; the table keeps the dealer and the base
     return func
+
+
+def _say(text=""):
+    """Print a line (or a table) for a person: any control or invisible character in a name shows as its escape."""
+    click.echo(printable(text, keep_newlines=True))
 
 
 def _open(db_path, readonly=False) -> Ledger:
@@ -147,9 +153,9 @@ def table_new(name, ruleset_name, seats, base, db_path):
         players[seat] = player.strip()
     with _open(db_path) as ledger:
         t = evening.create_table(ledger, name, ruleset_name, players, base)
-        click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, "
+        _say(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, "
                    + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)) + f"; {t.player('E')} deals first")
-        click.echo(f"ledger    {ledger.path}")
+        _say(f"ledger    {ledger.path}")
 
 
 @table.command("hand")
@@ -206,23 +212,23 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
         emit_json({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
                    "next": _next_dict(t, record.number, record.after)})
         return
-    click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
+    _say(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
                + (f" (连庄 {record.streak})" if record.streak else "")
                + (f", 上楼 ×{record.factor}" if record.level else ""))
-    click.echo(f"          {record.hand}   {_result_text(t, record)}")
+    _say(f"          {record.hand}   {_result_text(t, record)}")
     if result.score.matches:
-        click.echo(_table(render.pattern_rows(result, lang), ["pattern", "id", rules.unit(lang)]))
-    click.echo(f"total     {result.score.total} {rules.unit(lang)}")
+        _say(_table(render.pattern_rows(result, lang), ["pattern", "id", rules.unit(lang)]))
+    _say(f"total     {result.score.total} {rules.unit(lang)}")
     headers, rows = render.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
     if record.level:
         headers.append(f"上楼 ×{record.factor}")
         rows = [row + [record.deltas[row[0]]] for row in rows]
-    click.echo(_table(rows, headers))
-    click.echo("")
-    click.echo(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
-    click.echo(_next_line(t, record.number, record.after))
+    _say(_table(rows, headers))
+    _say("")
+    _say(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
+    _say(_next_line(t, record.number, record.after))
 
 
 def _seat_prefix(t, item, sep):
@@ -252,8 +258,8 @@ def table_draw(name, as_json, db_path):
         emit_json({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
                    "next": _next_dict(t, record.number, record.after)})
         return
-    click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays")
-    click.echo(_next_line(t, record.number, record.after))
+    _say(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays")
+    _say(_next_line(t, record.number, record.after))
 
 
 @table.command("show")
@@ -280,15 +286,15 @@ def table_show(name, as_json, db_path):
             "hands": [h.to_dict(t) for h in hands], "next": _next_dict(t, count, state),
         })
         return
-    click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, {count} hand{'s' if count != 1 else ''}")
-    click.echo(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
+    _say(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, {count} hand{'s' if count != 1 else ''}")
+    _say(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
     if hands:
-        click.echo("")
+        _say("")
         rows = [[h.number, h.round, _who(t, h.dealer) + (f" 连庄{h.streak}" if h.streak else ""),
                  _result_text(t, h), h.hand or "", "" if h.total is None else h.total,
                  f"×{h.factor}" if h.level else ""] + [h.deltas[s] for s in SEATS] for h in hands]
-        click.echo(_table(rows, ["#", "round", "dealer", "result", "hand", "番", "上楼"] + list(t.players)))
-    click.echo(_next_line(t, count, state))
+        _say(_table(rows, ["#", "round", "dealer", "result", "hand", "番", "上楼"] + list(t.players)))
+    _say(_next_line(t, count, state))
 
 
 @table.command("undo")
@@ -308,7 +314,7 @@ def table_undo(name, yes, db_path):
         last = ledger.last_hand(t)
         if last is None:
             raise UserError(f"table {t.name!r} has no hands to undo")
-        click.echo(f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
+        _say(f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
                    + (f"  {last.hand}  {last.total}" if last.hand else "")
                    + "  " + ", ".join(f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS))
         try:
@@ -318,8 +324,8 @@ def table_undo(name, yes, db_path):
             raise UserError("nothing removed (--yes removes it without asking)") from None
         ledger.undo(t, last.number)
         count, state = ledger.state(t)
-    click.echo(f"removed hand {last.number}")
-    click.echo(_next_line(t, count, state))
+    _say(f"removed hand {last.number}")
+    _say(_next_line(t, count, state))
 
 
 @table.command("export")
@@ -358,7 +364,7 @@ def table_export(name, output, db_path):
                 f.write(buffer.getvalue())
         except OSError as exc:
             raise UserError(f"-o {output}: cannot write: {exc.strerror}") from None
-        click.echo(f"wrote {len(hands)} hands to {output}")
+        _say(f"wrote {len(hands)} hands to {output}")
     else:
         click.echo(buffer.getvalue(), nl=False)
 
@@ -377,7 +383,7 @@ def table_list(db_path):
         tables = ledger.tables()
         path = ledger.path
     if not tables:
-        click.echo(f"no tables yet in {path}")
+        _say(f"no tables yet in {path}")
         return
     rows = [[t.name, t.ruleset_id, t.base, " ".join(t.players), hands, last or ""] for t, hands, last in tables]
-    click.echo(_table(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"]))
+    _say(_table(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"]))

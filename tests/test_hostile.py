@@ -366,3 +366,19 @@ def test_batch_with_stdin_closed():
 def test_no_arguments_is_help_not_an_error():
     result = run()
     assert result.exit_code == 0 and result.stdout.startswith("Usage: ")
+
+
+def test_names_already_in_a_ledger_are_shown_escaped(tmp_path, monkeypatch):
+    """A ledger written before names were checked (or by hand) still never sends an escape to the terminal."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    db = tmp_path / "l.sqlite3"
+    assert run("table", "new", "x", *SEATS4, "--db", str(db)).exit_code == 0
+    conn = sqlite3.connect(db)
+    conn.execute("UPDATE tables SET player_s = ?, name = ?", ("b\x1b]0;owned\x07\u202e", "x\x1b[2J"))
+    conn.commit()
+    conn.close()
+    for command in (["show", "x\x1b[2J"], ["list"], ["hand", "x\x1b[2J", PLAIN, "--winner", "S"]):
+        result = run("table", *command, "--db", str(db))
+        assert result.exit_code == 0, result.output
+        assert "\x1b" not in result.output and "\u202e" not in result.output
+        assert "\\x1b" in result.output
