@@ -7,7 +7,8 @@ import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, emit_json, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    SituationCommand, UserError, build_situation, emit_json, handle_errors, read_situation_file, situation_options,
+    table as _table, warn,
     wild_options,
 )
 from .errors import printable
@@ -158,7 +159,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
         _say(f"ledger    {ledger.path}")
 
 
-@table.command("hand")
+@table.command("hand", cls=SituationCommand)
 @click.argument("name")
 @click.argument("hand")
 @click.option("--winner", help="Who won: a player's name or a seat.")

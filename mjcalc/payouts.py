@@ -8,7 +8,7 @@ say what each means. The schemes themselves live with their regions (`regions/`)
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
-from .errors import SituationError
+from .errors import SituationError, close_matches
 from .tiles import SEATS
 
 # The largest amount a seat may win or lose in one hand: far beyond any table, and exact as a JSON number in a
@@ -94,8 +94,7 @@ def _shown(value) -> str:
 
 def unknown_param(key, params) -> str:
     """The message for a parameter nobody reads: did you mean, or the known ones."""
-    import difflib  # imported when used (start-up time)
-    hint = difflib.get_close_matches(str(key), list(params), n=1)
+    hint = close_matches(str(key), list(params), n=1)
     if hint:
         return f"unknown parameter (did you mean '{hint[0]}'?)"
     return f"unknown parameter (known: {', '.join(sorted(params)) or 'none'})"

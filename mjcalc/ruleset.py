@@ -3,15 +3,13 @@
 Every error names the file, the line and the path: `zhuji.yaml:41: patterns.full_flush.value: expected an
 integer, got 'three'`. Unknown keys are errors, so a typo never changes a score silently.
 """
-import difflib
 import os
 from dataclasses import asdict, dataclass
-from pprint import pformat
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 from .compiled_rulesets import COMPILED
-from .errors import RulesetError, RulesetNotFound
+from .errors import RulesetError, RulesetNotFound, close_matches
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
 from .session import SESSION
@@ -135,7 +133,7 @@ class _Checker:
     def keys(self, node, path, allowed, required=()):
         for key in node:
             if key not in allowed:
-                hint = difflib.get_close_matches(key, allowed, n=1)
+                hint = close_matches(key, allowed, n=1)
                 extra = f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(allowed))})"
                 self.fail(node, key, f"{path}{key}", f"unknown key{extra}")
         for key in required:
@@ -164,7 +162,7 @@ class _Checker:
         if kind is dict and not isinstance(value, dict):
             self.fail(node, key, full, f"expected a mapping, got {_shown(value)}")
         if choices is not None and value not in choices:
-            hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
+            hint = close_matches(str(value), [str(c) for c in choices], n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {_shown(value)}{extra}")
         if kind is int and value is not None:
@@ -234,7 +232,7 @@ def _validate(data, path: Path) -> Ruleset:
     if region_name is None:  # a file that names no region belongs to the region of its payout scheme
         owner = scheme_owner(scheme)
         if owner is None:
-            hint = difflib.get_close_matches(scheme, all_schemes(), n=1)
+            hint = close_matches(scheme, all_schemes(), n=1)
             c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
                 f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(all_schemes())})"))
         region_name = owner.id
@@ -255,7 +253,7 @@ def _validate(data, path: Path) -> Ruleset:
     shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
         if shape not in SHAPES:
-            hint = difflib.get_close_matches(str(shape), SHAPES, n=1)
+            hint = close_matches(str(shape), SHAPES, n=1)
             c.fail(data, "shapes", "shapes", f"unknown shape {shape!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if not shapes:
         c.fail(data, "shapes", "shapes", "at least one shape is needed")
@@ -267,7 +265,9 @@ def _validate(data, path: Path) -> Ruleset:
     minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0, maximum=MAX_TOTAL)
     cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0, maximum=MAX_TOTAL)
     if cap is not None and cap < minimum:
-        c.fail(scoring, "cap", "scoring.cap", f"the cap {cap} is below the minimum {minimum}")
+        files = getattr(scoring, "files", {})  # name the one this file sets, when the other is inherited
+        which = "minimum" if files.get("minimum") == data.file != files.get("cap") else "cap"
+        c.fail(scoring, which, f"scoring.{which}", f"the cap {cap} is below the minimum {minimum}")
 
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
@@ -275,7 +275,7 @@ def _validate(data, path: Path) -> Ruleset:
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
-            hint = difflib.get_close_matches(pid, DETECTORS, n=1)
+            hint = close_matches(pid, DETECTORS, n=1)
             c.fail(raw_patterns, pid, ppath, "unknown pattern"
                    + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         if not isinstance(spec, dict):
@@ -307,13 +307,13 @@ def _validate(data, path: Path) -> Ruleset:
     for p in patterns:
         for other in p.excludes:
             if other not in known:
-                hint = difflib.get_close_matches(str(other), known, n=1)
+                hint = close_matches(str(other), known, n=1)
                 c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes",
                        f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     for other, sources in excluded_by.items():
         if other not in known:
             pid, spec = sources[0]
-            hint = difflib.get_close_matches(str(other), known, n=1)
+            hint = close_matches(str(other), known, n=1)
             c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by",
                    f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if excluded_by:
@@ -323,7 +323,7 @@ def _validate(data, path: Path) -> Ruleset:
         ]
 
     if scheme not in SCHEMES:
-        hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
+        hint = close_matches(scheme, SCHEMES, n=1)
         c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
             f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
     payout_params = c.get(payout, "params", "payout.", dict, {})
@@ -337,7 +337,7 @@ def _validate(data, path: Path) -> Ruleset:
     options = c.strings(data, "options", "") if "options" in data else declared
     for name in options:
         if name not in declared:
-            hint = difflib.get_close_matches(str(name), declared, n=1)
+            hint = close_matches(str(name), declared, n=1)
             c.fail(data, "options", "options", f"{name!r} is not an option of region {region.id}"
                    + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
     return Ruleset(
@@ -427,7 +427,7 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
     if stem is not None:
         return BUILTIN_DIR / f"{stem}.yaml"
     known = sorted(COMPILED)
-    hint = difflib.get_close_matches(name, known, n=1)
+    hint = close_matches(name, known, n=1)
     raise RulesetNotFound(
         f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
     )
@@ -464,6 +464,7 @@ def builtin_rulesets():
 
 def compile_builtins() -> str:
     """The text of `compiled_rulesets.py`: every built-in ruleset validated from its YAML, as plain data."""
+    from pprint import pformat  # only to write the file (start-up time)
     out = {}
     for path in builtin_paths():
         data = asdict(load_ruleset_file(path))

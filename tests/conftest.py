@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
 
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
+os.environ["COLUMNS"] = "80"  # text output fits the terminal: tests see an 80-column one, whatever runs them
 
 NUM_KINDS = 34
 ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))
