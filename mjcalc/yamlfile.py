@@ -15,9 +15,9 @@ from .errors import RulesetError, SituationError, printable
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-MAX_BYTES = 1 << 20  # 1 MiB: the largest built-in ruleset is under 10 KB
+MAX_BYTES = 256 << 10  # 256 KiB: the largest built-in ruleset is under 10 KB
 MAX_DEPTH = 24  # mappings and lists inside one another
-MAX_NODES = 100_000  # values in the file with every alias expanded
+MAX_NODES = 20_000  # values in the file with every alias expanded (a built-in has about 1,000)
 MAX_DIGITS = 30  # far beyond any number a field takes; int() of 4,300+ digits is refused by Python itself
 
 
@@ -109,7 +109,7 @@ def _check_graph(root):
                 raise _Refused(node.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep")
             if size[key] > MAX_NODES:
                 raise _Refused(node.start_mark.line + 1,
-                               f"more than {MAX_NODES:,} values once its aliases (*name) are expanded")
+                               f"more than {MAX_NODES:,} values (each alias *name counted expanded)")
             continue
         if key in size:
             continue

@@ -34,12 +34,13 @@ def _bomb(levels=12):
 
 
 HOSTILE_FILES = {
-    "alias-bomb": (_bomb().encode(), ":6: ", "aliases"),
+    "alias-bomb": (_bomb().encode(), ":5: ", "alias *name"),
     "alias-bomb-under-unknown-key": (("bogus:\n" + "".join("  " + line + "\n" for line in _bomb().splitlines())).encode(),
-                                     ":7: ", "aliases"),
+                                     ":6: ", "alias *name"),
     "recursive-alias": (b"a: &a [*a]\n", ":1: ", "alias"),
     "deep-flow": (b"id: x\nbogus: " + b"[" * 900 + b"]" * 900 + b"\n", ":2: ", "nested"),
-    "deep-block": ("".join(" " * i + f"k{i}:\n" for i in range(1200)).encode(), ":1000: ", "nest"),
+    "deep-block": ("".join(" " * i + f"k{i}:\n" for i in range(300)).encode(), ":276: ", "nested"),
+    "deeper-block": ("".join(" " * i + f"k{i}:\n" for i in range(800)).encode(), ": ", "larger than"),
     "deep-but-legal-for-libyaml": (b"id: x\nbogus: " + b"[" * 30 + b"]" * 30 + b"\n", ":2: ", "nested"),
     "oversized": (b"id: x\n# " + b"x" * (11 << 20) + b"\n", ": ", "larger than"),
     "latin-1": ("id: x\nname: caf\xe9\n".encode("latin-1"), ":2: ", "not UTF-8"),
