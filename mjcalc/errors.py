@@ -35,6 +35,11 @@ class SituationError(MjcalcError):
     """A situation that cannot happen, that the ruleset does not allow, or that contradicts itself."""
 
 
+class ImpossibleSituation(SituationError):
+    """A situation no table could produce with this hand (a kong draw without a kong, a fifth 宝…), whatever
+    the ruleset."""
+
+
 class Notice(str):
     """A warning beside an answer (an option ignored, a rule that overrode one, a cap): text, and its field."""
 

@@ -294,11 +294,25 @@ class Doc:
         self.blocks.append(("table", list(headers), [list(r) for r in rows]))
 
 
+def _not_assumed(notices):
+    """The warnings for stderr: the seat assumed is said in the answer itself (`assumed_field`)."""
+    return [n for n in notices if not getattr(n, "assumed", False)]
+
+
+def assumed_field(doc: Doc, notices):
+    """`seat      assumed E, the dealer (…)` when the seat or the dealer was not given."""
+    for notice in notices:
+        if getattr(notice, "assumed", False):
+            doc.field(notice.field, notice.detail)
+            return
+
+
 def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
     """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13)."""
     rules = result.ruleset
-    doc = Doc(analysis_json(result, lang), result.warnings)
+    doc = Doc(analysis_json(result, lang), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
     if result.hand.winning_implied:
         doc.field("", "(no '+': the last tile written is taken as the winning tile)")
     if result.wild_kinds:
@@ -383,6 +397,8 @@ def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None
     doc.table(headers, rows)
     for flag, ids in (unused or {}).items():
         doc.line(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+    if analyses:
+        assumed_field(doc, analyses[0].warnings)
     return doc
 
 
@@ -390,8 +406,9 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
     """`advise`: shanten, then improving tiles (13 tiles) or every discard ranked with the best ones' waits."""
     result = advice.analysis
     rules = result.ruleset
-    doc = Doc(advice_json(advice, lang), result.warnings)
+    doc = Doc(advice_json(advice, lang), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
     if result.wild_kinds:
         doc.field("wild", wild_line(result))
     doc.field("shanten", shanten_text(advice, lang))
