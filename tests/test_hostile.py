@@ -383,3 +383,9 @@ def test_names_already_in_a_ledger_are_shown_escaped(tmp_path, monkeypatch):
         assert result.exit_code == 0, result.output
         assert "\x1b" not in result.output and "\u202e" not in result.output
         assert "\\x1b" in result.output
+
+
+def test_a_5000_digit_value_is_named_by_its_size(tmp_path):
+    result = run("table", "hand", "x", "--fan", BIG, "--winner", "S", "--db", str(tmp_path / "l.sqlite3"))
+    line = one_line_error(result, 2, "(5000 digits)")
+    assert len(line) < 200
