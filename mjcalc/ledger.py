@@ -277,7 +277,16 @@ class Ledger:
             raise
 
     def _open_readonly(self, target) -> bool:
-        """Open for reading only; False (nothing open) when the file must be created or migrated first."""
+        """Open for reading only; False (nothing open) when the file must be created or migrated first, or is not
+        marked as a ledger in its header (the ordinary open refuses it: a read-only connection would leave a
+        foreign WAL file's -wal and -shm behind)."""
+        try:
+            with open(self.path, "rb") as f:
+                header = f.read(100)
+        except OSError:
+            return False
+        if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+            return False
         uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
         for suffix in ("", "&immutable=1"):  # immutable: a WAL ledger in a directory where -shm cannot be made
             try:

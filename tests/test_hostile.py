@@ -160,7 +160,7 @@ def _digest(path):
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
-@pytest.mark.parametrize("journal", ["delete", "truncate"])
+@pytest.mark.parametrize("journal", ["delete", "truncate", "wal"])
 @pytest.mark.parametrize("command", [["table", "list"], ["table", "show", "x"], ["table", "new", "x"] + SEATS4,
                                      ["table", "hand", "x", PLAIN, "--winner", "S"], ["table", "export", "x"]])
 def test_a_foreign_sqlite_file_stays_byte_identical(tmp_path, journal, command):
