@@ -106,14 +106,15 @@ def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
         word = word.strip()
         if not word:
             continue
-        count = 1
+        count, shown = 1, "1"
         for mark in ("×", "*"):
             name, found, times = word.rpartition(mark)
-            if found and times.isdigit():
-                word, count = name, int(times)
+            if found and times.isascii() and times.isdigit():  # never int() of thousands of digits
+                word, count = name, int(times) if len(times) <= 6 else 10 ** 6
+                shown = times if len(times) <= 6 else f"a number of {len(times)} digits"
                 break
         if not 1 <= count <= 16:
-            raise LedgerError(f"--patterns: {word}: a pattern counts from 1 to 16 times, got {count}")
+            raise LedgerError(f"--patterns: {word}: a pattern counts from 1 to 16 times, got {shown}")
         p = find_pattern(rules, word)
         if p.id in counts:
             raise LedgerError(f"--patterns: {p.zh} ({p.id}) is named twice")

@@ -389,3 +389,11 @@ def test_a_5000_digit_value_is_named_by_its_size(tmp_path):
     result = run("table", "hand", "x", "--fan", BIG, "--winner", "S", "--db", str(tmp_path / "l.sqlite3"))
     line = one_line_error(result, 2, "(5000 digits)")
     assert len(line) < 200
+
+
+@pytest.mark.parametrize("times, words", [(BIG, "got a number of 5000 digits"), ("\u00b2", "no pattern"),
+                                          ("0", "got 0"), ("17", "got 17")])
+def test_quick_entry_counts_have_a_range(tmp_path, times, words):
+    db = str(tmp_path / "l.sqlite3")
+    assert run("table", "new", "x", *SEATS4, "--db", db).exit_code == 0
+    one_line_error(run("table", "hand", "x", "--patterns", f"对对和*{times}", "--winner", "S", "--db", db), 2, words)
