@@ -328,6 +328,31 @@ def rulesets_check(files):
 
 
 
+@cli.command()
+@click.argument("term", nargs=-1)
+@handle_errors
+def explain(term):
+    """Explain a term players argue about, in Chinese, pinyin or English; alone, list the terms.
+
+    \b
+    Examples:
+      mjcalc explain 烧庄
+      mjcalc explain shanglou
+      mjcalc explain "seven pairs"
+    """
+    from . import glossary, render  # imported when used (start-up time)
+    word = " ".join(term).strip()
+    if not word:
+        emit(render.glossary_doc(glossary.terms()))
+        return
+    found = glossary.lookup(word)
+    if not found:
+        close = glossary.suggestions(word)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        raise UserError(f"no term {word!r}{hint}; `mjcalc explain` lists them all")
+    emit(render.terms_doc(found))
+
+
 def _wants_json(argv) -> bool:
     options = argv[:argv.index("--")] if "--" in argv else argv
     return "--json" in options

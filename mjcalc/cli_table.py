@@ -447,7 +447,8 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
     if record.level:  # the total column is what each seat is paid: the hand's payout × 上楼
-        headers[-1] = f"total (上楼 ×{record.factor})"
+        fixed = [zh if lang == "zh" else en for zh, en, _ in result.payout.parts if en in result.payout.fixed]
+        headers[-1] = f"total (上楼 ×{record.factor}" + (f"; {', '.join(fixed)} ×1" if fixed else "") + ")"
         rows = [row[:-1] + [record.deltas[row[0]]] for row in rows]
     lines.append(_fit_rows(rows, headers, drop=(2,)))
     if standings is not None:

@@ -138,7 +138,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
         raise LedgerError("give the total or the patterns (one of them)")
     region = find_region(rules.region)
     notes: List[Notice] = []
-    situation = region.prepare(rules, situation, notes)
+    situation = region.as_paid(rules, region.prepare(rules, situation, notes))
     if total is not None:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:
             raise LedgerError(f"--{rules.unit_en}: a total from 0 to {MAX_TOTAL}, got {total!r}")
@@ -149,7 +149,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
             notes.append(Notice(f"cap: {detail}", "cap", detail))
             total = rules.cap
     else:
-        reading = SimpleNamespace(ruleset=rules, wild_roles=1)  # each pattern at its ordinary value
+        reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1)  # each pattern at its ordinary value
         detectors = {p.id: (lambda r, p, n=patterns.get(p.id, 0): n) for p in rules.patterns}
         matches, total, bonus, uncapped = match_patterns(reading, detectors)
         dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]

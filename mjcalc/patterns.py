@@ -24,6 +24,11 @@ def dealer(r, p):
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
+def self_draw(r, p):
+    """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
+    return int(r.situation.self_drawn)
+
+
 def concealed(r, p):
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
@@ -35,7 +40,7 @@ def all_pungs(r, p):
 
 
 def sea_bottom(r, p):
-    """海底捞月: won on the last tile."""
+    """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
 
 
@@ -81,8 +86,11 @@ def heavenly(r, p):
 
 
 def earthly(r, p):
-    """地和: a non-dealer wins before discarding."""
-    return int(r.situation.first_turn and not r.situation.is_dealer)
+    """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
+    s = r.situation
+    if p.param("dealer_first_discard") and s.discarder != s.dealer:
+        return 0
+    return int(s.first_turn and not s.is_dealer)
 
 
 def all_honors(r, p):
@@ -142,14 +150,18 @@ def fours_in_pairs(r) -> int:
 PARAMS = {
     "kong_bloom": {"per_kong": Param("count each consecutive kong (杠开 N times) instead of once", kind=bool,
                                      required=False)},
+    "earthly": {"dealer_first_discard": Param("only a win on the dealer's first discard", kind=bool,
+                                              required=False)},
 }
-# What any pattern may be given, read by the scorer: its value when no wildcard plays a wildcard role.
+# What any pattern may be given, read by the scorer: its value on a discard win, or when no wildcard plays a
+# wildcard role.
 ANY_PATTERN_PARAMS = {
     "without_wild": Param("the value when no wildcard plays a wildcard role", maximum=MAX_VALUE, required=False),
+    "discard_value": Param("the value when the win is not self-drawn", maximum=MAX_VALUE, required=False),
 }
 
 COMMON = {f.__name__: f for f in (
-    dealer, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
+    dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}

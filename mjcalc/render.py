@@ -454,7 +454,12 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
         doc.line(rules.description)
     wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
     doc.line(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
+    concealed_rob = rules.robbable_concealed_kong
+    if concealed_rob not in ("any", "never"):
+        concealed_rob = f"only to complete {rules.pattern(concealed_rob).zh}"
     doc.line(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
+             + (" (scored and paid as a self-draw)" if rules.rob_kong_as_self_draw else "")
+             + (f", rob a concealed kong {concealed_rob}" if rules.robbable_concealed_kong != "never" else "")
              + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw"
                 if rules.max_wilds_on_discard is not None else "")
              + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
@@ -463,10 +468,35 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
         value = f"×{p.value}" if p.role == "multiplier" else p.value
         if p.scale == "power":
             value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        if p.param("discard_value") is not None:
+            value = f"{value} (on a discard: {p.param('discard_value')})"
         if p.param("without_wild") is not None:
             value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
         rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
     doc.table(["id", "pattern", rules.unit(lang), "role", "replaces"], rows)
     for line in region.describe(rules):
         doc.line(line)
+    return doc
+
+
+def glossary_doc(terms) -> Doc:
+    """`explain` alone: every term of the glossary, in Chinese, pinyin and English."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en} for t in terms])
+    doc.table(["术语", "pinyin", "term"], [[t.zh, t.pinyin, t.en] for t in terms])
+    return doc
+
+
+def terms_doc(terms) -> Doc:
+    """`explain TERM`: the entries the word names (more than one when a spelling is shared)."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "aliases": list(t.aliases),
+                "patterns": list(t.patterns), "text": t.text} for t in terms])
+    for i, t in enumerate(terms):
+        if i:
+            doc.line()
+        doc.line(f"{t.zh} ({t.pinyin}) — {t.en}", "strong")
+        doc.line(t.text)
+        if t.aliases:
+            doc.line(f"also: {', '.join(t.aliases)}")
+        if t.patterns:
+            doc.line(f"pattern ids: {', '.join(t.patterns)}")
     return doc

@@ -296,8 +296,9 @@ def test_random_batch_answers_every_line(lines):
 def test_valid_hands_answer_with_the_contract(hand, options):
     result = CliRunner().invoke(cli, ["analyze", *options, "--json", "--", format_hand(hand)])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    if result.exit_code == 2:  # e.g. a wildcard face that makes a fifth copy: one line, no output
-        assert result.stdout == "" and len(result.stderr.splitlines()) == 1
+    if result.exit_code == 2:  # e.g. a wildcard face that makes a fifth copy: one line, and the error as JSON
+        assert len(result.stderr.splitlines()) == 1
+        assert json.loads(result.stdout) == {"error": result.stderr[len("Error: "):-1], "exit": 2}
         return
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
