@@ -12,7 +12,6 @@ from .compiled_rulesets import COMPILED
 from .errors import RulesetError, RulesetNotFound, close_matches
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
-from .session import SESSION
 from .shapes import SHAPES
 
 _HERE = Path(__file__).resolve().parent
@@ -342,6 +341,7 @@ def _validate(data, path: Path) -> Ruleset:
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
     session = c.get(data, "session", "", dict, {})
+    from .session import SESSION  # only to validate a file (start-up time)
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices, maximum) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None, maximum=maximum)
