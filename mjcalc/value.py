@@ -1,0 +1,470 @@
+"""Each discard's chance to win and expected payout within N draws (`mjcalc advise --by win|value`).
+
+The model (issue 15). The player discards now, then draws up to `draws` tiles, one at a time, uniformly without
+replacement from the unseen tiles (all 136 minus the 14 in hand, their melds and `seen`). After each draw:
+
+* a hand that is complete and a legal self-draw win under the ruleset is won at once (the player always takes
+  a legal win, even when waiting might pay more);
+* otherwise the player discards. A drawn tile that lowers the shanten is kept, and the tile thrown is the one,
+  among those that lower the shanten, that is best for the objective; any other drawn tile is thrown at once
+  (摸切). The player never trades tiles at the same shanten and never goes back (no 向听戻し).
+
+No calls, no kongs, no other players (nobody else draws or wins). Wildcards are drawn like any tile and are
+wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
+expected payout to the player: the payout scheme's delta for the player's seat on that self-draw win, with
+the situation options; 0 when no win). Ties in one objective are broken by the other.
+
+The computation. Between two changes of the hand the draws that do not change it are all alike, so the hand
+state is a *phase*: a 13-tile hand, the draws left when it was reached, and its "useful" kinds (those that win
+or lower the shanten). The phase ends at its first useful draw, after `i - 1` useless ones; the chance of that
+is hypergeometric in the useful tiles left, so a phase is a sum over `i` and the useful kind drawn, each
+followed by the best discard. A ready hand's phase is closed form: with `K` winning tiles among `M` unseen,
+P(win within r) = 1 − C(M−K, r)/C(M, r), and the winning kind is proportional to its tiles left.
+
+Exactness. For a ready or 1-shanten hand the figures are exact in this model, because the only unseen
+quantity that matters -- how many of the later waits were thrown away as useless draws during the 1-shanten
+phase -- follows a (multivariate) hypergeometric law over the tiles useless in that phase, summed exactly.
+For a hand further from ready the earlier phases' useless draws are counted in the size of the wall but not
+taken off the kinds they were (the later phases see each kind's count as if none of it had been thrown), so
+the figures are an approximation, marked `exact: False`; they overestimate the chances a little.
+
+Scoring goes through one adapter function, `_score_self_draw`, which is the only place that calls the
+library's scorer; every complete hand is scored once per (tiles, winning tile).
+"""
+from dataclasses import dataclass, field, replace
+from math import comb
+from typing import Dict, List, Optional, Tuple
+
+from .decompose import WaitFinder, is_complete
+from .hand import WILD, Hand
+from .shanten import improvements as _improvements
+from .shanten import shanten as _shanten
+from .tiles import NAMES, NUM_KINDS
+
+DEFAULT_DRAWS = 8
+OBJECTIVES = ("win", "value")
+STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
+
+
+# ===================================================================================================
+# Library adapter. The library's API is being restructured: everything value.py needs from the scorer,
+# the payout schemes and the hand preparation is called here and nowhere else.
+# ===================================================================================================
+
+
+def _hand_view(hand, ruleset, situation, seen):
+    """(wild kinds, held counts incl. melds and wildcards' faces, seen counts) for the hand, after the same
+    checks `advise` makes (situation, `*` allowed, four copies, --seen)."""
+    from .analysis import check_seen, check_situation
+    from .payouts import SCHEMES
+    from .scoring import prepared
+
+    check_situation(situation)
+    tiles = prepared(hand, ruleset, SCHEMES[ruleset.payout].adjust(ruleset, situation))
+    return tiles.wild_kinds, tiles.held, check_seen(tiles.held, seen)
+
+
+def _self_draw_situation(situation):
+    """The situation of a later self-draw win: the ways of winning given now (--from, --kong-draw,
+    --rob-kong, --first-turn, --last-tile) describe this moment, not the draws to come; the rest is kept."""
+    return replace(situation, discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
+
+
+def _automatic_win(ruleset) -> bool:
+    """Whether holding all four tiles of a wild kind wins whatever the shape (beijing 四惠牌)."""
+    return any(p.id == "four_wilds" for p in ruleset.patterns)
+
+
+def _score_self_draw(hand: Hand, ruleset, situation) -> Tuple[bool, int, Tuple[str, ...]]:
+    """A 14-tile hand won by self-draw on `hand.winning`: (legal win, payout to the player's seat, pattern
+    ids counted). Not legal (or not complete): (False, 0, ())."""
+    from .analysis import analyze
+
+    result = analyze(hand, ruleset, situation)
+    score = result.score
+    if score is None or not score.legal or result.payout is None:
+        return False, 0, ()
+    return True, result.payout.deltas[situation.seat], tuple(m.pattern_id for m in score.matches)
+
+
+# ===================================================================================================
+# The engine.
+# ===================================================================================================
+
+
+@dataclass
+class Outcome:
+    """P(win), expected payout, and the probability of each winning pattern set (a tuple of pattern ids)."""
+
+    p: float = 0.0
+    e: float = 0.0
+    patterns: Dict[Tuple[str, ...], float] = field(default_factory=dict)
+
+    def add(self, other: "Outcome", weight: float):
+        if weight == 0.0 or other.p == 0.0:
+            return
+        self.p += weight * other.p
+        self.e += weight * other.e
+        pats = self.patterns
+        for key, q in other.patterns.items():
+            pats[key] = pats.get(key, 0.0) + weight * q
+
+
+ZERO = Outcome()
+
+
+@dataclass
+class DiscardValue:
+    """One evaluated discard: `tile` a kind (or `STAR` for a `*`); `exact` as in the module docstring."""
+
+    tile: int
+    shanten: int
+    p_win: float
+    expected: float
+    top_patterns: List[Tuple[Tuple[str, ...], float]]
+    exact: bool
+
+
+@dataclass
+class ValueAdvice:
+    by: str
+    draws: int
+    unseen: int
+    discards: List[DiscardValue]  # evaluated discards, best for the objective first
+    skipped: List[int]  # discards not evaluated (further from ready than the best, and inexact)
+
+    @property
+    def exact(self) -> bool:
+        return all(d.exact for d in self.discards)
+
+
+def _hyper(population: int, good: int, drawn: int):
+    """P(j good among `drawn` from `population`) for j = 0..; hypergeometric."""
+    total = comb(population, drawn)
+    return [comb(good, j) * comb(population - good, drawn - j) / total for j in range(min(good, drawn) + 1)]
+
+
+class Engine:
+    """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
+
+    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value"):
+        if by not in OBJECTIVES:
+            raise ValueError(f"--by takes win or value, got {by!r}")
+        if hand.size != 14:
+            raise ValueError(f"{hand.size} tiles: the value of discards needs a 14-tile hand")
+        self.ruleset, self.by = ruleset, by
+        self.hand = hand
+        self.situation = _self_draw_situation(situation)
+        wild_kinds, held, seen = _hand_view(hand, ruleset, self.situation, seen)
+        self.wild_kinds = tuple(wild_kinds)
+        self.face = self.wild_kinds[0] if self.wild_kinds else -1
+        self.melds = len(hand.melds)
+        self.meld_held = [0] * NUM_KINDS
+        for t in hand.meld_tiles:
+            self.meld_held[t] += 1
+        self.shapes = ruleset.shapes
+        self.automatic = _automatic_win(ruleset) and bool(self.wild_kinds)
+        root = [0] * (NUM_KINDS + 1)
+        for t in hand.tiles:
+            root[t] += 1
+        self.root = tuple(root)
+        self.unseen0 = tuple(max(0, 4 - held[t] - seen[t]) for t in range(NUM_KINDS))
+        self.wall = sum(self.unseen0)
+        if draws < 0:
+            raise ValueError(f"--draws must be 0 or more, got {draws}")
+        self.draws = min(draws, self.wall)
+        self.finder = WaitFinder(self.shapes, self.wild_kinds)
+        self._shanten: Dict[tuple, int] = {}
+        self._useful: Dict[tuple, tuple] = {}
+        self._scores: Dict[tuple, Tuple[bool, int, tuple]] = {}
+        self._wins: Dict[tuple, tuple] = {}
+        self._phase: Dict[tuple, Outcome] = {}
+        self._decisions: Dict[tuple, Dict[tuple, int]] = {}
+        self._tail: Dict[tuple, float] = {}
+
+    # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
+
+    def _split(self, h):
+        naturals = list(h[:NUM_KINDS])
+        wilds = h[STAR]
+        for k in self.wild_kinds:
+            wilds += naturals[k]
+            naturals[k] = 0
+        return naturals, wilds
+
+    def shanten(self, h) -> int:
+        s = self._shanten.get(h)
+        if s is None:
+            naturals, wilds = self._split(h)
+            s = self._shanten[h] = _shanten(naturals, wilds, self.melds, self.shapes)
+        return s
+
+    def _held(self, h, k: int) -> int:
+        return h[k] + (h[STAR] if k == self.face else 0) + self.meld_held[k]
+
+    def is_better(self, a: Outcome, b: Outcome) -> bool:
+        if self.by == "win":
+            return a.p - b.p > 1e-12 or (abs(a.p - b.p) <= 1e-12 and a.e - b.e > 1e-9)
+        return a.e - b.e > 1e-9 or (abs(a.e - b.e) <= 1e-9 and a.p - b.p > 1e-12)
+
+    def pool(self, h) -> Tuple[int, ...]:
+        """Tiles of each kind left in the wall as the engine counts them: the unseen copies less those drawn and
+        still held (exact for the phases it evaluates exactly)."""
+        root = self.root
+        return tuple(max(0, self.unseen0[k] - max(0, h[k] - root[k])) for k in range(NUM_KINDS))
+
+    # --- scoring ------------------------------------------------------------------------------------
+
+    def win(self, h13, k: int) -> Tuple[bool, int, tuple]:
+        """Drawing `k` into the 13-tile `h13`: (legal win, payout to the player, pattern ids)."""
+        h = list(h13)
+        h[k] += 1
+        h = tuple(h)
+        key = (h, k)
+        hit = self._scores.get(key)
+        if hit is None:
+            naturals, wilds = self._split(h)
+            complete = is_complete(naturals, wilds, self.melds, self.shapes) or (
+                self.automatic and any(self._held(h, w) == 4 for w in self.wild_kinds))
+            if not complete:
+                hit = (False, 0, ())
+            else:
+                concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
+                concealed.remove(k)
+                hit = _score_self_draw(Hand(tuple(sorted(concealed)), self.hand.melds, k), self.ruleset,
+                                       self.situation)
+            self._scores[key] = hit
+        return hit
+
+    def wins(self, h13) -> tuple:
+        """The kinds whose draw wins the 13-tile `h13` legally, each with (payout, pattern ids)."""
+        hit = self._wins.get(h13)
+        if hit is None:
+            candidates = set()
+            if self.shanten(h13) == 0:
+                naturals, wilds = self._split(h13)
+                candidates.update(self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS))
+            if self.automatic:
+                if any(self._held(h13, w) == 4 for w in self.wild_kinds):
+                    candidates.update(range(NUM_KINDS))  # 四惠牌 in hand already: any draw wins
+                candidates.update(w for w in self.wild_kinds if self._held(h13, w) == 3)
+            found = []
+            for k in sorted(candidates):
+                if self._held(h13, k) >= 4:
+                    continue  # no fifth copy to draw
+                legal, pay, pats = self.win(h13, k)
+                if legal:
+                    found.append((k, pay, pats))
+            hit = self._wins[h13] = tuple(found)
+        return hit
+
+    # --- transitions ---------------------------------------------------------------------------------
+
+    def useful(self, h13) -> Tuple[Tuple[int, tuple], ...]:
+        """The kinds whose draw lowers the shanten of a 13-tile hand that is not ready, each with the discards
+        that then lower it (kinds, `STAR` for a `*`)."""
+        hit = self._useful.get(h13)
+        if hit is None:
+            s = self.shanten(h13)
+            out = []
+            if s > 0:
+                naturals, wilds = self._split(h13)
+                kinds, _ = _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds)
+                for k in kinds:
+                    h = list(h13)
+                    h[k] += 1
+                    options = []
+                    for d in range(NUM_KINDS + 1):
+                        if h[d] and d != k:
+                            h[d] -= 1
+                            if self.shanten(tuple(h)) < s:
+                                options.append(d)
+                            h[d] += 1
+                    if options:
+                        out.append((k, tuple(options)))
+            hit = self._useful[h13] = tuple(out)
+        return hit
+
+    @staticmethod
+    def _after(h13, k, d):
+        h = list(h13)
+        h[k] += 1
+        h[d] -= 1
+        return tuple(h)
+
+    def _miss(self, m: int, kk: int, r: int) -> float:
+        """P(none of `kk` good tiles among `r` drawn from `m`)."""
+        key = (m, kk, r)
+        hit = self._tail.get(key)
+        if hit is None:
+            q = 1.0
+            for j in range(r):
+                if m - kk - j <= 0:
+                    q = 0.0
+                    break
+                q *= (m - kk - j) / (m - j)
+            hit = self._tail[key] = q
+        return hit
+
+    def ready(self, h13, r: int, m: int, pool, drawn: Optional[int] = None, wasted: int = 0,
+              useless: int = 0, parent_useful=frozenset()) -> Outcome:
+        """A ready hand with `r` draws left from a wall of `m`; `pool` the wall's kinds before `drawn` (the tile
+        that made it ready, now held) was taken; `wasted` useless draws of the previous phase came uniformly
+        from its `useless` tiles (the kinds outside `parent_useful`), some of them perhaps this hand's waits."""
+        wins = self.wins(h13)
+        if r <= 0 or not wins:
+            return ZERO
+        left = {k: pool[k] - (k == drawn) for k, _, _ in wins}
+        total = sum(left.values())
+        if total <= 0:
+            return ZERO
+        group = [k for k, _, _ in wins if k not in parent_useful and left[k] > 0] if wasted else []
+        a = sum(left[k] for k in group)
+        out = Outcome()
+        if not a:
+            hit = 1.0 - self._miss(m, total, r)
+            for k, pay, pats in wins:
+                w = hit * left[k] / total
+                if w:
+                    out.p += w
+                    out.e += w * pay
+                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+            return out
+        for j, hj in enumerate(_hyper(useless, a, wasted)):
+            kk = total - j
+            if hj == 0.0 or kk <= 0:
+                continue
+            hit = hj * (1.0 - self._miss(m, kk, r)) / kk
+            for k, pay, pats in wins:
+                n = left[k] - (j * left[k] / a if k in group else 0.0)
+                w = hit * n
+                if w:
+                    out.p += w
+                    out.e += w * pay
+                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+        return out
+
+    def phase(self, h13, r: int) -> Outcome:
+        """The value of the 13-tile hand `h13` reached with `r` draws left (memoised on both)."""
+        key = (h13, r)
+        hit = self._phase.get(key)
+        if hit is not None:
+            return hit
+        s = self.shanten(h13)
+        m = self.wall - (self.draws - r)
+        pool = self.pool(h13)
+        if s + 1 > r and not self.automatic:
+            out = ZERO
+        elif s == 0:
+            out = self.ready(h13, r, m, pool)
+        else:
+            out = self._progress(h13, r, s, m, pool)
+        self._phase[key] = out
+        return out
+
+    def _progress(self, h13, r, s, m, pool) -> Outcome:
+        wins = [(k, Outcome(1.0, float(pay), {pats: 1.0})) for k, pay, pats in self.wins(h13) if pool[k]]
+        won = {k for k, _ in wins}
+        moves = [(k, ds) for k, ds in self.useful(h13) if pool[k] and k not in won]
+        useful = won | {k for k, _ in moves}
+        good = sum(pool[k] for k in useful)
+        useless = m - good
+        decisions = self._decisions.setdefault((h13, r), {})
+        out = Outcome()
+        reach = 1.0  # P(the first i - 1 draws were all useless)
+        for i in range(1, r + 1):
+            size = m - i + 1
+            left = r - i
+            for k, o in wins:
+                out.add(o, reach * pool[k] / size)
+            for k, ds in moves if left >= s else ():
+                best, best_d = None, ds[0]
+                for d in ds:
+                    after = self._after(h13, k, d)
+                    if s == 1:
+                        o = self.ready(after, left, m - i, pool, k, i - 1, useless, useful)
+                    else:
+                        o = self.phase(after, left)
+                    if best is None or self.is_better(o, best):
+                        best, best_d = o, d
+                decisions[(k, left)] = best_d
+                out.add(best, reach * pool[k] / size)
+            if useless - (i - 1) <= 0:
+                break
+            reach *= (useless - (i - 1)) / size
+        return out
+
+    # --- the policy, one draw at a time (for simulators) -------------------------------------------
+
+    def decide(self, phase_h, phase_r: int, drawn: int, left: int) -> int:
+        """What the player throws after drawing `drawn` (no legal win) with `left` draws then left, in the phase
+        begun at hand `phase_h` with `phase_r` draws left: the drawn tile, or the hand tile chosen."""
+        moves = dict(self.useful(phase_h))
+        if drawn not in moves:
+            return drawn
+        self.phase(phase_h, phase_r)
+        choice = self._decisions.get((phase_h, phase_r), {}).get((drawn, left))
+        return drawn if choice is None else choice  # none stored: too late to use it, the engine threw it
+
+    def player(self, discard: int) -> "Player":
+        return Player(self, discard)
+
+    # --- the answer --------------------------------------------------------------------------------
+
+    def evaluate(self, top: int = 3) -> ValueAdvice:
+        options = [d for d in range(NUM_KINDS + 1) if self.root[d]]
+        after = {}
+        for d in options:
+            h = list(self.root)
+            h[d] -= 1
+            after[d] = tuple(h)
+        shanten = {d: self.shanten(h) for d, h in after.items()}
+        best = min(shanten.values())
+        limit = max(best, 1)
+        results, skipped = [], []
+        for d in options:
+            s = shanten[d]
+            if s > limit:
+                skipped.append(d)
+                continue
+            o = self.phase(after[d], self.draws)
+            pats = sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+            results.append(DiscardValue(d, s, o.p, o.e, pats, s <= 1))
+        if self.by == "win":
+            results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
+        else:
+            results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
+        return ValueAdvice(self.by, self.draws, self.wall, results, skipped)
+
+
+class Player:
+    """The engine's policy played one draw at a time after throwing `discard`: `throw(drawn)` says what the
+    player throws when `drawn` does not win (the caller judges wins), and keeps track of the hand."""
+
+    def __init__(self, engine: Engine, discard: int):
+        h = list(engine.root)
+        if not h[discard]:
+            raise ValueError(f"{tile_name(discard)} is not in the hand")
+        h[discard] -= 1
+        self.engine = engine
+        self.hand = tuple(h)
+        self.left = engine.draws
+        self.phase = (self.hand, self.left)
+
+    def throw(self, drawn: int) -> int:
+        self.left -= 1
+        thrown = self.engine.decide(self.phase[0], self.phase[1], drawn, self.left)
+        if thrown != drawn:
+            self.hand = self.engine._after(self.hand, drawn, thrown)
+            self.phase = (self.hand, self.left)
+        return thrown
+
+
+def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
+                 top: int = 3) -> ValueAdvice:
+    """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring)."""
+    return Engine(hand, ruleset, situation, seen, draws, by).evaluate(top)
+
+
+def tile_name(tile: int) -> str:
+    return "*" if tile == STAR else NAMES[tile]
