@@ -42,6 +42,8 @@ from .shanten import shanten as _shanten
 from .tiles import NAMES, NUM_KINDS
 
 DEFAULT_DRAWS = 8
+DEEP = 3  # from this shanten on, only the DEEP_OPTIONS most promising discards are weighed after a useful draw
+DEEP_OPTIONS = 2
 OBJECTIVES = ("win", "value")
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
 
@@ -138,12 +140,6 @@ class ValueAdvice:
         return all(d.exact for d in self.discards)
 
 
-def _hyper(population: int, good: int, drawn: int):
-    """P(j good among `drawn` from `population`) for j = 0..; hypergeometric."""
-    total = comb(population, drawn)
-    return [comb(good, j) * comb(population - good, drawn - j) / total for j in range(min(good, drawn) + 1)]
-
-
 class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
@@ -168,6 +164,12 @@ class Engine:
         for t in hand.tiles:
             root[t] += 1
         self.root = tuple(root)
+        self.start = {}  # a discard -> the 13 tiles it leaves
+        for d in range(NUM_KINDS + 1):
+            if root[d]:
+                root[d] -= 1
+                self.start[d] = tuple(root)
+                root[d] += 1
         self.unseen0 = tuple(max(0, 4 - held[t] - seen[t]) for t in range(NUM_KINDS))
         self.wall = sum(self.unseen0)
         if draws < 0:
@@ -181,6 +183,8 @@ class Engine:
         self._phase: Dict[tuple, Outcome] = {}
         self._decisions: Dict[tuple, Dict[tuple, int]] = {}
         self._tail: Dict[tuple, float] = {}
+        self._trimmed: Dict[tuple, tuple] = {}
+        self.inexact = set()  # discards whose figures used the DEEP approximation
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 
@@ -207,11 +211,12 @@ class Engine:
             return a.p - b.p > 1e-12 or (abs(a.p - b.p) <= 1e-12 and a.e - b.e > 1e-9)
         return a.e - b.e > 1e-9 or (abs(a.e - b.e) <= 1e-9 and a.p - b.p > 1e-12)
 
-    def pool(self, h) -> Tuple[int, ...]:
-        """Tiles of each kind left in the wall as the engine counts them: the unseen copies less those drawn and
-        still held (exact for the phases it evaluates exactly)."""
-        root = self.root
-        return tuple(max(0, self.unseen0[k] - max(0, h[k] - root[k])) for k in range(NUM_KINDS))
+    def pool(self, h, base: int) -> Tuple[int, ...]:
+        """Tiles of each kind left in the wall: the unseen copies less those drawn and still held, the hand
+        having started as the 14 tiles less `base`. Exact in this model: a kept tile is never thrown later,
+        and no thrown kind is drawn back and kept (see the module docstring)."""
+        start = self.start[base]
+        return tuple(self.unseen0[k] - max(0, h[k] - start[k]) for k in range(NUM_KINDS))
 
     # --- scoring ------------------------------------------------------------------------------------
 
@@ -306,70 +311,49 @@ class Engine:
             hit = self._tail[key] = q
         return hit
 
-    def ready(self, h13, r: int, m: int, pool, drawn: Optional[int] = None, wasted: int = 0,
-              useless: int = 0, parent_useful=frozenset()) -> Outcome:
-        """A ready hand with `r` draws left from a wall of `m`; `pool` the wall's kinds before `drawn` (the tile
-        that made it ready, now held) was taken; `wasted` useless draws of the previous phase came uniformly
-        from its `useless` tiles (the kinds outside `parent_useful`), some of them perhaps this hand's waits."""
-        wins = self.wins(h13)
-        if r <= 0 or not wins:
+    def ready(self, h13, r: int, m: int, pool) -> Outcome:
+        """A ready hand with `r` draws left from a wall of `m` holding `pool`: with K winning tiles,
+        P(win) = 1 - C(m - K, r)/C(m, r), and the kind that wins is in proportion to its tiles left."""
+        wins = [(k, pay, pats) for k, pay, pats in self.wins(h13) if pool[k] > 0]
+        total = sum(pool[k] for k, _, _ in wins)
+        if r <= 0 or total <= 0:
             return ZERO
-        left = {k: pool[k] - (k == drawn) for k, _, _ in wins}
-        total = sum(left.values())
-        if total <= 0:
-            return ZERO
-        group = [k for k, _, _ in wins if k not in parent_useful and left[k] > 0] if wasted else []
-        a = sum(left[k] for k in group)
+        hit = (1.0 - self._miss(m, total, r)) / total
         out = Outcome()
-        if not a:
-            hit = 1.0 - self._miss(m, total, r)
-            for k, pay, pats in wins:
-                w = hit * left[k] / total
-                if w:
-                    out.p += w
-                    out.e += w * pay
-                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
-            return out
-        for j, hj in enumerate(_hyper(useless, a, wasted)):
-            kk = total - j
-            if hj == 0.0 or kk <= 0:
-                continue
-            hit = hj * (1.0 - self._miss(m, kk, r)) / kk
-            for k, pay, pats in wins:
-                n = left[k] - (j * left[k] / a if k in group else 0.0)
-                w = hit * n
-                if w:
-                    out.p += w
-                    out.e += w * pay
-                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+        for k, pay, pats in wins:
+            w = hit * pool[k]
+            out.p += w
+            out.e += w * pay
+            out.patterns[pats] = out.patterns.get(pats, 0.0) + w
         return out
 
-    def phase(self, h13, r: int) -> Outcome:
-        """The value of the 13-tile hand `h13` reached with `r` draws left (memoised on both)."""
-        key = (h13, r)
+    def phase(self, h13, r: int, base: int) -> Outcome:
+        """The value of the 13-tile hand `h13` reached with `r` draws left, after throwing `base` from the 14
+        (memoised on all three)."""
+        key = (h13, r, base)
         hit = self._phase.get(key)
         if hit is not None:
             return hit
         s = self.shanten(h13)
         m = self.wall - (self.draws - r)
-        pool = self.pool(h13)
+        pool = self.pool(h13, base)
         if s + 1 > r and not self.automatic:
             out = ZERO
         elif s == 0:
             out = self.ready(h13, r, m, pool)
         else:
-            out = self._progress(h13, r, s, m, pool)
+            out = self._progress(h13, r, s, m, pool, base)
         self._phase[key] = out
         return out
 
-    def _progress(self, h13, r, s, m, pool) -> Outcome:
+    def _progress(self, h13, r, s, m, pool, base) -> Outcome:
+        """A hand `s` from ready: the sum over the draw `i` that first brings a useful tile, and its kind."""
         wins = [(k, Outcome(1.0, float(pay), {pats: 1.0})) for k, pay, pats in self.wins(h13) if pool[k]]
         won = {k for k, _ in wins}
-        moves = [(k, ds) for k, ds in self.useful(h13) if pool[k] and k not in won]
-        useful = won | {k for k, _ in moves}
-        good = sum(pool[k] for k in useful)
+        moves = [(k, self._options(h13, k, ds, s, base)) for k, ds in self.useful(h13) if pool[k] and k not in won]
+        good = sum(pool[k] for k in won) + sum(pool[k] for k, _ in moves)
         useless = m - good
-        decisions = self._decisions.setdefault((h13, r), {})
+        decisions = self._decisions.setdefault((h13, r, base), {})
         out = Outcome()
         reach = 1.0  # P(the first i - 1 draws were all useless)
         for i in range(1, r + 1):
@@ -380,11 +364,7 @@ class Engine:
             for k, ds in moves if left >= s else ():
                 best, best_d = None, ds[0]
                 for d in ds:
-                    after = self._after(h13, k, d)
-                    if s == 1:
-                        o = self.ready(after, left, m - i, pool, k, i - 1, useless, useful)
-                    else:
-                        o = self.phase(after, left)
+                    o = self.phase(self._after(h13, k, d), left, base)
                     if best is None or self.is_better(o, best):
                         best, best_d = o, d
                 decisions[(k, left)] = best_d
@@ -394,16 +374,33 @@ class Engine:
             reach *= (useless - (i - 1)) / size
         return out
 
+    def _options(self, h13, k, ds, s, base):
+        """The discards weighed after keeping `k`: all of them, except far from ready (`DEEP` or more),
+        where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an approximation)."""
+        if s < DEEP or len(ds) <= DEEP_OPTIONS:
+            return ds
+        self.inexact.add(base)
+        key = (h13, k)
+        hit = self._trimmed.get(key)
+        if hit is None:
+            pool = self.unseen0
+            scored = []
+            for d in ds:
+                after = self._after(h13, k, d)
+                scored.append((-sum(pool[t] for t, _ in self.useful(after)), d))
+            hit = self._trimmed[key] = tuple(d for _, d in sorted(scored)[:DEEP_OPTIONS])
+        return hit
+
     # --- the policy, one draw at a time (for simulators) -------------------------------------------
 
-    def decide(self, phase_h, phase_r: int, drawn: int, left: int) -> int:
+    def decide(self, base: int, phase_h, phase_r: int, drawn: int, left: int) -> int:
         """What the player throws after drawing `drawn` (no legal win) with `left` draws then left, in the phase
         begun at hand `phase_h` with `phase_r` draws left: the drawn tile, or the hand tile chosen."""
         moves = dict(self.useful(phase_h))
         if drawn not in moves:
             return drawn
-        self.phase(phase_h, phase_r)
-        choice = self._decisions.get((phase_h, phase_r), {}).get((drawn, left))
+        self.phase(phase_h, phase_r, base)
+        choice = self._decisions.get((phase_h, phase_r, base), {}).get((drawn, left))
         return drawn if choice is None else choice  # none stored: too late to use it, the engine threw it
 
     def player(self, discard: int) -> "Player":
@@ -412,24 +409,17 @@ class Engine:
     # --- the answer --------------------------------------------------------------------------------
 
     def evaluate(self, top: int = 3) -> ValueAdvice:
-        options = [d for d in range(NUM_KINDS + 1) if self.root[d]]
-        after = {}
-        for d in options:
-            h = list(self.root)
-            h[d] -= 1
-            after[d] = tuple(h)
-        shanten = {d: self.shanten(h) for d, h in after.items()}
-        best = min(shanten.values())
-        limit = max(best, 1)
+        shanten = {d: self.shanten(h) for d, h in self.start.items()}
+        limit = max(min(shanten.values()), 1)
         results, skipped = [], []
-        for d in options:
+        for d, h in self.start.items():
             s = shanten[d]
             if s > limit:
                 skipped.append(d)
                 continue
-            o = self.phase(after[d], self.draws)
+            o = self.phase(h, self.draws, d)
             pats = sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
-            results.append(DiscardValue(d, s, o.p, o.e, pats, s <= 1))
+            results.append(DiscardValue(d, s, o.p, o.e, pats, d not in self.inexact))
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
@@ -442,18 +432,17 @@ class Player:
     player throws when `drawn` does not win (the caller judges wins), and keeps track of the hand."""
 
     def __init__(self, engine: Engine, discard: int):
-        h = list(engine.root)
-        if not h[discard]:
+        if discard not in engine.start:
             raise ValueError(f"{tile_name(discard)} is not in the hand")
-        h[discard] -= 1
         self.engine = engine
-        self.hand = tuple(h)
+        self.base = discard
+        self.hand = engine.start[discard]
         self.left = engine.draws
         self.phase = (self.hand, self.left)
 
     def throw(self, drawn: int) -> int:
         self.left -= 1
-        thrown = self.engine.decide(self.phase[0], self.phase[1], drawn, self.left)
+        thrown = self.engine.decide(self.base, self.phase[0], self.phase[1], drawn, self.left)
         if thrown != drawn:
             self.hand = self.engine._after(self.hand, drawn, thrown)
             self.phase = (self.hand, self.left)
