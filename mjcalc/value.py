@@ -31,6 +31,7 @@ the figures are an approximation, marked `exact: False`; they overestimate the c
 Scoring goes through one adapter function, `_score_self_draw`, which is the only place that calls the
 library's scorer; every complete hand is scored once per (tiles, winning tile).
 """
+import os
 from dataclasses import dataclass, field, replace
 from math import comb
 from typing import Dict, List, Optional, Tuple
@@ -44,6 +45,7 @@ from .tiles import NAMES, NUM_KINDS
 DEFAULT_DRAWS = 8
 DEEP = 3  # from this shanten on, only the DEEP_OPTIONS most promising discards are weighed after a useful draw
 DEEP_OPTIONS = 2
+PARALLEL_MIN = 200  # complete hands to score before the scoring is shared with a second process
 OBJECTIVES = ("win", "value")
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
 
@@ -87,6 +89,23 @@ def _score_self_draw(hand: Hand, ruleset, situation) -> Tuple[bool, int, Tuple[s
     if score is None or not score.legal or result.payout is None:
         return False, 0, ()
     return True, result.payout.deltas[situation.seat], tuple(m.pattern_id for m in score.matches)
+
+
+_WORK = None  # (ruleset, situation) for the scoring processes, inherited by fork
+
+
+def _default_workers() -> int:
+    """Two scoring processes when there are two CPUs and one of them is idle (1-minute load average)."""
+    cpus = os.cpu_count() or 1
+    try:
+        idle = os.getloadavg()[0] <= cpus - 1
+    except (AttributeError, OSError):
+        idle = False
+    return 2 if cpus >= 2 and idle else 1
+
+
+def _work(hand: Hand):
+    return _score_self_draw(hand, *_WORK)
 
 
 # ===================================================================================================
@@ -143,7 +162,8 @@ class ValueAdvice:
 class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
-    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value"):
+    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
+                 workers: Optional[int] = None):
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -185,6 +205,8 @@ class Engine:
         self._tail: Dict[tuple, float] = {}
         self._trimmed: Dict[tuple, tuple] = {}
         self.inexact = set()  # discards whose figures used the DEEP approximation
+        self._dry = None
+        self.workers = workers if workers is not None else _default_workers()
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 
@@ -233,13 +255,54 @@ class Engine:
                 self.automatic and any(self._held(h, w) == 4 for w in self.wild_kinds))
             if not complete:
                 hit = (False, 0, ())
+            elif self._dry is not None:
+                self._dry.append(key)
+                return True, 0, ()  # a dry run: every complete hand taken as won, scored later
             else:
-                concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
-                concealed.remove(k)
-                hit = _score_self_draw(Hand(tuple(sorted(concealed)), self.hand.melds, k), self.ruleset,
-                                       self.situation)
+                hit = _score_self_draw(self._as_hand(h, k), self.ruleset, self.situation)
             self._scores[key] = hit
         return hit
+
+    def _as_hand(self, h, k) -> Hand:
+        concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
+        concealed.remove(k)
+        return Hand(tuple(sorted(concealed)), self.hand.melds, k)
+
+    def _prefetch(self, bases):
+        """Score in two processes the complete hands the evaluation of `bases` reaches, when they are many:
+        a dry run (every complete hand taken as won) lists them, then the memos of values are cleared. The
+        scorer is the cost with wildcards (milliseconds a hand), the rest of the engine is small."""
+        if self.workers < 2:
+            return
+        try:
+            import multiprocessing
+            context = multiprocessing.get_context("fork")
+        except (ImportError, ValueError):
+            return  # no fork (Windows, macOS default): score in this process
+        self._dry = []
+        try:
+            for d in bases:
+                self.phase(self.start[d], self.draws, d)
+            keys = sorted(set(self._dry))
+        finally:
+            self._dry = None
+            self._phase.clear()
+            self._decisions.clear()
+            self._wins.clear()
+            self.inexact.clear()
+        if len(keys) < PARALLEL_MIN:
+            return
+        hands = [self._as_hand(h, k) for h, k in keys]
+        global _WORK
+        _WORK = (self.ruleset, self.situation)
+        try:
+            with context.Pool(self.workers) as pool:
+                scored = pool.map(_work, hands, chunksize=max(1, len(hands) // (8 * self.workers)))
+        except OSError:
+            return  # cannot fork here: score in this process
+        finally:
+            _WORK = None
+        self._scores.update(zip(keys, scored))
 
     def wins(self, h13) -> tuple:
         """The kinds whose draw wins the 13-tile `h13` legally, each with (payout, pattern ids)."""
@@ -411,6 +474,7 @@ class Engine:
     def evaluate(self, top: int = 3) -> ValueAdvice:
         shanten = {d: self.shanten(h) for d, h in self.start.items()}
         limit = max(min(shanten.values()), 1)
+        self._prefetch([d for d in self.start if shanten[d] <= limit])
         results, skipped = [], []
         for d, h in self.start.items():
             s = shanten[d]
@@ -450,9 +514,10 @@ class Player:
 
 
 def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 top: int = 3) -> ValueAdvice:
-    """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring)."""
-    return Engine(hand, ruleset, situation, seen, draws, by).evaluate(top)
+                 top: int = 3, workers: Optional[int] = None) -> ValueAdvice:
+    """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring).
+    `workers`: processes that score hands (default 2 where there are two CPUs; 1: this process only)."""
+    return Engine(hand, ruleset, situation, seen, draws, by, workers).evaluate(top)
 
 
 def tile_name(tile: int) -> str:
