@@ -517,15 +517,16 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
     at a time, uniformly without replacement from the unseen tiles (all tiles less the hand and --seen);
     a complete hand that is a legal self-draw win is taken at once; a drawn tile that lowers the shanten is
     kept, throwing the tile best for the objective (win: the chance to win; value: the expected payout,
-    by the ruleset's scoring and payout with the situation options), and any other drawn tile is thrown.
-    No calls, no other players. Wildcards are drawn like any tile. Exact for hands ready or 1 from ready
-    after the discard; further from ready an approximation (marked).
+    by the ruleset's scoring and payout with the situation options; --from, --kong-draw, --rob-kong,
+    --first-turn and --last-tile are dropped), and any other drawn tile is thrown.
+    No calls, no other players. Wildcards are drawn like any tile. Exact in this model, except 3 or more
+    from ready, where only the two discards leaving the most improving tiles are weighed (marked ~).
 
     \b
     Examples:
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
-      mjcalc advise "1234567p 99p 23s 5s E" --by value
+      mjcalc advise "11112345667p 9p FF" --by value --draws 8
     """
     from .notation import parse_hand
     from .shanten import advise as run
@@ -600,7 +601,7 @@ def _value_json(out, advice, valued):
 
 def _print_value(valued, rules, lang, glyphs):
     from . import render
-    note = "exact" if valued.exact else "approximate (hands 2 or more from ready; see the help)"
+    note = "exact" if valued.exact else "~: 3 or more from ready, a narrower play weighed (a lower bound)"
     _echo(f"\nby {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
     rows = []
     for v in valued.discards:

@@ -1,35 +1,42 @@
 """Each discard's chance to win and expected payout within N draws (`mjcalc advise --by win|value`).
 
 The model (issue 15). The player discards now, then draws up to `draws` tiles, one at a time, uniformly without
-replacement from the unseen tiles (all 136 minus the 14 in hand, their melds and `seen`). After each draw:
+replacement from the unseen tiles (all 136 less the 14 in hand, their melds and `seen`). After each draw:
 
 * a hand that is complete and a legal self-draw win under the ruleset is won at once (the player always takes
   a legal win, even when waiting might pay more);
 * otherwise the player discards. A drawn tile that lowers the shanten is kept, and the tile thrown is the one,
-  among those that lower the shanten, that is best for the objective; any other drawn tile is thrown at once
-  (摸切). The player never trades tiles at the same shanten and never goes back (no 向听戻し).
+  among those that lower the shanten, best for the objective; any other drawn tile is thrown at once (摸切).
+  The player never trades tiles at the same shanten and never goes back (no 向听戻し); the choice depends on
+  the hand and the draws left, not on which useless tiles went by.
 
 No calls, no kongs, no other players (nobody else draws or wins). Wildcards are drawn like any tile and are
 wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
 expected payout to the player: the payout scheme's delta for the player's seat on that self-draw win, with
-the situation options; 0 when no win). Ties in one objective are broken by the other.
+the situation options, the ways of winning given now dropped; 0 when no win). Ties in one objective are
+broken by the other. A discard is valued when it leaves the hand as close to ready as the best discard, or
+1 from ready (so a ready hand's discards that break it are valued too, for a bigger hand).
 
-The computation. Between two changes of the hand the draws that do not change it are all alike, so the hand
-state is a *phase*: a 13-tile hand, the draws left when it was reached, and its "useful" kinds (those that win
-or lower the shanten). The phase ends at its first useful draw, after `i - 1` useless ones; the chance of that
-is hypergeometric in the useful tiles left, so a phase is a sum over `i` and the useful kind drawn, each
-followed by the best discard. A ready hand's phase is closed form: with `K` winning tiles among `M` unseen,
-P(win within r) = 1 − C(M−K, r)/C(M, r), and the winning kind is proportional to its tiles left.
+The computation. Between two changes of the hand the draws that do not change it are alike, so a hand state
+is a *phase*: a 13-tile hand, the draws left when it was reached, and its useful kinds (those that win or
+lower the shanten). The phase ends at its first useful draw, after `i - 1` useless ones; with `G` useful
+tiles among `M` unseen the chance of that is C(M-G, i-1)/C(M, i-1) · (tiles of the kind)/(M-i+1), so a
+phase is a sum over `i` and the kind drawn, each followed by the best discard (expectimax, memoised on the
+hand, the draws left and the first discard). A ready hand's phase is closed form: with `K` winning tiles,
+P(win within r) = 1 - C(M-K, r)/C(M, r), each winning kind in proportion to its tiles left.
 
-Exactness. For a ready or 1-shanten hand the figures are exact in this model, because the only unseen
-quantity that matters -- how many of the later waits were thrown away as useless draws during the 1-shanten
-phase -- follows a (multivariate) hypergeometric law over the tiles useless in that phase, summed exactly.
-For a hand further from ready the earlier phases' useless draws are counted in the size of the wall but not
-taken off the kinds they were (the later phases see each kind's count as if none of it had been thrown), so
-the figures are an approximation, marked `exact: False`; they overestimate the chances a little.
+Exactness. The wall's count of a kind is its unseen copies less those drawn and still held, and that is
+exact in this model: a tile kept is never thrown later, and a kind thrown is never drawn back and kept (either
+would undo a step while the shanten fell at every step, and one tile moves the shanten by one at most); a
+kind useless in a phase is useless in every later phase (a tile that helps a later hand helps every hand on
+the way to it), so the useless draws matter only through the size of the wall, which is counted. The
+figures are exact for any shanten, except that from `DEEP` (3) from ready only the `DEEP_OPTIONS` (2)
+discards leaving the most improving tiles are weighed after a useful draw: there the figures are those of
+that narrower play, a lower bound, marked `exact: False`.
 
-Scoring goes through one adapter function, `_score_self_draw`, which is the only place that calls the
-library's scorer; every complete hand is scored once per (tiles, winning tile).
+Scoring goes through one adapter function, `_score_self_draw`, the only place that calls the library's
+scorer; every complete hand is scored once per (tiles, winning tile), in two processes when there are many
+(the scorer is the cost with wildcards) and a CPU is idle.
 """
 import os
 from dataclasses import dataclass, field, replace
@@ -152,7 +159,7 @@ class ValueAdvice:
     draws: int
     unseen: int
     discards: List[DiscardValue]  # evaluated discards, best for the objective first
-    skipped: List[int]  # discards not evaluated (further from ready than the best, and inexact)
+    skipped: List[int]  # discards not valued: 2 or more from ready and further than the best
 
     @property
     def exact(self) -> bool:

@@ -119,7 +119,7 @@ RULESETS = ["beijing", "beijing-money", "zhuji", "shangrao"]
 TRIALS = 6000
 
 
-def generated_hand(rng, target, wild_kinds, wilds):
+def generated_hand(rng, target, wild_kinds, wilds, shapes=("standard",)):
     """A 14-tile closed hand at shanten `target` (standard shape): four sets and a pair with `target + 1`
     tiles replaced at random, and `wilds` of them turned into the wild kind."""
     while True:
@@ -140,7 +140,7 @@ def generated_hand(rng, target, wild_kinds, wilds):
         if max(counts) > 4:
             continue
         naturals = [0 if t in wild_kinds else n for t, n in enumerate(counts)]
-        if shanten(naturals, sum(counts[k] for k in wild_kinds), 0, ("standard",)) == target:
+        if shanten(naturals, sum(counts[k] for k in wild_kinds), 0, shapes) == target:
             return Hand(tuple(sorted(tiles)))
 
 
@@ -192,3 +192,36 @@ def test_cli_text_and_errors():
     assert f"{p_single(122, 7, 4):.1%}" in line
     result = CliRunner().invoke(cli, ["advise", "1111234566p 7p FF", "--by", "win"])
     assert result.exit_code == 2 and "14-tile" in result.stderr
+
+
+def test_simulator_agrees_two_from_ready():
+    """The pools stay exact further from ready (module docstring): a 2-shanten hand, beijing, both objectives."""
+    ruleset = BEIJING
+    rng = random.Random("two-from-ready")
+    hand = generated_hand(rng, 2, (), 0, ruleset.shapes)
+    for by in ("win", "value"):
+        engine = Engine(hand, ruleset, Situation(), draws=8, by=by)
+        best = engine.evaluate().discards[0]
+        assert best.exact and best.shanten == 2
+        sim = simulate(engine, hand, ruleset, Situation(), (), best.tile, 8, 4 * TRIALS, seed=f"two-{by}")
+        se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / (4 * TRIALS))
+        assert abs(sim.p - best.p_win) <= 4 * se, (by, hand, sim.p, best.p_win)
+        assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (by, hand, sim.mean, best.expected)
+
+
+def test_far_from_ready_is_marked_inexact():
+    """3 from ready: only two discards are weighed after a useful draw, so the figures are not exact."""
+    hand = generated_hand(random.Random("three"), 3, (), 0, BEIJING.shapes)
+    got = advise_value(hand, BEIJING, Situation(), draws=4)
+    assert min(v.shanten for v in got.discards) >= 3
+    assert not got.exact and not any(v.exact for v in got.discards if v.shanten >= 3)
+
+
+def test_two_scoring_processes_give_the_same_figures(monkeypatch):
+    import mjcalc.value as value
+    monkeypatch.setattr(value, "PARALLEL_MIN", 1)
+    hand = parse_hand("1345578m 7777s SSS")
+    one = advise_value(hand, BEIJING, Situation(wild=(P["5m"],)), workers=1)
+    two = advise_value(hand, BEIJING, Situation(wild=(P["5m"],)), workers=2)
+    assert [(v.tile, v.p_win, v.expected, v.top_patterns) for v in one.discards] == \
+        [(v.tile, v.p_win, v.expected, v.top_patterns) for v in two.discards]
