@@ -225,3 +225,16 @@ def test_two_scoring_processes_give_the_same_figures(monkeypatch):
     two = advise_value(hand, BEIJING, Situation(wild=(P["5m"],)), workers=2)
     assert [(v.tile, v.p_win, v.expected, v.top_patterns) for v in one.discards] == \
         [(v.tile, v.p_win, v.expected, v.top_patterns) for v in two.discards]
+
+
+def test_readme_excerpt_is_real_output():
+    import os
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    m = re.search(r'The end of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
+    assert m, "README shows the end of an advise --by value"
+    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
+    assert result.exit_code == 0, result.output
+    assert m.group(2) in result.stdout
