@@ -550,7 +550,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
     if as_json:
         out = render.advice_json(advice, lang)
         if valued:
-            _value_json(out, advice, valued)
+            _value_json(out, advice, valued, lang)
         _echo(json.dumps(out, ensure_ascii=False))
         return
     _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
@@ -584,19 +584,21 @@ def _top_patterns(top, rules, lang):
     return [{"patterns": list(ids), "names": [rules.pattern(i).name(lang) for i in ids], "p": q} for ids, q in top]
 
 
-def _value_json(out, advice, valued):
-    """advise --json --by: P(win), expected payout and top patterns on each discard (null: not evaluated)."""
+def _value_json(out, advice, valued, lang):
+    """advise --json --by: P(win), expected payout and top patterns on each discard (null: not valued), and
+    `ranked`: the valued discards, best for the objective first."""
     by_tile = {v.tile: v for v in valued.discards}
     rules = advice.analysis.ruleset
     out.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact})
+    label = {}
     for d, row in zip(advice.discards, out["discards"]):
         v = by_tile.get(d.tile)
+        label[d.tile] = row["discard"]
         row["p_win"] = v.p_win if v else None
         row["expected"] = v.expected if v else None
         row["exact"] = v.exact if v else None
-        row["top_patterns"] = _top_patterns(v.top_patterns, rules, "en") if v else None
-    out["ranked_by_value" if valued.by == "value" else "ranked_by_win"] = [
-        row["discard"] for v in valued.discards for d, row in zip(advice.discards, out["discards"]) if d.tile == v.tile]
+        row["top_patterns"] = _top_patterns(v.top_patterns, rules, lang) if v else None
+    out["ranked"] = [label[v.tile] for v in valued.discards]
 
 
 def _print_value(valued, rules, lang, glyphs):

@@ -489,8 +489,8 @@ class Engine:
                 skipped.append(d)
                 continue
             o = self.phase(h, self.draws, d)
-            pats = sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
-            results.append(DiscardValue(d, s, o.p, o.e, pats, d not in self.inexact))
+            pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
+            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, d not in self.inexact))  # 1 + rounding
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:

@@ -181,7 +181,7 @@ def test_cli_json_carries_the_numbers():
     assert rows["6p"]["p_win"] == pytest.approx(p_single(122, 4, 8), rel=1e-12)
     assert rows["6p"]["expected"] == pytest.approx(15 * p_single(122, 4, 8), rel=1e-12)
     assert rows["6p"]["top_patterns"][0]["patterns"] == ["dealer", "concealed_no_wild", "dragon"]
-    assert out["ranked_by_value"][0] == "6p"
+    assert out["ranked"][:2] == ["6p", "9p"]
 
 
 def test_cli_text_and_errors():
