@@ -40,7 +40,6 @@ scorer; every complete hand is scored once per (tiles, winning tile), in two pro
 """
 import os
 from dataclasses import dataclass, field, replace
-from math import comb
 from typing import Dict, List, Optional, Tuple
 
 from .decompose import WaitFinder, is_complete

@@ -83,6 +83,14 @@ def test_waits_paying_differently_split_by_tiles_left():
     assert top[("tuidaohe", "concealed_no_wild")] == pytest.approx(p * 0.6, rel=1e-12)
 
 
+def test_an_exposed_meld_counts_out_of_the_wall_and_out_of_the_patterns():
+    """[EEE] 123m 456p 45m CC + 9s: throw 9s, waits 3m (3 left) and 6m (4 left); the pung of E is out of the wall
+    (136 - 14 = 122 unseen) and the hand is not concealed: 推倒和 1 + 庄 1 = 2 番, +6 on a self-draw."""
+    got = by_tile(advise_value(parse_hand("[EEE] 123m 456p 45m CC 9s"), BEIJING, Situation(), draws=8))[P["9s"]]
+    assert got.p_win == pytest.approx(p_single(122, 7, 8), rel=1e-12)
+    assert got.expected == pytest.approx(6 * p_single(122, 7, 8), rel=1e-12)
+
+
 def test_value_and_win_pick_different_discards():
     """--by win throws 9p: 7 winning tiles (P 0.386) for 3 番; --by value throws 6p: 4 tiles (P 0.240) for the
     一条龙's 5 番, worth 0.240 * 15 = 3.60 against 0.386 * 9 = 3.47 (the shanten ranking, by tiles that
@@ -238,3 +246,16 @@ def test_readme_excerpt_is_real_output():
     result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
     assert result.exit_code == 0, result.output
     assert m.group(2) in result.stdout
+
+
+@pytest.mark.parametrize("text,wild", [("[EEE] 123m 46p 57m CC 9s 1p", ()), ("[123s] 2m 5m5m 46p 789p W W F", (P["5m"],))])
+def test_simulator_agrees_with_melds(text, wild):
+    hand = parse_hand(text)
+    situation = Situation(wild=wild)
+    engine = Engine(hand, BEIJING, situation, draws=8, by="value")
+    best = engine.evaluate().discards[0]
+    assert best.exact and best.shanten <= 1
+    sim = simulate(engine, hand, BEIJING, situation, wild, best.tile, 8, TRIALS, seed=text)
+    se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / TRIALS)
+    assert abs(sim.p - best.p_win) <= 4 * se, (sim.p, best.p_win)
+    assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (sim.mean, best.expected)
