@@ -5,7 +5,7 @@
     python3 bench/advise_value.py --hands 10 --seed 3 --rulesets beijing
 
 Rows: hands whose best discard leaves them ready (0), 1 from ready with 0, 2 and 4 wildcards (5m wild),
-and 2 from ready, 8 draws (the default). Each hand is a fresh process (`python -m mjcalc advise ...
+and 2 from ready with 0 and 3, 8 draws (the default). Each hand is a fresh process (`python -m mjcalc advise ...
 --by value`), so the figures include start-up: wall time, and CPU time (user + system, its scoring
 processes included; steadier on a shared machine). `advise` without --by on the same hands is the floor
 (start-up, parsing, the shanten ranking), wall. "engine" is `value.advise_value` alone, in process, one
@@ -85,7 +85,7 @@ def main():
     ap.add_argument("--draws", type=int, default=8)
     args = ap.parse_args()
     rows = [("ready", 0, 0), ("1 from ready", 1, 0), ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4),
-            ("2 from ready", 2, 0)]
+            ("2 from ready", 2, 0), ("2 from ready, 3 wild", 2, 3)]
     print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds, wall; Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs")
     print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs)")

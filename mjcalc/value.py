@@ -324,8 +324,8 @@ class Engine:
                 candidates.update(w for w in self.wild_kinds if self._held(h13, w) == 3)
             found = []
             for k in sorted(candidates):
-                if self._held(h13, k) >= 4:
-                    continue  # no fifth copy to draw
+                if self._held(h13, k) >= 4 or not self.unseen0[k]:
+                    continue  # no copy left to draw: nothing to score
                 legal, pay, pats = self.win(h13, k)
                 if legal:
                     found.append((k, pay, pats))
