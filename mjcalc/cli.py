@@ -598,7 +598,8 @@ def _value_json(out, advice, valued, lang):
         row["expected"] = v.expected if v else None
         row["exact"] = v.exact if v else None
         row["top_patterns"] = _top_patterns(v.top_patterns, rules, lang) if v else None
-    out["ranked"] = [label[v.tile] for v in valued.discards]
+    from .analysis import tile_label
+    out["ranked"] = [label.get(v.tile, tile_label(v.tile)) for v in valued.discards]  # a second wild: its face
 
 
 def _print_value(valued, rules, lang, glyphs):

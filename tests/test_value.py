@@ -259,3 +259,15 @@ def test_simulator_agrees_with_melds(text, wild):
     se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / TRIALS)
     assert abs(sim.p - best.p_win) <= 4 * se, (sim.p, best.p_win)
     assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (sim.mean, best.expected)
+
+
+def test_cli_json_with_a_star_and_a_wild_face():
+    """`*` and 5m are both wild with --wild 5m; advise ranks one wild discard, the values cover both."""
+    result = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out["ranked"]) >= {"C", "5m", "*"}
+    rows = {row["discard"]: row for row in out["discards"]}
+    # throw C: four sets and a pair of two wildcards... 123m 456p 789s EE + 5m * : any draw completes (the two
+    # wildcards take it as a chow or pung), so the first draw wins
+    assert rows["C"]["p_win"] == pytest.approx(1.0)
