@@ -257,18 +257,34 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
 @cli.command()
 @click.argument("hand")
+@click.option("--by", "by", type=click.Choice(["win", "value"]),
+              help="Also value each discard: P(win) within --draws draws and the expected payout, the player "
+                   "playing for the chance to win (win) or for the expected payout (value). 14 tiles.")
+@click.option("--draws", type=click.IntRange(0, 60), default=None,
+              help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
 @one_hand_options
-def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
+def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params):
     """Shanten 向听 and discard advice: which tile to throw, and which draws help.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
     with copies left); the best three ready results show their waits and what each would score. For 13
     tiles, the shanten and the improving tiles (and the waits, when ready).
 
+    With --by win|value (14 tiles), each discard also gets P(win), the expected payout to the player and
+    the most likely winning patterns, in this model: after the discard the player draws --draws tiles, one
+    at a time, uniformly without replacement from the unseen tiles (all tiles less the hand and --seen);
+    a complete hand that is a legal self-draw win is taken at once; a drawn tile that lowers the shanten is
+    kept, throwing the tile best for the objective (win: the chance to win; value: the expected payout,
+    by the ruleset's scoring and payout with the situation options; --from, --kong-draw, --rob-kong,
+    --first-turn and --last-tile are dropped), and any other drawn tile is thrown.
+    No calls, no other players. Wildcards are drawn like any tile. Exact in this model, except 3 or more
+    from ready, where only the two discards leaving the most improving tiles are weighed (marked ~).
+
     \b
     Examples:
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
+      mjcalc advise "11112345667p 9p FF" --by value --draws 8
     """
     from .advice import advise as run  # imported when used (start-up time)
     from .notation import parse_hand
@@ -276,11 +292,23 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 
     rules = _load(ruleset_name)
     situation = build_situation(params)
-    advice = run(parse_hand(hand), rules, situation, _seen(seen))
+    parsed = parse_hand(hand)
+    if (by or draws is not None) and parsed.size != 14:
+        raise UserError("--by and --draws value the discards of a 14-tile hand")
+    if draws is not None and not by:
+        raise UserError("--draws goes with --by win or --by value")
+    advice = run(parsed, rules, situation, _seen(seen))
     result = advice.analysis
+    valued = None
+    if by:
+        from .value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
+        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by)
     warn(result.warnings)
     if as_json:
-        emit_json(render.advice_json(advice, lang))
+        out = render.advice_json(advice, lang)
+        if valued:
+            _value_json(out, advice, valued, lang)
+        emit_json(out)
         return
     _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     if result.wild_kinds:
@@ -305,6 +333,45 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     if unscored and any(d.waits for d in advice.discards):
         shown = " ".join(render.tile_text(d.tile, glyphs) for d in unscored)
         _echo(f"\n(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
+    if valued:
+        _print_value(valued, rules, lang, glyphs)
+
+
+def _top_patterns(top, rules, lang):
+    return [{"patterns": list(ids), "names": [rules.pattern(i).name(lang) for i in ids], "p": q} for ids, q in top]
+
+
+def _value_json(out, advice, valued, lang):
+    """advise --json --by: P(win), expected payout and top patterns on each discard (null: not valued), and
+    `ranked`: the valued discards, best for the objective first."""
+    by_tile = {v.tile: v for v in valued.discards}
+    rules = advice.analysis.ruleset
+    out.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact})
+    label = {}
+    for d, row in zip(advice.discards, out["discards"]):
+        v = by_tile.get(d.tile)
+        label[d.tile] = row["discard"]
+        row["p_win"] = v.p_win if v else None
+        row["expected"] = v.expected if v else None
+        row["exact"] = v.exact if v else None
+        row["top_patterns"] = _top_patterns(v.top_patterns, rules, lang) if v else None
+    from .tiles import tile_text  # imported when used (start-up time)
+    out["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
+
+
+def _print_value(valued, rules, lang, glyphs):
+    from . import render  # imported when used (start-up time)
+    note = "exact" if valued.exact else "~: 3 or more from ready, a narrower play weighed (a lower bound)"
+    _echo(f"\nby {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
+    rows = []
+    for v in valued.discards:
+        top = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns)
+        rows.append([render.tile_text(v.tile, glyphs) + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
+                     f"{v.expected:.2f}", top])
+    _echo(_table(rows, ["discard", "shanten", "P(win)", "expected", "most likely winning patterns"]))
+    if valued.skipped:
+        shown = " ".join(render.tile_text(t, glyphs) for t in valued.skipped)
+        _echo(f"(not valued, further from ready: {shown})")
 
 
 def _print_waits(result, lang, glyphs):

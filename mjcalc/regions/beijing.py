@@ -12,7 +12,7 @@ from ..patterns import COMMON
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD
 from ..situation import Option
-from ..tiles import SEATS
+from ..tiles import NUM_KINDS, SEATS
 from .base import Region
 
 
@@ -165,6 +165,14 @@ class Beijing(Region):
             return ""
         detail = f"四惠牌 wins whatever the shape and is paid as a self-draw, not on {situation.discarder}'s discard"
         return Notice(f"from: {detail}", "from", detail)
+
+    def automatic_draws(self, ruleset, situation, tiles):
+        """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
+        if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds:
+            return None
+        if any(tiles.held[k] == 4 for k in tiles.wild_kinds):
+            return tuple(range(NUM_KINDS))
+        return tuple(k for k in tiles.wild_kinds if tiles.held[k] == 3)
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         roles = super().seat_roles(situation, self_drawn)
