@@ -196,6 +196,7 @@ class Engine:
         self._trimmed: Dict[tuple, tuple] = {}
         self.inexact = set()  # discards whose figures used the DEEP approximation
         self._auto: Dict[tuple, frozenset] = {}
+        self._pools: Dict[tuple, tuple] = {}
         # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
         self.automatic = self._automatic(next(iter(self.start.values()))) is not None
 
@@ -228,8 +229,12 @@ class Engine:
         """Tiles of each kind left in the wall: the unseen copies less those drawn and still held, the hand
         having started as the 14 tiles less `base`. Exact in this model: a kept tile is never thrown later,
         and no thrown kind is drawn back and kept (see the module docstring)."""
-        start = self.start[base]
-        return tuple(self.unseen0[k] - max(0, h[k] - start[k]) for k in range(NUM_KINDS))
+        key = (h, base)
+        hit = self._pools.get(key)
+        if hit is None:
+            hit = self._pools[key] = tuple([u - (x - y if x > y else 0)
+                                            for u, x, y in zip(self.unseen0, h, self.start[base])])
+        return hit
 
     # --- scoring ------------------------------------------------------------------------------------
 
@@ -360,13 +365,12 @@ class Engine:
             return hit
         s = self.shanten(h13)
         m = self.wall - (self.draws - r)
-        pool = self.pool(h13, base)
         if s + 1 > r and not self.automatic:
             out = ZERO
         elif s == 0:
-            out = self.ready(h13, r, m, pool)
+            out = self.ready(h13, r, m, self.pool(h13, base))
         else:
-            out = self._progress(h13, r, s, m, pool, base)
+            out = self._progress(h13, r, s, m, self.pool(h13, base), base)
         self._phase[key] = out
         return out
 
