@@ -7,9 +7,11 @@
 Rows: hands whose best discard leaves them ready (0), 1 from ready with 0, 2 and 4 wildcards (5m wild),
 and 2 from ready with 0 and 3, 8 draws (the default). Each hand is a fresh process (`python -m mjcalc advise ...
 --by value`), so the figures include start-up: wall time, and CPU time (user + system; steadier on a shared
-machine). `advise` without --by on the same hands is the floor
-(start-up, parsing, the shanten ranking), wall. "engine" is `value.advise_value` alone, in process,
-caches cold. The targets of issue 15 (whole process, 2 cores): ready < 0.2 s, 1 from ready with up to 4
+machine). `advise` without --by on the same hands is the floor (start-up, parsing, the shanten ranking), wall
+and CPU. "engine" is `value.advise_value` alone, in process: its own memos fresh for each hand, the library's
+module caches warm from the hands before. Start-up includes compiling mjcalc's modules when their bytecode is
+not cached (PYTHONDONTWRITEBYTECODE set and no __pycache__, as in a fresh checkout here; an installed mjcalc
+has it): the first line says which, and `--compile` writes the bytecode (python -m compileall) first. The targets of issue 15 (whole process, 2 cores): ready < 0.2 s, 1 from ready with up to 4
 wildcards < 2 s, 2 from ready < 10 s. Nothing here asserts on time: the machine is shared and noisy.
 """
 import argparse
@@ -62,6 +64,19 @@ def hand_at(rng, target, wilds, shapes):
             return Hand(tuple(sorted(tiles)))
 
 
+def _bytecode_cached() -> bool:
+    """Whether every mjcalc module has bytecode as new as its source (else Python compiles it at each start)."""
+    import importlib.util
+    for folder, _, files in os.walk(os.path.join(ROOT, "mjcalc")):
+        for name in files:
+            if name.endswith(".py"):
+                source = os.path.join(folder, name)
+                cached = importlib.util.cache_from_source(source)
+                if not os.path.exists(cached) or os.path.getmtime(cached) < os.path.getmtime(source):
+                    return False
+    return True
+
+
 def _cpu():
     used = resource.getrusage(resource.RUSAGE_CHILDREN)
     return used.ru_utime + used.ru_stime
@@ -84,19 +99,24 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rulesets", default="beijing,zhuji,shangrao")
     ap.add_argument("--draws", type=int, default=8)
+    ap.add_argument("--compile", action="store_true", help="write mjcalc's bytecode first (as an install does)")
     args = ap.parse_args()
+    if args.compile:
+        subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(ROOT, "mjcalc")], check=True,
+                       stdout=subprocess.DEVNULL)
     rows = [("ready", 0, 0), ("1 from ready", 1, 0), ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4),
             ("2 from ready", 2, 0), ("2 from ready, 3 wild", 2, 3)]
     print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds, wall; Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs")
-    print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs)")
-    print(f"{'ruleset':10}{'hands':22}{'wall med':>9}{'max':>7}{'cpu med':>9}{'max':>7}{'floor':>7}"
+    print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs); "
+          f"mjcalc's bytecode {'cached' if _bytecode_cached() else 'compiled at every start'}")
+    print(f"{'ruleset':10}{'hands':22}{'wall med':>9}{'max':>7}{'cpu med':>9}{'max':>7}{'floor':>7}{'cpu':>6}"
           f"{'engine med':>11}{'max':>7}  slowest hand (wall)")
     for name in args.rulesets.split(","):
         rules = load_ruleset(name)
         rng = random.Random(f"{args.seed}-{name}")
         for label, target, wilds in rows:
-            whole, cpu, floor, engine = [], [], [], []
+            whole, cpu, floor, floor_cpu, engine = [], [], [], [], []
             for _ in range(args.hands):
                 hand = hand_at(rng, target, wilds, rules.shapes)
                 text = format_tiles(hand.tiles)
@@ -108,10 +128,12 @@ def main():
                 wall, used = run(["advise", text, "-r", name, "--by", "value", "--draws", str(args.draws)] + extra)
                 whole.append((wall, text))
                 cpu.append(used)
-                floor.append(run(["advise", text, "-r", name] + extra)[0])
+                wall, used = run(["advise", text, "-r", name] + extra)
+                floor.append(wall)
+                floor_cpu.append(used)
             worst = max(whole)
             print(f"{name:10}{label:22}{statistics.median(t for t, _ in whole):9.2f}{worst[0]:7.2f}"
-                  f"{statistics.median(cpu):9.2f}{max(cpu):7.2f}{statistics.median(floor):7.2f}"
+                  f"{statistics.median(cpu):9.2f}{max(cpu):7.2f}{statistics.median(floor):7.2f}{statistics.median(floor_cpu):6.2f}"
                   f"{statistics.median(engine):11.3f}{max(engine):7.3f}  {worst[1]}" + (" --wild 5m" if wilds else ""))
 
 
