@@ -8,7 +8,7 @@ Rows: hands whose best discard leaves them ready (0), 1 from ready with 0, 2 and
 and 2 from ready with 0 and 3, 8 draws (the default). Each hand is a fresh process (`python -m mjcalc advise ...
 --by value`), so the figures include start-up: wall time, and CPU time (user + system; steadier on a shared
 machine). `advise` without --by on the same hands is the floor (start-up, parsing, the shanten ranking), wall
-and CPU. "engine" is `value.advise_value` alone, in process: its own memos fresh for each hand, the library's
+and CPU. "engine" is `value.advise_value` alone, in process, CPU time: its own memos fresh for each hand, the library's
 module caches warm from the hands before. Start-up includes compiling mjcalc's modules when their bytecode is
 not cached (PYTHONDONTWRITEBYTECODE set and no __pycache__, as in a fresh checkout here; an installed mjcalc
 has it): the first line says which, and `--compile` writes the bytecode (python -m compileall) first. The targets of issue 15 (whole process, 2 cores): ready < 0.2 s, 1 from ready with up to 4
@@ -106,7 +106,7 @@ def main():
                        stdout=subprocess.DEVNULL)
     rows = [("ready", 0, 0), ("1 from ready", 1, 0), ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4),
             ("2 from ready", 2, 0), ("2 from ready, 3 wild", 2, 3)]
-    print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds, wall; Python "
+    print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds (wall, CPU as marked); Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs")
     print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs); "
           f"mjcalc's bytecode {'cached' if _bytecode_cached() else 'compiled at every start'}")
@@ -122,9 +122,9 @@ def main():
                 text = format_tiles(hand.tiles)
                 extra = ["--wild", "5m"] if wilds else []
                 situation = Situation(wild=(WILD,) if wilds else ())
-                start = time.perf_counter()
+                start = time.process_time()
                 advise_value(hand, rules, situation, draws=args.draws, by="value")
-                engine.append(time.perf_counter() - start)
+                engine.append(time.process_time() - start)
                 wall, used = run(["advise", text, "-r", name, "--by", "value", "--draws", str(args.draws)] + extra)
                 whole.append((wall, text))
                 cpu.append(used)
