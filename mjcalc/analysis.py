@@ -4,11 +4,10 @@ Every front end (the CLI, the ledger, the page) goes through `setting()`, so the
 refused with the same message everywhere: the region's options are read once, what the ruleset does not read is
 dropped with a notice, and situations this hand makes impossible are refused.
 """
-import difflib
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, NotationError, Notice, SituationError
+from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError, close_matches
 from .hand import Hand
 from .notation import parse_tiles
 from .payouts import Payout
@@ -65,13 +64,20 @@ class Analysis:
     def wild_kinds(self) -> Tuple[int, ...]:
         return self.tiles.wild_kinds
 
+    @property
+    def shanten(self) -> int:
+        """Tiles away from ready 向听 (0 ready, -1 complete)."""
+        from .shanten import shanten  # only for a hand that does not win (start-up time)
+        t = self.tiles
+        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
+
 
 def check_options(situation: Situation):
     """Region options nobody declares are refused (a typo must never pass silently)."""
     known = all_options()
     for name, _ in situation.extras:
         if name not in known:
-            hint = difflib.get_close_matches(name, list(known), n=1)
+            hint = close_matches(name, list(known), n=1)
             raise SituationError(f"unknown situation option {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""),
                                  name, "unknown situation option" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
 
@@ -142,8 +148,8 @@ def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen":
-                raise
+            if exc.field == "seen" or isinstance(exc, ImpossibleSituation):
+                raise  # not this ruleset's answer: no table could deal it
             results.append((rules, None, exc))
     return results
 

@@ -6,8 +6,8 @@ import click
 
 from . import __version__
 from .cli_common import (
-    UserError, build_situation, echo as _echo, emit_json, flagged, handle_errors, output_options, ruleset_option,
-    seen_option, situation_options, table as _table, tone as _tone, warn, wild_options,
+    SituationCommand, UserError, build_situation, flag_of, flagged, handle_errors, output_options, ruleset_option,
+    seen_option, situation_options, wild_options,
 )
 from .errors import MjcalcError
 
@@ -22,6 +22,12 @@ def one_hand_options(func):
 def _seen(text):
     from .analysis import parse_seen  # imported when used (start-up time)
     return parse_seen(text) if text else None
+
+
+def emit(doc, as_json=False):
+    """Print a command's document through the one output path."""
+    from .output import emit as print_doc  # tabulate is imported when something is printed (start-up time)
+    print_doc(doc, as_json)
 
 
 def _load(name):
@@ -55,7 +61,7 @@ def cli():
     """
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @one_hand_options
 def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
@@ -71,66 +77,8 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
     from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
-    situation = build_situation(params)
-    parsed = parse_hand(hand)
-    result = run(parsed, rules, situation, _seen(seen))
-    if as_json:
-        emit_json(render.analysis_json(result, lang))
-        warn(result.warnings)
-        return
-    _print_analysis(result, lang, glyphs)
-
-
-def _print_analysis(result, lang, glyphs):
-    from . import render  # imported when used (start-up time)
-
-    rules = result.ruleset
-    warn(result.warnings)
-    click.echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
-    if result.hand.winning_implied:
-        click.echo("          (no '+': the last tile written is taken as the winning tile)")
-    if result.wild_kinds:
-        click.echo(f"wild      {render.wild_line(result)}")
-    score = result.score
-    if score is None:
-        if not result.waits:
-            click.echo("waits     none: this hand is not ready")
-            return
-        note = render.all_kinds_note([w.tile for w in result.waits])
-        click.echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}" + (f"   ({note})" if note else ""))
-        _print_waits(result, lang, glyphs)
-        return
-    if not score.complete:
-        _echo("complete  " + _tone("no: not a winning shape", "bad"))
-        from .shanten import shanten  # imported when used (start-up time)
-        tiles = result.tiles
-        away = shanten(tiles.naturals, tiles.wilds, tiles.melds, rules.shapes)
-        _echo(f"shanten   {away}   (mjcalc advise ranks every discard)")
-        if result.discards:
-            rows = [[render.tile_text(t, glyphs), render.waits_text(ws, glyphs)] for t, ws in result.discards]
-            click.echo(_table(rows, ["discard", "leaves waits on"]))
-        else:
-            click.echo("          no discard leaves it ready")
-        return
-    count = len(score.decompositions)
-    click.echo(f"complete  yes, {count} decomposition{'s' if count != 1 else ''}")
-    blocks = render.decomposition_blocks(result, glyphs)
-    if blocks:
-        shape = render.SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
-        click.echo(f"best      {' '.join(blocks)}   ({shape})")
-    stand = render.stand_in_line(result)
-    if stand:
-        click.echo(f"          {stand}")
-    if score.matches:
-        rows = [[_tone(row[0], "strong")] + row[1:] for row in render.pattern_rows(result, lang)]
-        _echo(_table(rows, ["pattern", "id", rules.unit(lang)]))
-    click.echo(f"total     {score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
-    if not score.legal:
-        _echo("legal     " + _tone(f"no: {score.reason}", "bad"))
-        return
-    _echo("legal     " + _tone("yes", "good"))
-    headers, rows = render.payout_rows(result, lang)
-    click.echo(_table(rows, headers))
+    result = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
+    emit(render.analysis_doc(result, lang, glyphs), as_json)
 
 
 @cli.command()
@@ -163,19 +111,8 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         parsed, found = finder.waits_of(hand)
         if seen:
             found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
-        if as_json:
-            from .tiles import NAMES  # imported when used (start-up time)
-            emit_json({"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
-            return
         from . import render  # imported when used (start-up time)
-        if not found:
-            click.echo("no waits: this hand is not ready")
-            return
-        rows = [[render.waits_text([t], glyphs), left] for t, left in found]
-        click.echo(_table(rows, ["wait", "left"]))
-        note = render.all_kinds_note([t for t, _ in found])
-        if note:
-            click.echo(note)
+        emit(render.waits_doc(parsed, found, glyphs), as_json)
         return
     bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
     if bad:
@@ -201,7 +138,7 @@ def _open_batch(path):
         raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
               help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
@@ -225,37 +162,15 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
-    parsed = parse_hand(hand)
-    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parsed, rules, situation, _seen(seen))]
-    if as_json:
-        emit_json([render.analysis_json(a, lang) if a else {"ruleset": r.id, "error": error} for r, a, error in results])
-        return
-    analyses = [a for _, a, _ in results if a]
-    columns, headers = [], [""]
-    for r, a, error in results:
-        headers.append(f"{r.id}\n{r.name(lang)}")
-        columns.append(render.compare_column(a, lang, glyphs) if a else {"legal": [(f"error: {error}", "bad")]})
-    rows = []
-    for key in render.COMPARE_ROWS:
-        if any(key in c for c in columns):
-            rows.append([render.compare_row_label(key, analyses)] + [
-                "\n".join(_tone(text, tone) for text, tone in c.get(key, [("", None)])) for c in columns
-            ])
-    _echo(f"hand      {render.hand_text(analyses[0], glyphs) if analyses else hand}")
-    wild = [f"{a.ruleset.id}: {render.wild_line(a)}" for a in analyses if a.wild_kinds]
-    if wild:
-        _echo(f"wild      {'; '.join(wild)}")
-    _echo(_table(rows, headers))
+    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
     unused = {}
-    from .cli_common import flag_of  # imported when used (start-up time)
     for r, _, _ in results:
         for name in unused_options(r, situation):
             unused.setdefault(flag_of(name), []).append(r.id)
-    for flag, ids in unused.items():
-        _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+    emit(render.compare_doc(hand, results, lang, glyphs, unused), as_json)
 
 
-@cli.command()
+@cli.command(cls=SituationCommand)
 @click.argument("hand")
 @click.option("--by", "by", type=click.Choice(["win", "value"]),
               help="Also value each discard: P(win) within --draws draws and the expected payout, the player "
@@ -298,89 +213,12 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
     if draws is not None and not by:
         raise UserError("--draws goes with --by win or --by value")
     advice = run(parsed, rules, situation, _seen(seen))
-    result = advice.analysis
-    valued = None
+    doc = render.advice_doc(advice, lang, glyphs)
     if by:
         from .value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
         valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by)
-    warn(result.warnings)
-    if as_json:
-        out = render.advice_json(advice, lang)
-        if valued:
-            _value_json(out, advice, valued, lang)
-        emit_json(out)
-        return
-    _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
-    if result.wild_kinds:
-        _echo(f"wild      {render.wild_line(result)}")
-    _echo(f"shanten   {render.shanten_text(advice, lang)}")
-    if advice.discards is None:
-        effective = sum(i.left for i in advice.improvements)
-        _echo(f"improve   {effective} tiles: {render.improvements_text(advice.improvements, glyphs)}")
-        if result.waits:
-            _echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}")
-            _print_waits(result, lang, glyphs)
-        return
-    headers = ["discard", "shanten", "tiles", "improved by (kind×left)"]
-    _echo(_table(render.discard_rows(advice, glyphs), headers))
-    for d in advice.discards:
-        if d.waits:
-            _echo(f"\ndiscard {render.tile_text(d.tile, glyphs)}: waits {render.waits_text([w.tile for w in d.waits], glyphs)}")
-            result.waits = d.waits
-            _print_waits(result, lang, glyphs)
-    result.waits = []
-    unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
-    if unscored and any(d.waits for d in advice.discards):
-        shown = " ".join(render.tile_text(d.tile, glyphs) for d in unscored)
-        _echo(f"\n(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
-    if valued:
-        _print_value(valued, rules, lang, glyphs)
-
-
-def _top_patterns(top, rules, lang):
-    return [{"patterns": list(ids), "names": [rules.pattern(i).name(lang) for i in ids], "p": q} for ids, q in top]
-
-
-def _value_json(out, advice, valued, lang):
-    """advise --json --by: P(win), expected payout and top patterns on each discard (null: not valued), and
-    `ranked`: the valued discards, best for the objective first."""
-    by_tile = {v.tile: v for v in valued.discards}
-    rules = advice.analysis.ruleset
-    out.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact})
-    label = {}
-    for d, row in zip(advice.discards, out["discards"]):
-        v = by_tile.get(d.tile)
-        label[d.tile] = row["discard"]
-        row["p_win"] = v.p_win if v else None
-        row["expected"] = v.expected if v else None
-        row["exact"] = v.exact if v else None
-        row["top_patterns"] = _top_patterns(v.top_patterns, rules, lang) if v else None
-    from .tiles import tile_text  # imported when used (start-up time)
-    out["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
-
-
-def _print_value(valued, rules, lang, glyphs):
-    from . import render  # imported when used (start-up time)
-    note = "exact" if valued.exact else "~: 3 or more from ready, a narrower play weighed (a lower bound)"
-    _echo(f"\nby {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
-    rows = []
-    for v in valued.discards:
-        top = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns)
-        rows.append([render.tile_text(v.tile, glyphs) + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
-                     f"{v.expected:.2f}", top])
-    _echo(_table(rows, ["discard", "shanten", "P(win)", "expected", "most likely winning patterns"]))
-    if valued.skipped:
-        shown = " ".join(render.tile_text(t, glyphs) for t in valued.skipped)
-        _echo(f"(not valued, further from ready: {shown})")
-
-
-def _print_waits(result, lang, glyphs):
-    from . import render  # imported when used (start-up time)
-
-    unit = result.ruleset.unit(lang)
-    rows = [[cells[0], cells[1]] + [_tone(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
-            for cells in render.wait_rows(result, glyphs)]
-    _echo(_table(rows, ["wait", "left", f"self-draw ({unit})", f"discard ({unit})"]))
+        render.value_into(doc, advice, valued, lang, glyphs)
+    emit(doc, as_json)
 
 
 @cli.group(invoke_without_command=True)
@@ -396,12 +234,9 @@ def rulesets(ctx):
     """
     if ctx.invoked_subcommand is not None:
         return
-    from .ruleset import builtin_rulesets  # imported when used (start-up time)
-    try:
-        rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), os.path.basename(r.path)] for r in builtin_rulesets()]
-    except MjcalcError as exc:
-        raise UserError(str(exc)) from None
-    click.echo(_table(rows, ["id", "名称", "name", "aliases", "file"]))
+    from . import render  # imported when used (start-up time)
+    from .ruleset import builtin_rulesets
+    emit(render.rulesets_doc(builtin_rulesets()))
 
 
 @rulesets.command("show")
@@ -410,27 +245,10 @@ def rulesets(ctx):
 @handle_errors
 def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
-    from .regions import find_region  # imported when used (start-up time)
+    from . import render  # imported when used (start-up time)
+    from .regions import find_region
     rules = _load(name)
-    click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
-    if rules.description:
-        click.echo(rules.description)
-    wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
-    click.echo(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
-    click.echo(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
-               + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw" if rules.max_wilds_on_discard is not None else "")
-               + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
-    rows = []
-    for p in rules.patterns:
-        value = f"×{p.value}" if p.role == "multiplier" else p.value
-        if p.scale == "power":
-            value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
-        if p.param("without_wild") is not None:
-            value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
-        rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
-    click.echo(_table(rows, ["id", "pattern", rules.unit(lang), "role", "replaces"]))
-    for line in find_region(rules.region).describe(rules):
-        click.echo(line)
+    emit(render.ruleset_doc(rules, find_region(rules.region), lang))
 
 
 @rulesets.command("check")

@@ -1,6 +1,5 @@
 """What every mjcalc command shares: option decorators built from the situation options, the situation reader,
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
-import json
 import os
 import re
 from functools import wraps
@@ -49,18 +48,34 @@ def ruleset_option(func):
     )(func)
 
 
-def _click_option(option: Option, hidden_regions=False):
-    """A click option for a situation `Option`: values are read (and checked) by the Option, not by click."""
-    name = "discarder" if option.name == "from" else option.name
-    kwargs = dict(help=option.help, metavar=option.metavar or None)
+def _click_args(option: Option):
+    """The declarations and settings of a click option for a situation `Option`: values are read (and checked)
+    by the Option, not by click."""
+    decls = (option.cli_flag, "discarder" if option.name == "from" else option.name)
     if option.kind == "flag":
-        return click.option(option.cli_flag, name, is_flag=True, default=None, help=option.help)
+        return decls, dict(is_flag=True, default=None, help=option.help)
+    kwargs = dict(help=option.help, metavar=option.metavar or None)
     if option.repeatable:
-        return click.option(option.cli_flag, name, multiple=True, **kwargs)
+        return decls, dict(multiple=True, **kwargs)
     if option.optional_value is not None:
-        return click.option(option.cli_flag, name, is_flag=False, flag_value=str(option.optional_value),
-                            default=None, **kwargs)
-    return click.option(option.cli_flag, name, **kwargs)
+        return decls, dict(is_flag=False, flag_value=str(option.optional_value), default=None, **kwargs)
+    return decls, kwargs
+
+
+def _click_option(option: Option):
+    decls, kwargs = _click_args(option)
+    return click.option(*decls, **kwargs)
+
+
+class SituationCommand(click.Command):
+    """A command taking every region's situation options, those of a region registered after start-up too."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        have = {p.name for p in params}
+        late = [click.Option(list(_click_args(o)[0]), **_click_args(o)[1]) for o in all_options().values()
+                if o.name not in have]
+        return params[:-1] + late + params[-1:] if late else params  # --help stays last
 
 
 def wild_options(func):
@@ -178,10 +193,8 @@ def tone(text, kind):
 
 
 def table(rows, headers=()):
-    """A table as tabulate's "simple" format draws it. The tables mjcalc prints (a header, one line a cell,
-    text, numbers, CJK and colour codes) are drawn here, the same to the character (tests/test_cli_table_format.py);
-    anything else goes to tabulate, whose import (its version lookup, wcwidth) is a quarter of a short command."""
-    drawn = _simple_table(rows, headers)
+    """A table as tabulate's "simple" format draws it: by `simple_table` when it can, else by tabulate."""
+    drawn = simple_table(rows, headers)
     if drawn is not None:
         return drawn
     from tabulate import tabulate  # imported only for a table the drawing here does not take (start-up time)
@@ -210,9 +223,10 @@ def char_width(ch: str) -> Optional[int]:
     return None
 
 
-def _width(text: str) -> Optional[int]:
+def text_width(text: str) -> Optional[int]:
+    """The terminal width of `text` (no colour codes) when this module measures each of its characters, else None."""
     if text.isascii():
-        return len(text)
+        return len(text) if text.isprintable() else None
     total = 0
     for ch in text:
         w = char_width(ch)
@@ -222,9 +236,11 @@ def _width(text: str) -> Optional[int]:
     return total
 
 
-def _simple_table(rows, headers):
-    """tabulate(rows, headers, tablefmt="simple", disable_numparse=True) for one-line text and int cells under a
-    full header; None for any other table."""
+def simple_table(rows, headers):
+    """tabulate(rows, headers, tablefmt="simple", disable_numparse=True), the same to the character, for one-line
+    text and int cells under a full header (tests/test_cli_table_format.py); None for any other table. Most
+    tables mjcalc prints are drawn here: tabulate's import (its own version looked up in the package metadata,
+    wcwidth) was a quarter of a short command's time."""
     headers = list(headers)
     rows = [list(r) for r in rows]
     if not headers or not rows or any(len(r) != len(headers) for r in rows):
@@ -243,7 +259,7 @@ def _simple_table(rows, headers):
             if i:  # tabulate strips the cells (not the header), colour codes and all
                 cell = cell.strip()
                 visible = _COLOUR.sub("", cell) if "\x1b" in cell else cell
-            w = _width(visible)
+            w = text_width(visible)
             if w is None:
                 return None
             out.append(cell)
@@ -260,5 +276,6 @@ def _simple_table(rows, headers):
 
 
 def emit_json(data):
+    import json  # only for --json output (start-up time)
     click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
 

@@ -8,7 +8,7 @@ import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
 from .ledger import Ledger, LedgerFileError, State
@@ -143,7 +143,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
         click.echo(f"ledger    {ledger.path}")
 
 
-@table.command("hand")
+@table.command("hand", cls=SituationCommand)
 @click.argument("name")
 @click.argument("hand")
 @click.option("--winner", help="Who won: a player's name or a seat.")

@@ -11,7 +11,6 @@ Grammar (whitespace between groups is ignored)::
 
 `z` digits follow the Chinese order: 1-4z = E S W N, 5z = 中 C, 6z = 发 F, 7z = 白 P.
 """
-import unicodedata
 from collections import Counter
 
 from .errors import HandError, NotationError
@@ -32,6 +31,7 @@ _GLYPH_TILES[WILD_GLYPH] = WILD
 
 def _shown(text: str) -> str:
     """`text` quoted in a one-line message: line breaks and control characters escaped (`\\n`, `\\x1b`)."""
+    import unicodedata  # only when a message is written (start-up time)
     return "".join(
         ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
         for ch in text

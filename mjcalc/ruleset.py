@@ -3,15 +3,13 @@
 Every error names the file, the line and the path: `zhuji.yaml:41: patterns.full_flush.value: expected an
 integer, got 'three'`. Unknown keys are errors, so a typo never changes a score silently.
 """
-import difflib
 import os
 from dataclasses import asdict, dataclass
-from pprint import pformat
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
 from .compiled_rulesets import COMPILED
-from .errors import RulesetError, RulesetNotFound
+from .errors import RulesetError, RulesetNotFound, close_matches
 from .regions import all_schemes, find_region, scheme_owner
 from .session import SESSION
 from .shapes import SHAPES
@@ -132,7 +130,7 @@ class _Checker:
     def keys(self, node, path, allowed, required=()):
         for key in node:
             if key not in allowed:
-                hint = difflib.get_close_matches(key, allowed, n=1)
+                hint = close_matches(key, allowed, n=1)
                 extra = f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(allowed))})"
                 self.fail(node, key, f"{path}{key}", f"unknown key{extra}")
         for key in required:
@@ -157,7 +155,7 @@ class _Checker:
         if kind is dict and not isinstance(value, dict):
             self.fail(node, key, full, f"expected a mapping, got {value!r}")
         if choices is not None and value not in choices:
-            hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
+            hint = close_matches(str(value), [str(c) for c in choices], n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {value!r}{extra}")
         if minimum is not None and value is not None and value < minimum:
@@ -203,7 +201,7 @@ def _validate(data, path: Path) -> Ruleset:
     if region_name is None:  # a file that names no region belongs to the region of its payout scheme
         owner = scheme_owner(scheme)
         if owner is None:
-            hint = difflib.get_close_matches(scheme, all_schemes(), n=1)
+            hint = close_matches(scheme, all_schemes(), n=1)
             c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
                 f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(all_schemes())})"))
         region_name = owner.id
@@ -227,7 +225,7 @@ def _validate(data, path: Path) -> Ruleset:
     shapes = c.get(data, "shapes", "", list, ["standard"])
     for shape in shapes:
         if shape not in SHAPES:
-            hint = difflib.get_close_matches(str(shape), SHAPES, n=1)
+            hint = close_matches(str(shape), SHAPES, n=1)
             c.fail(data, "shapes", "shapes", f"unknown shape {shape!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if not shapes:
         c.fail(data, "shapes", "shapes", "at least one shape is needed")
@@ -247,7 +245,7 @@ def _validate(data, path: Path) -> Ruleset:
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
-            hint = difflib.get_close_matches(pid, DETECTORS, n=1)
+            hint = close_matches(pid, DETECTORS, n=1)
             c.fail(raw_patterns, pid, ppath, "unknown pattern"
                    + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         if not isinstance(spec, dict):
@@ -272,13 +270,13 @@ def _validate(data, path: Path) -> Ruleset:
     for p in patterns:
         for other in p.excludes:
             if other not in known:
-                hint = difflib.get_close_matches(str(other), known, n=1)
+                hint = close_matches(str(other), known, n=1)
                 c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes",
                        f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     for other, sources in excluded_by.items():
         if other not in known:
             pid, spec = sources[0]
-            hint = difflib.get_close_matches(str(other), known, n=1)
+            hint = close_matches(str(other), known, n=1)
             c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by",
                    f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if excluded_by:
@@ -288,7 +286,7 @@ def _validate(data, path: Path) -> Ruleset:
         ]
 
     if scheme not in SCHEMES:
-        hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
+        hint = close_matches(scheme, SCHEMES, n=1)
         c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
             f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
     payout_params = c.get(payout, "params", "payout.", dict, {})
@@ -302,7 +300,7 @@ def _validate(data, path: Path) -> Ruleset:
     options = c.get(data, "options", "", list, declared)
     for name in options:
         if name not in declared:
-            hint = difflib.get_close_matches(str(name), declared, n=1)
+            hint = close_matches(str(name), declared, n=1)
             c.fail(data, "options", "options", f"{name!r} is not an option of region {region.id}"
                    + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
     return Ruleset(
@@ -380,7 +378,7 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
     if stem is not None:
         return BUILTIN_DIR / f"{stem}.yaml"
     known = sorted(COMPILED)
-    hint = difflib.get_close_matches(name, known, n=1)
+    hint = close_matches(name, known, n=1)
     raise RulesetNotFound(
         f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
     )
@@ -417,6 +415,7 @@ def builtin_rulesets():
 
 def compile_builtins() -> str:
     """The text of `compiled_rulesets.py`: every built-in ruleset validated from its YAML, as plain data."""
+    from pprint import pformat  # only to write the file (start-up time)
     out = {}
     for path in builtin_paths():
         data = asdict(load_ruleset_file(path))

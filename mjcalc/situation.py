@@ -5,13 +5,12 @@ in words. The CLI builds its flags from them, a situation file is read through t
 every value through them, so each number has one range and each mistake one message. The options every
 ruleset reads are `GENERIC`; a region declares its own (see `regions/`).
 """
-import difflib
 import math
 import re
 from dataclasses import dataclass
 from typing import Any, Callable, Dict, Optional, Tuple
 
-from .errors import NotationError, Notice, SituationError
+from .errors import NotationError, Notice, SituationError, close_matches
 from .notation import parse_tiles
 from .tiles import NUM_KINDS, SEATS, parse_seat
 
@@ -327,7 +326,7 @@ def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=Non
         key = str(key)
         option = known.get(key)
         if option is None:
-            hint = difflib.get_close_matches(key, list(known), n=1)
+            hint = close_matches(key, list(known), n=1)
             raise SituationError(f"{prefix}unknown situation field {key!r}"
                                  + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         try:

@@ -56,11 +56,13 @@ def test_real_output_is_unchanged(args, monkeypatch):
     from click.testing import CliRunner
 
     import mjcalc.cli_common as common
+    import mjcalc.output as output
     from mjcalc.cli import cli
 
     for colour in (False, True):
         mine = CliRunner().invoke(cli, shlex.split(args), color=colour)
-        monkeypatch.setattr(common, "_simple_table", lambda rows, headers: None)
+        monkeypatch.setattr(common, "simple_table", lambda rows, headers: None)
+        monkeypatch.setattr(output, "simple_table", lambda rows, headers: None)
         theirs = CliRunner().invoke(cli, shlex.split(args), color=colour)
         monkeypatch.undo()
         assert mine.exit_code == theirs.exit_code == 0, mine.output

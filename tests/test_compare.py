@@ -1,6 +1,8 @@
 """`mjcalc compare`: one hand under several rulesets, side by side."""
 import json
 
+from wcwidth import wcswidth
+
 import pytest
 from click.testing import CliRunner
 
@@ -14,7 +16,8 @@ def run(*args):
     return result
 
 
-def test_a_hand_legal_in_one_ruleset_and_not_another_shows_both_verdicts_with_reasons():
+def test_a_hand_legal_in_one_ruleset_and_not_another_shows_both_verdicts_with_reasons(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for one line a row
     result = run("123m456p789s EE 45m +6m", "--from", "S", "-r", "beijing", "-r", "shangrao")
     assert result.exit_code == 0, result.output
     (legal,) = [line for line in result.output.splitlines() if line.startswith("legal")]
@@ -53,7 +56,8 @@ def test_options_a_ruleset_does_not_use_are_a_footnote_not_an_error():
     assert "note: --bidder is not used by beijing (ignored there)" in result.output
 
 
-def test_thirteen_tiles_show_each_rulesets_waits_and_whether_each_is_legal():
+def test_thirteen_tiles_show_each_rulesets_waits_and_whether_each_is_legal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for one line a row
     result = run("123m456p789s EE 45m", "--from", "S", "-r", "beijing", "-r", "shangrao")
     waits = [line for line in result.output.splitlines() if "left" in line]
     assert len(waits) == 2  # 3m and 6m
@@ -89,3 +93,12 @@ def test_errors_are_one_line_exit_2(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert result.output.startswith(message) and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_compare_of_every_ruleset_fits_the_terminal(monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = run("123m456p789s EE 45m +6m", "--from", "S")
+    assert result.exit_code == 0
+    assert max(wcswidth(line) for line in result.output.splitlines()) <= columns
+    assert "discard" in result.output and "self-" in result.output  # the reason, wrapped, not cut

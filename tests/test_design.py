@@ -225,3 +225,13 @@ def test_the_library_needs_neither_click_nor_tabulate():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(PACKAGE.parent))
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "3"
+
+
+def test_every_package_is_installed():
+    """A non-editable install (what CI and users get) ships only the packages setup.cfg lists."""
+    import configparser
+    config = configparser.ConfigParser()
+    config.read(PACKAGE.parent / "setup.cfg")
+    listed = {p.strip() for p in config["options"]["packages"].replace("\n", ",").split(",") if p.strip()}
+    found = {module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert found <= listed

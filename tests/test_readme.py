@@ -134,3 +134,9 @@ def test_tour_nine_gates_waits_on_1m_to_9m():
     result = invoke(shlex.split(line)[1:])
     waits = [row.split()[0] for row in result.stdout.splitlines()[2:] if row.strip()]
     assert waits == [f"{r}m" for r in range(1, 10)]
+
+
+def test_the_python_example_runs():
+    """README's "Use from Python" block is executed as written; its asserts are the worked example."""
+    (block,) = re.findall(r"^```python\n(.*?)^```", README, flags=re.S | re.M)
+    exec(compile(block, "README.md", "exec"), {})

@@ -232,7 +232,7 @@ def test_readme_excerpt_is_real_output():
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
         readme = f.read()
-    m = re.search(r'The end of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
+    m = re.search(r'The top of the valued table of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
     assert m, "README shows the end of an advise --by value"
     result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
     assert result.exit_code == 0, result.output

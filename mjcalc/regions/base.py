@@ -7,7 +7,7 @@ generic scorer, analysis and output ask the region; they never say a region's wo
 """
 from typing import Callable, Dict, List, Optional, Tuple
 
-from ..errors import Notice, SituationError
+from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG, WILD
 from ..payouts import Scheme
 from ..situation import Option
@@ -52,21 +52,21 @@ class Region:
         """Contradictions in the situation itself, whatever the hand."""
         s = situation
         if s.discarder is not None and s.discarder == s.seat:
-            raise SituationError(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
+            raise ImpossibleSituation(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
                                  "from", f"{s.discarder} is the winner's own seat: a player cannot win on his own discard")
         if s.rob_kong and s.discarder is None:
-            raise SituationError("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
+            raise ImpossibleSituation("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
                                  "needs the player whose kong was robbed (--from SEAT)")
         if s.kong_draw and s.discarder is not None:
-            raise SituationError("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
+            raise ImpossibleSituation("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
                                  "a win on one's own replacement draw cannot be on a discard (--from)")
         if s.first_turn:
             if s.is_dealer and s.discarder is not None:
-                raise SituationError("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
+                raise ImpossibleSituation("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
                                      "first_turn", "the dealer's first-turn win is his dealt hand, not a discard (--from)")
             for name, on in (("kong_draw", s.kong_draw), ("last_tile", s.last_tile), ("rob_kong", s.rob_kong)):
                 if on:
-                    raise SituationError(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
+                    raise ImpossibleSituation(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
                                          f"cannot go with --{name.replace('_', '-')}")
 
     def wild_kinds(self, ruleset, situation) -> Tuple[int, ...]:
@@ -100,20 +100,20 @@ class Region:
         if s.kong_draw > kongs:
             detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "
                       f"has {kongs or 'no'} kong{'s' if kongs != 1 else ''}")
-            raise SituationError(f"kong_draw: {detail}", "kong_draw", detail)
+            raise ImpossibleSituation(f"kong_draw: {detail}", "kong_draw", detail)
         if s.first_turn and any(m.exposed for m in hand.melds):
             detail = "a first-turn win has made no call, but the hand has an exposed meld"
-            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
         if s.first_turn and s.is_dealer and hand.melds:
             detail = "the dealer's first-turn win is his dealt hand: it has no declared kong"
-            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
         win = hand.winning
         if s.rob_kong and win is not None:
             kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
             if kind != WILD and tiles.held[kind] > 1:
                 detail = (f"the robbed kong is of {NAMES[kind]}, whose other three copies the konger held, but the "
                           f"winner holds {tiles.held[kind] - 1} more {NAMES[kind]}")
-                raise SituationError(f"rob_kong: {detail}", "rob_kong", detail)
+                raise ImpossibleSituation(f"rob_kong: {detail}", "rob_kong", detail)
 
     # --- winning ------------------------------------------------------------------------------------------
 
