@@ -86,7 +86,7 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     """The hand under the ruleset and the situation as the ruleset reads it; SituationError if it cannot be."""
     check_options(situation)
     region = find_region(ruleset.region)
-    notes: List[Notice] = []
+    notes: List[Notice] = [assumed_seat(situation)] if situation.assumed else []
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
     why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
@@ -95,6 +95,22 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     tiles = prepare(hand, wild_kinds)
     region.check_hand(ruleset, situation, tiles)
     return Setting(ruleset, region, situation, tiles, notes)
+
+
+def assumed_seat(situation: Situation) -> Notice:
+    """The one line that says which seat was taken when none was given: East, who deals unless told (so the
+    dealer's 庄 counts). A fresh `Situation()` is East dealing; `--seat`/`--dealer` say otherwise."""
+    both = len(situation.assumed) == 2
+    if both:
+        detail = "assumed E, the dealer (give --seat and --dealer for another seat)"
+    elif situation.assumed == ("seat",):
+        detail = f"assumed E; the dealer is {situation.dealer} (give --seat)"
+    else:
+        detail = f"assumed E; the hand is {situation.seat}'s (give --dealer)"
+    field_name = "seat" if "seat" in situation.assumed else "dealer"
+    notice = Notice(f"{field_name}: {detail}", field_name, detail)
+    notice.assumed = True  # a front end may show it as part of the answer rather than as a warning
+    return notice
 
 
 def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> Analysis:

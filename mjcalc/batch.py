@@ -7,6 +7,8 @@ error messages are the same either way. Imports are deferred so the batch path l
 from .errors import MjcalcError
 from .tiles import NAMES
 
+NO_WAITS = "-"  # the line for a hand that is not ready (README: "waits --batch")
+
 
 class BatchWaits:
     """Waits of hands under one ruleset and one situation's wildcards."""
@@ -66,7 +68,7 @@ class BatchWaits:
             if as_json:
                 write(_json_line(str(hand), found))
             else:
-                write(" ".join(NAMES[t] for t, _ in found) + "\n")
+                write((" ".join(NAMES[t] for t, _ in found) or NO_WAITS) + "\n")
         return bad
 
 

@@ -58,14 +58,69 @@ def cli():
 
     Tiles: 1-9 m/p/s, winds E S W N, dragons C (中) F (发) P (白); 1-7z in the
     Chinese order E S W N 中 发 白 (riichi tools order 5-7z as 白 发 中).
+
+    The whole notation, with examples: mjcalc help notation
     """
 
 
+NOTATION = """\
+Hand notation, for every HAND argument (quotes are optional)
+
+  1m..9m 1p..9p 1s..9s  characters 万, dots 筒, bamboo 条; 123m shares its m
+  E S W N, C F P        the winds, and the dragons 中 发 白 (upper case)
+  1z..7z                honors in the Chinese order E S W N 中 发 白
+  一万 五筒 三条         Chinese numbers, and 万 筒/饼 条/索
+  东南西北 中发白        honors; also 红中 or 红, 发财, 白板; 幺鸡 is 1s
+  *                     a wildcard (its face is the declared wild kind)
+  [123m] [555p]         an exposed chow or pung; [EEEE] an exposed kong
+  {CCCC}                a concealed kong
+  +6m                   the winning tile (else the last tile written)
+
+13 tiles (a meld counts 3) ask for the waits; 14 tiles for the score.
+Wildcards come from the ruleset and --wild 5m or --indicator 4m.
+
+Examples:
+  mjcalc analyze 123m456p789s EE 45m +6m         +6m: the winning tile
+  mjcalc analyze "[111m] 222p 333s EEE 9m +9m"   quote [ ] in a shell
+  mjcalc analyze 11m22m33p44p55s66sE +E          seven pairs
+  mjcalc waits 1112345678999m                    13 tiles: the waits
+  mjcalc analyze 红中红中红中 123m456p789s 5m5m   Chinese words
+  mjcalc analyze 123m456p789s EE 45m +* --wild 5m   a wildcard
+"""
+
+TOPICS = {"notation": NOTATION}
+
+
+@cli.command("help")
+@click.argument("topic", required=False)
+@click.pass_context
+def help_command(ctx, topic):
+    """Help on a TOPIC (notation), or the list of commands.
+
+    \b
+    Example:
+      mjcalc help notation
+    """
+    if topic is None:
+        click.echo(ctx.parent.get_help())
+        click.echo("\nTopics: mjcalc help notation")
+        return
+    if topic not in TOPICS:
+        raise UserError(f"no help topic {topic!r} (topics: {', '.join(TOPICS)})")
+    click.echo(TOPICS[topic], nl=False)
+
+
+def hand_argument(required=True):
+    """HAND as one or more words (`123m456p789s EE 45m +6m` needs no quotes), joined by spaces."""
+    return click.argument("hand", nargs=-1, required=required, callback=lambda ctx, param, words: (
+        " ".join(words) if words else None), metavar="HAND")
+
+
 @cli.command(cls=SituationCommand)
-@click.argument("hand")
+@hand_argument()
 @one_hand_options
 def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
-    """Score a 14-tile hand, or show a 13-tile hand's waits.
+    """Score a 14-tile hand, or show a 13-tile hand's waits. HAND: `mjcalc help notation`.
 
     \b
     Examples:
@@ -82,7 +137,7 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 
 
 @cli.command()
-@click.argument("hand", required=False)
+@hand_argument(required=False)
 @click.option("--batch", type=click.Path(dir_okay=False, allow_dash=True), help="A file with one hand a line, or - for stdin.")
 @ruleset_option
 @wild_options
@@ -91,7 +146,10 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 @seen_option
 @handle_errors
 def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
-    """The waits 听 of a 13-tile hand and how many of each are left.
+    """The waits 听 of a 13-tile hand and how many of each are left. HAND: `mjcalc help notation`.
+
+    With --batch, one output line per input line: the waits, `-` for a hand with no waits, or
+    `error: …` (exit 1 if any line was an error).
 
     \b
     Examples:
@@ -139,7 +197,7 @@ def _open_batch(path):
 
 
 @cli.command(cls=SituationCommand)
-@click.argument("hand")
+@hand_argument()
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
               help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
 @wild_options
@@ -148,7 +206,7 @@ def _open_batch(path):
 @output_options
 @handle_errors
 def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
-    """The same hand and situation under several rulesets, side by side.
+    """The same hand and situation under several rulesets, side by side. HAND: `mjcalc help notation`.
 
     \b
     Examples:
@@ -171,7 +229,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
 
 @cli.command(cls=SituationCommand)
-@click.argument("hand")
+@hand_argument()
 @click.option("--by", "by", type=click.Choice(["win", "value"]),
               help="Also value each discard: P(win) within --draws draws and the expected payout, the player "
                    "playing for the chance to win (win) or for the expected payout (value). 14 tiles.")
@@ -179,7 +237,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
               help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
 @one_hand_options
 def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params):
-    """Shanten 向听 and discard advice: which tile to throw, and which draws help.
+    """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
     with copies left); the best three ready results show their waits and what each would score. For 13
@@ -268,6 +326,31 @@ def rulesets_check(files):
         raise SystemExit(1)
 
 
+
+
+@cli.command()
+@click.argument("term", nargs=-1)
+@handle_errors
+def explain(term):
+    """Explain a term players argue about, in Chinese, pinyin or English; alone, list the terms.
+
+    \b
+    Examples:
+      mjcalc explain 烧庄
+      mjcalc explain shanglou
+      mjcalc explain "seven pairs"
+    """
+    from . import glossary, render  # imported when used (start-up time)
+    word = " ".join(term).strip()
+    if not word:
+        emit(render.glossary_doc(glossary.terms()))
+        return
+    found = glossary.lookup(word)
+    if not found:
+        close = glossary.suggestions(word)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        raise UserError(f"no term {word!r}{hint}; `mjcalc explain` lists them all")
+    emit(render.terms_doc(found))
 
 
 def main():

@@ -181,8 +181,10 @@ def echo(text="", **kwargs):
 
 
 def warn(notices):
+    """Warnings on stderr; the seat assumed is part of the answer (`render.assumed_field`), on stdout."""
     for notice in notices:
-        echo(f"warning: {flagged(notice)}", err=True)
+        if not getattr(notice, "assumed", False):
+            echo(f"warning: {flagged(notice)}", err=True)
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}

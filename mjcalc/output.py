@@ -113,14 +113,40 @@ def _table(headers, rows, columns):
     natural = [max([shown_width(line) for line in str(headers[i]).split("\n")] +
                    [shown_width(line) for row in cells for line in row[i].split("\n")])
                for i in range(len(headers))]
+    # a column is never narrower than its longest word (a label cut in two reads as two labels)
+    # (tabulate pads every header by two: a column is at least its header's longest word and two)
+    floors = [max([MIN_COLUMN] + [shown_width(word) + 2 for word in str(headers[i]).split()]
+                  + [shown_width(word) for row in cells for word in row[i].split()]) for i in range(len(headers))]
+    floors = [min(f, max(n, max([shown_width(w) + 2 for w in str(headers[i]).split()] or [0])))
+              for i, (f, n) in enumerate(zip(floors, natural))]
+    gaps = 2 * (len(natural) - 1)  # "simple" tables put two spaces between columns
+    if sum(floors) + gaps > columns and len(headers) > 2:
+        # too many columns to fit even at their longest words: several tables, each repeating the first column
+        groups, group, used = [], [], floors[0]
+        for i in range(1, len(headers)):
+            if group and used + 2 + floors[i] > columns:
+                groups.append(group)
+                group, used = [], floors[0]
+            group.append(i)
+            used += 2 + floors[i]
+        groups.append(group)
+        if len(groups) > 1:
+            return "\n\n".join(_table([headers[0]] + [headers[i] for i in g],
+                                        [[row[0]] + [row[i] for i in g] for row in rows], columns) for g in groups)
+
+    def narrower(limits):
+        wide = [i for i in range(len(limits)) if limits[i] > floors[i]]
+        if not wide:
+            return False
+        limits[max(wide, key=lambda i: limits[i])] -= 1
+        return True
+
     limits = list(natural)
-    gaps = 2 * (len(limits) - 1)  # "simple" tables put two spaces between columns
-    while sum(limits) + gaps > columns and max(limits) > MIN_COLUMN:
-        limits[max(range(len(limits)), key=lambda i: limits[i])] -= 1
+    while sum(limits) + gaps > columns and narrower(limits):
+        pass
     out = render(limits if limits != natural else None)
     for _ in range(40):  # a cell that cannot break where asked makes its column wider: ask again, narrower
-        if max(shown_width(line) for line in out.split("\n")) <= columns or max(limits) <= MIN_COLUMN:
+        if max(shown_width(line) for line in out.split("\n")) <= columns or not narrower(limits):
             break
-        limits[max(range(len(limits)), key=lambda i: limits[i])] -= 1
         out = render(limits)
     return out

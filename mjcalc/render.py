@@ -294,11 +294,25 @@ class Doc:
         self.blocks.append(("table", list(headers), [list(r) for r in rows]))
 
 
+def _not_assumed(notices):
+    """The warnings for stderr: the seat assumed is said in the answer itself (`assumed_field`)."""
+    return [n for n in notices if not getattr(n, "assumed", False)]
+
+
+def assumed_field(doc: Doc, notices):
+    """`seat      assumed E, the dealer (…)` when the seat or the dealer was not given."""
+    for notice in notices:
+        if getattr(notice, "assumed", False):
+            doc.field(notice.field, notice.detail)
+            return
+
+
 def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
     """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13)."""
     rules = result.ruleset
-    doc = Doc(analysis_json(result, lang), result.warnings)
+    doc = Doc(analysis_json(result, lang), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
     if result.hand.winning_implied:
         doc.field("", "(no '+': the last tile written is taken as the winning tile)")
     if result.wild_kinds:
@@ -383,6 +397,8 @@ def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None
     doc.table(headers, rows)
     for flag, ids in (unused or {}).items():
         doc.line(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+    if analyses:
+        assumed_field(doc, analyses[0].warnings)
     return doc
 
 
@@ -390,8 +406,9 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
     """`advise`: shanten, then improving tiles (13 tiles) or every discard ranked with the best ones' waits."""
     result = advice.analysis
     rules = result.ruleset
-    doc = Doc(advice_json(advice, lang), result.warnings)
+    doc = Doc(advice_json(advice, lang), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
     if result.wild_kinds:
         doc.field("wild", wild_line(result))
     doc.field("shanten", shanten_text(advice, lang))
@@ -471,7 +488,12 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
         doc.line(rules.description)
     wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
     doc.line(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
+    concealed_rob = rules.robbable_concealed_kong
+    if concealed_rob not in ("any", "never"):
+        concealed_rob = f"only to complete {rules.pattern(concealed_rob).zh}"
     doc.line(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
+             + (" (scored and paid as a self-draw)" if rules.rob_kong_as_self_draw else "")
+             + (f", rob a concealed kong {concealed_rob}" if rules.robbable_concealed_kong != "never" else "")
              + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw"
                 if rules.max_wilds_on_discard is not None else "")
              + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
@@ -480,10 +502,35 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
         value = f"×{p.value}" if p.role == "multiplier" else p.value
         if p.scale == "power":
             value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        if p.param("discard_value") is not None:
+            value = f"{value} (on a discard: {p.param('discard_value')})"
         if p.param("without_wild") is not None:
             value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
         rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
     doc.table(["id", "pattern", rules.unit(lang), "role", "replaces"], rows)
     for line in region.describe(rules):
         doc.line(line)
+    return doc
+
+
+def glossary_doc(terms) -> Doc:
+    """`explain` alone: every term of the glossary, in Chinese, pinyin and English."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en} for t in terms])
+    doc.table(["术语", "pinyin", "term"], [[t.zh, t.pinyin, t.en] for t in terms])
+    return doc
+
+
+def terms_doc(terms) -> Doc:
+    """`explain TERM`: the entries the word names (more than one when a spelling is shared)."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "aliases": list(t.aliases),
+                "patterns": list(t.patterns), "text": t.text} for t in terms])
+    for i, t in enumerate(terms):
+        if i:
+            doc.line()
+        doc.line(f"{t.zh} ({t.pinyin}) — {t.en}", "strong")
+        doc.line(t.text)
+        if t.aliases:
+            doc.line(f"also: {', '.join(t.aliases)}")
+        if t.patterns:
+            doc.line(f"pattern ids: {', '.join(t.patterns)}")
     return doc

@@ -19,7 +19,9 @@ BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.par
 
 ROLES = ("add", "base", "multiplier", "bonus")
 SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
-WIN_RULES = ("any", "concealed", "never")
+# How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
+# wildcards are declared; never (self-draw only).
+WIN_RULES = ("any", "concealed", "concealed_if_wild", "never")
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,8 @@ class Ruleset:
     rob_kong: str = "any"
     max_wilds_on_discard: Optional[int] = None
     earthly_discard_from_dealer: bool = False
+    rob_kong_as_self_draw: bool = False  # a robbed kong is scored and paid as a self-draw
+    robbable_concealed_kong: str = "never"  # wins.rob_concealed_kong: any, never, or a pattern id the robbed tile completes
     minimum: int = 0
     zero_self_draw_only: bool = False
     cap: Optional[int] = None
@@ -231,7 +235,8 @@ def _validate(data, path: Path) -> Ruleset:
         c.fail(data, "shapes", "shapes", "at least one shape is needed")
 
     wins = c.get(data, "wins", "", dict, {})
-    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer"))
+    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer",
+                           "rob_kong_as_self_draw", "rob_concealed_kong"))
     scoring = c.get(data, "scoring", "", dict, {})
     c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
     minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
@@ -285,6 +290,13 @@ def _validate(data, path: Path) -> Ruleset:
             for p in patterns
         ]
 
+    robbable_key = "rob_concealed_kong"
+    robbable = c.get(wins, robbable_key, "wins.", str, "never")
+    if robbable not in ("any", "never") and robbable not in known:
+        c.fail(wins, robbable_key, "wins." + robbable_key,
+               f"expected any, never or a pattern of this ruleset (the one the robbed tile must complete), "
+               f"got {robbable!r}")
+
     if scheme not in SCHEMES:
         hint = close_matches(scheme, SCHEMES, n=1)
         c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
@@ -312,6 +324,8 @@ def _validate(data, path: Path) -> Ruleset:
         rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
         max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0),
         earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
+        rob_kong_as_self_draw=c.get(wins, "rob_kong_as_self_draw", "wins.", bool, False),
+        robbable_concealed_kong=robbable,
         minimum=minimum,
         zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
         cap=cap,
@@ -334,11 +348,11 @@ def _freeze(value):
 # --- finding rulesets ------------------------------------------------------------------------------
 
 _cache: Dict[str, Ruleset] = {}
-NOT_RULESETS = ("glossary",)  # YAML files beside the rulesets that are not rulesets
+NOT_RULESETS = ("glossary",)  # YAML shipped next to the rulesets that is not one (`mjcalc explain` reads it)
 
 
 def builtin_paths():
-    """The built-in ruleset files, in name order (beijing before beijing-money)."""
+    """The built-in ruleset files, by name (beijing before beijing-money); the glossary is not one."""
     return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 

@@ -2,6 +2,7 @@
 import os
 import sys
 
+import pytest
 from hypothesis import strategies as st
 
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
@@ -216,3 +217,18 @@ def drop_impossible(text, sit, self_draw_when_not_robbed=False):
         if self_draw_when_not_robbed:
             sit.pop("from")
     return sit
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_dir(tmp_path_factory):
+    """The user data directory (the remembered ledger, the prompt's history) is a fresh one for the tests."""
+    saved = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "MJCALC_DB", "MJCALC_RULESET")}
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
+    os.environ.pop("MJCALC_DB", None)
+    os.environ.pop("MJCALC_RULESET", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value

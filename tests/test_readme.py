@@ -114,13 +114,18 @@ def test_tour_table_evening(tmp_path, monkeypatch):
     monkeypatch.setenv("MJCALC_DB", str(tmp_path / "tour.sqlite3"))
     lines = [line.split("#")[0].strip() for line in sh_blocks()[1].splitlines()]
     table = [line for line in lines if line.startswith("mjcalc table ")]
-    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "draw", "show"]
+    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "hand", "draw", "show", "settle", "play"]
     for line in table:
         result = invoke(shlex.split(line)[1:])
         assert result.exit_code == 0, result.output
     shown = json.loads(invoke(["table", "show", "friday", "--json"]).stdout)
-    # 推倒和 1 + 庄 1 (the dealer deals in) + 门清无惠 1 = 3 番 × base 2 = 6, paid by 老王 alone
-    assert {p["player"]: p["score"] for p in shown["standings"]} == {"老王": -6, "小李": 6, "阿张": 0, "大刘": 0}
+    # 推倒和 1 + 庄 1 (the dealer deals in) + 门清无惠 1 = 3 番 × base 2 = 6, paid by 老王 alone; then
+    # 阿张 self-draws 3 番 agreed: each other pays 3 × 2 = 6
+    assert {p["player"]: p["score"] for p in shown["standings"]} == {"老王": -12, "小李": 0, "阿张": 18, "大刘": -6}
+    assert [h["entry"] for h in shown["hands"]] == ["tiles", "total", None]
+    settled = invoke(["table", "settle", "--json"]).stdout
+    assert json.loads(settled)["transfers"] == [{"from": "老王", "to": "阿张", "amount": 12},
+                                                {"from": "大刘", "to": "阿张", "amount": 6}]
 
 
 @pytest.mark.parametrize("line", tour())

@@ -107,6 +107,10 @@ class Region:
         if s.first_turn and s.is_dealer and hand.melds:
             detail = "the dealer's first-turn win is his dealt hand: it has no declared kong"
             raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
+        for meld in hand.melds:
+            if meld.claimed_from and meld.claimed_from == s.seat:
+                detail = f"{meld} says it was claimed from {meld.claimed_from}, the winner's own seat"
+                raise ImpossibleSituation(f"seat: {detail}", "seat", detail)
         win = hand.winning
         if s.rob_kong and win is not None:
             kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
@@ -116,6 +120,18 @@ class Region:
                 raise ImpossibleSituation(f"rob_kong: {detail}", "rob_kong", detail)
 
     # --- winning ------------------------------------------------------------------------------------------
+
+    def as_paid(self, ruleset, situation):
+        """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
+        return situation
+
+    def reading_refusal(self, ruleset, reading, matches) -> Optional[str]:
+        """Why this one reading of the hand cannot be the win (another reading may be), in words, or None."""
+        return None
+
+    def notices(self, ruleset, situation, tiles, matches) -> List[Notice]:
+        """Warnings about the scored hand: an option given that this hand cannot use, and so on."""
+        return []
 
     def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
         """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
@@ -141,7 +157,7 @@ class Region:
             if rule == "never" and not first_from_dealer:
                 return (f"{ruleset.id} allows no {'robbing a kong' if situation.rob_kong else 'discard wins'}: "
                         "this hand must be self-drawn")
-            if rule == "concealed" and not hand.is_concealed:
+            if not hand.is_concealed and (rule == "concealed" or rule == "concealed_if_wild" and tiles.wild_kinds):
                 name = f"{self.exposed_rule_name}: " if self.exposed_rule_name else ""
                 return f"{name}a hand with an exposed meld (吃/碰/明杠) may not {what}; it must self-draw"
             limit = ruleset.max_wilds_on_discard
@@ -163,7 +179,7 @@ class Region:
         roles = {seat: [] for seat in SEATS}
         roles[s.dealer].append("dealer 庄")
         roles[s.seat].append("winner")
-        if s.discarder is not None and not self_drawn:
+        if s.discarder is not None and (not self_drawn or s.rob_kong):  # a rob paid as a self-draw is still a rob
             roles[s.discarder].append("robbed kong" if s.rob_kong else "discarder")
         return roles
 
