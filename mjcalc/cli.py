@@ -257,26 +257,53 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
 @cli.command(cls=SituationCommand)
 @hand_argument()
+@click.option("--by", "by", type=click.Choice(["win", "value"]),
+              help="Also value each discard: P(win) within --draws draws and the expected payout, the player "
+                   "playing for the chance to win (win) or for the expected payout (value). 14 tiles.")
+@click.option("--draws", type=click.IntRange(0, 60), default=None,
+              help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
 @one_hand_options
-def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
+def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params):
     """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
     with copies left); the best three ready results show their waits and what each would score. For 13
     tiles, the shanten and the improving tiles (and the waits, when ready).
 
+    With --by win|value (14 tiles), each discard also gets P(win), the expected payout to the player and
+    the most likely winning patterns, in this model: after the discard the player draws --draws tiles, one
+    at a time, uniformly without replacement from the unseen tiles (all tiles less the hand and --seen);
+    a complete hand that is a legal self-draw win is taken at once; a drawn tile that lowers the shanten is
+    kept, throwing the tile best for the objective (win: the chance to win; value: the expected payout,
+    by the ruleset's scoring and payout with the situation options; --from, --kong-draw, --rob-kong,
+    --first-turn and --last-tile are dropped), and any other drawn tile is thrown.
+    No calls, no other players. Wildcards are drawn like any tile. Exact in this model, except 3 or more
+    from ready, where only the two discards leaving the most improving tiles are weighed (marked ~).
+
     \b
     Examples:
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
+      mjcalc advise "11112345667p 9p FF" --by value --draws 8
     """
     from .advice import advise as run  # imported when used (start-up time)
     from .notation import parse_hand
     from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
-    advice = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
-    emit(render.advice_doc(advice, lang, glyphs), as_json)
+    situation = build_situation(params)
+    parsed = parse_hand(hand)
+    if (by or draws is not None) and parsed.size != 14:
+        raise UserError("--by and --draws value the discards of a 14-tile hand")
+    if draws is not None and not by:
+        raise UserError("--draws goes with --by win or --by value")
+    advice = run(parsed, rules, situation, _seen(seen))
+    doc = render.advice_doc(advice, lang, glyphs)
+    if by:
+        from .value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
+        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by)
+        render.value_into(doc, advice, valued, lang, glyphs)
+    emit(doc, as_json)
 
 
 @cli.group(invoke_without_command=True)

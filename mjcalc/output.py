@@ -7,10 +7,8 @@ import os
 import textwrap
 
 import click
-from tabulate import tabulate
-from wcwidth import wcswidth
 
-from .cli_common import echo, flagged
+from .cli_common import echo, flagged, simple_table, text_width
 from .errors import printable
 
 LABEL = 10  # "hand      …": labels take ten columns
@@ -32,7 +30,12 @@ def width() -> int:
 
 def shown_width(text: str) -> int:
     """Columns `text` takes on a terminal (CJK characters two, colour codes none)."""
-    return max(0, wcswidth(click.unstyle(text)))
+    plain = click.unstyle(text)
+    measured = text_width(plain)
+    if measured is not None:
+        return measured
+    from wcwidth import wcswidth  # only for characters cli_common does not measure (start-up time)
+    return max(0, wcswidth(plain))
 
 
 def emit(doc, as_json: bool = False):
@@ -99,6 +102,11 @@ def _table(headers, rows, columns):
     cells = [[_styled(c) for c in row] for row in rows]
 
     def render(limits):
+        if limits is None:
+            drawn = simple_table(cells, headers)  # the table as it is, drawn without importing tabulate
+            if drawn is not None:
+                return drawn
+        from tabulate import tabulate  # for wrapped or unusual tables only (start-up time)
         heads = headers if limits is None else [
             "\n".join(part for line in str(h).split("\n") for part in _wrap(line, limit, "")) for h, limit in zip(headers, limits)]
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)

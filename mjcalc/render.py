@@ -434,6 +434,40 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
     return doc
 
 
+def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
+    """`advise --by win|value`: on each discard of the JSON its P(win), expected payout and likely patterns (null:
+    not valued), `ranked` (the valued discards, best for the objective first); in the text, a table of them."""
+    rules = advice.analysis.ruleset
+
+    def top(v):
+        return [{"patterns": list(ids), "names": [rules.pattern(i).name(lang) for i in ids], "p": q}
+                for ids, q in v.top_patterns]
+
+    by_tile = {v.tile: v for v in valued.discards}
+    data = doc.data
+    data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact})
+    label = {}
+    for d, row in zip(advice.discards, data["discards"]):
+        v = by_tile.get(d.tile)
+        label[d.tile] = row["discard"]
+        row["p_win"] = v.p_win if v else None
+        row["expected"] = v.expected if v else None
+        row["exact"] = v.exact if v else None
+        row["top_patterns"] = top(v) if v else None
+    data["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
+    note = "exact" if valued.exact else "~: 3 or more from ready, a narrower play weighed (a lower bound)"
+    doc.line()
+    doc.line(f"by {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
+    rows = []
+    for v in valued.discards:
+        likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns)
+        rows.append([tile_text(v.tile, glyphs) + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
+                     f"{v.expected:.2f}", likely])
+    doc.table(["discard", "shanten", "P(win)", "expected", "most likely winning patterns"], rows)
+    if valued.skipped:
+        doc.line(f"(not valued, further from ready: {' '.join(tile_text(t, glyphs) for t in valued.skipped)})")
+
+
 def rulesets_doc(rulesets) -> Doc:
     """`rulesets`: the built-in rulesets."""
     rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), r.path.replace("\\", "/").rsplit("/", 1)[-1]] for r in rulesets]

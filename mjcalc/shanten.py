@@ -65,11 +65,17 @@ def _honor_table(n: int):
 _HONOR_TABLES = {n: _honor_table(n) for n in range(15)}
 
 
+# For each cell (s, p) of a combined table, in order: the ways to split s set blocks and p pair blocks in two.
+_SPLITS = tuple(tuple((s1, p1, s - s1, p - p1) for s1 in range(s + 1) for p1 in range(p + 1))
+                for s in range(_SETS) for p in range(2))
+
+
+@lru_cache(maxsize=1 << 16)
 def _combine(a, b):
-    return tuple(
-        tuple(max(a[s1][p1] + b[s - s1][p - p1] for s1 in range(s + 1) for p1 in range(p + 1)) for p in range(2))
-        for s in range(_SETS)
-    )
+    """The table of two units together: each cell the best split of its blocks between them. Memoised: the
+    value of discards and the discard ranking combine the same unit tables over and over."""
+    cells = [max([a[s1][p1] + b[s2][p2] for s1, p1, s2, p2 in split]) for split in _SPLITS]
+    return tuple(zip(cells[0::2], cells[1::2]))
 
 
 def standard_kept(counts, melds: int) -> int:

@@ -15,7 +15,7 @@ from ..patterns import COMMON, dragon, full_flush
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
-from ..tiles import NAMES, SEATS
+from ..tiles import NAMES, NUM_KINDS, SEATS
 from .base import Region
 
 
@@ -369,6 +369,14 @@ class Beijing(Region):
         detail = (f"{name} wins whatever the shape and is paid as a self-draw: --from {situation.discarder} "
                   "is ignored")
         return Notice(f"from: {detail}", "from", detail)
+
+    def automatic_draws(self, ruleset, situation, tiles):
+        """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
+        if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds:
+            return None
+        if any(tiles.held[k] == 4 for k in tiles.wild_kinds):
+            return tuple(range(NUM_KINDS))
+        return tuple(k for k in tiles.wild_kinds if tiles.held[k] == 3)
 
     def reading_refusal(self, ruleset, reading, matches):
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile

@@ -1,0 +1,109 @@
+"""An independent Monte Carlo check of `mjcalc.value`: deal the wall, play, count.
+
+Written apart from the engine: it builds the wall itself (4 of each kind less the hand, its melds, the
+wildcards' faces and the seen tiles), shuffles it, draws, and judges every win itself with the library's
+`is_complete` and `analyze` (the scorer, not the engine). The only thing it takes from the engine is the
+policy: when a draw does not win, which tile the player throws (`Engine.player(discard).throw(drawn)`).
+"""
+import math
+import random
+
+from mjcalc.analysis import analyze
+from mjcalc.shapes import is_complete
+from mjcalc.hand import WILD, Hand
+
+KINDS = 34
+
+
+class Result:
+    def __init__(self, trials, wins, payouts):
+        self.trials = trials
+        self.wins = wins
+        self.payouts = payouts  # one per trial, 0 for no win
+
+    @property
+    def p(self):
+        return self.wins / self.trials
+
+    @property
+    def p_se(self):
+        return math.sqrt(max(self.p * (1 - self.p), 1e-12) / self.trials)
+
+    @property
+    def mean(self):
+        return sum(self.payouts) / self.trials
+
+    @property
+    def mean_se(self):
+        m = self.mean
+        var = sum((x - m) ** 2 for x in self.payouts) / max(1, self.trials - 1)
+        return math.sqrt(max(var, 1e-12) / self.trials)
+
+
+def wall_of(hand, wild_kinds, seen=None):
+    """The unseen tiles, one entry per tile."""
+    left = [4] * KINDS
+    for t in hand.tiles:
+        face = (wild_kinds[0] if wild_kinds else None) if t == WILD else t
+        if face is not None:
+            left[face] -= 1
+    for t in hand.meld_tiles:
+        left[t] -= 1
+    for t, n in enumerate(seen or ()):
+        left[t] -= n
+    assert min(left) >= 0
+    return [t for t in range(KINDS) for _ in range(left[t])]
+
+
+def simulate(engine, hand, ruleset, situation, wild_kinds, discard, draws, trials, seed, seen=None):
+    """Play `trials` deals after throwing `discard` (a kind, or WILD for a `*`); wins are taken when legal."""
+    rng = random.Random(seed)
+    wall = wall_of(hand, wild_kinds, seen)
+    self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
+    automatic = any(p.id == "four_wilds" for p in ruleset.patterns) and bool(wild_kinds)
+    meld_tiles = list(hand.meld_tiles)
+    scored = {}
+    wins, payouts = 0, []
+    for _ in range(trials):
+        tiles = list(hand.tiles)
+        tiles.remove(discard)
+        player = engine.player(discard)
+        rng.shuffle(wall)
+        paid = 0
+        for drawn in wall[:draws]:
+            tiles.append(drawn)
+            key = (tuple(sorted(tiles)), drawn)
+            if key not in scored:
+                scored[key] = _judge(tiles, drawn, hand.melds, meld_tiles, ruleset, self_draw, wild_kinds, automatic)
+            legal, pay = scored[key]
+            if legal:
+                wins += 1
+                paid = pay
+                break
+            thrown = player.throw(drawn)
+            tiles.remove(thrown)  # a ValueError here: the policy threw a tile the hand does not hold
+        payouts.append(paid)
+    return Result(trials, wins, payouts)
+
+
+def _judge(tiles, drawn, melds, meld_tiles, ruleset, situation, wild_kinds, automatic):
+    naturals = [0] * KINDS
+    wilds = 0
+    held = [0] * KINDS
+    for t in tiles:
+        if t == WILD or t in wild_kinds:
+            wilds += 1
+            held[wild_kinds[0] if t == WILD else t] += 1
+        else:
+            naturals[t] += 1
+    for t in meld_tiles:
+        held[t] += 1
+    four = automatic and any(held[k] == 4 for k in wild_kinds)
+    if not four and not is_complete(naturals, wilds, len(melds), ruleset.shapes):
+        return False, 0
+    rest = list(tiles)
+    rest.remove(drawn)
+    result = analyze(Hand(tuple(sorted(rest)), melds, drawn), ruleset, situation)
+    if result.score is None or not result.score.legal:
+        return False, 0
+    return True, result.payout.deltas[situation.seat]

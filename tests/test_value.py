@@ -1,0 +1,293 @@
+"""`mjcalc.value` (advise --by win|value): hand-worked cases, and agreement with an independent simulator.
+
+Golden figures come from the hypergeometric formula worked by hand (a ready hand with K winning tiles among
+U unseen wins within N draws with probability 1 - C(U-K, N)/C(U, N)) and from `simulate_value.py`, which
+deals the wall itself and judges wins with the library's scorer; none is copied from the engine's output.
+"""
+import json
+import math
+import random
+
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.cli import cli
+from mjcalc.hand import Hand
+from mjcalc.notation import parse_hand
+from mjcalc.ruleset import builtin_rulesets, load_ruleset
+from mjcalc.shanten import shanten
+from mjcalc.situation import Situation
+from mjcalc.value import Engine, advise_value
+from simulate_value import simulate
+
+P = {name: i for i, name in enumerate(
+    [f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)] + [f"{r}s" for r in range(1, 10)]
+    + list("ESWNCFP"))}
+
+
+def p_single(unseen, good, draws):
+    """P(at least one of `good` tiles among `draws` drawn without replacement from `unseen`)."""
+    return 1 - math.comb(unseen - good, draws) / math.comb(unseen, draws)
+
+
+def by_tile(advice):
+    return {v.tile: v for v in advice.discards}
+
+
+BEIJING = load_ruleset("beijing")
+
+# 1111 23456 6 7 9p FF, dealer East, no wildcards. Throw 6p: 111 123 456 79p FF waits on 8p alone (kanchan,
+# 4 left) for 一条龙 3 + 庄 1 + 门清无惠 1 = 5 番, paid 5 by each of three: +15. Throw 9p: 111 123 456 67p FF
+# waits on 5p (3 left) and 8p (4 left) for 推倒和 1 + 庄 1 + 门清无惠 1 = 3 番: +9. 136 - 14 = 122 unseen.
+DRAGON = "1111234566p 7p 9p FF"
+
+
+@pytest.mark.parametrize("draws", [1, 2, 5, 8, 12])
+def test_one_wait_is_the_hypergeometric_formula(draws):
+    got = by_tile(advise_value(parse_hand(DRAGON), BEIJING, Situation(), draws=draws, by="win"))[P["6p"]]
+    want = p_single(122, 4, draws)
+    assert got.p_win == pytest.approx(want, rel=1e-12)
+    assert got.expected == pytest.approx(15 * want, rel=1e-12)
+    assert got.exact
+    assert got.top_patterns[0][0] == ("dealer", "concealed_no_wild", "dragon")
+    assert got.top_patterns[0][1] == pytest.approx(want, rel=1e-12)
+
+
+def test_one_wait_with_seen_copies():
+    """Two 8p on the table: 2 left among 120 unseen."""
+    seen = [0] * 34
+    seen[P["8p"]] = 2
+    got = by_tile(advise_value(parse_hand(DRAGON), BEIJING, Situation(), seen=seen, draws=8))[P["6p"]]
+    assert got.p_win == pytest.approx(p_single(120, 2, 8), rel=1e-12)
+    assert got.expected == pytest.approx(15 * p_single(120, 2, 8), rel=1e-12)
+
+
+def test_two_waits_add_their_tiles():
+    """Throw 9p: 5p (3 left) and 8p (4 left) both pay 9; the first of the 7 drawn wins."""
+    got = by_tile(advise_value(parse_hand(DRAGON), BEIJING, Situation(), draws=8, by="win"))[P["9p"]]
+    want = p_single(122, 7, 8)
+    assert got.p_win == pytest.approx(want, rel=1e-12)
+    assert got.expected == pytest.approx(9 * want, rel=1e-12)
+
+
+def test_waits_paying_differently_split_by_tiles_left():
+    """A non-dealer (South) holding 123456p 78p 11s EEE + 9s: throw 9s, waits 3p (3 left) and 6p (3 left) for
+    推倒和 1 + 门清无惠 1 = 2 番 (+6), and 9p (4 left) for 一条龙 3 + 门清无惠 1 = 4 番 (+12). The first of the
+    10 winning tiles drawn decides, each tile alike: E = P(win) * (3*6 + 3*6 + 4*12) / 10."""
+    hand = parse_hand("123456p 78p 11s EEE 9s")
+    got = by_tile(advise_value(hand, BEIJING, Situation(seat="S"), draws=8))[P["9s"]]
+    p = p_single(122, 10, 8)
+    assert got.p_win == pytest.approx(p, rel=1e-12)
+    assert got.expected == pytest.approx(p * 8.4, rel=1e-12)
+    top = dict(got.top_patterns)
+    assert top[("concealed_no_wild", "dragon")] == pytest.approx(p * 0.4, rel=1e-12)
+    assert top[("tuidaohe", "concealed_no_wild")] == pytest.approx(p * 0.6, rel=1e-12)
+
+
+def test_an_exposed_meld_counts_out_of_the_wall_and_out_of_the_patterns():
+    """[EEE] 123m 456p 45m CC + 9s: throw 9s, waits 3m (3 left) and 6m (4 left); the pung of E is out of the wall
+    (136 - 14 = 122 unseen) and the hand is not concealed: 推倒和 1 + 庄 1 = 2 番, +6 on a self-draw."""
+    got = by_tile(advise_value(parse_hand("[EEE] 123m 456p 45m CC 9s"), BEIJING, Situation(), draws=8))[P["9s"]]
+    assert got.p_win == pytest.approx(p_single(122, 7, 8), rel=1e-12)
+    assert got.expected == pytest.approx(6 * p_single(122, 7, 8), rel=1e-12)
+
+
+def test_value_and_win_pick_different_discards():
+    """--by win throws 9p: 7 winning tiles (P 0.386) for 3 番; --by value throws 6p: 4 tiles (P 0.240) for the
+    一条龙's 5 番, worth 0.240 * 15 = 3.60 against 0.386 * 9 = 3.47 (the shanten ranking, by tiles that
+    improve the hand, agrees with --by win)."""
+    hand = parse_hand(DRAGON)
+    win = advise_value(hand, BEIJING, Situation(), draws=8, by="win")
+    value = advise_value(hand, BEIJING, Situation(), draws=8, by="value")
+    assert win.discards[0].tile == P["9p"]
+    assert value.discards[0].tile == P["6p"]
+    assert 15 * p_single(122, 4, 8) > 9 * p_single(122, 7, 8)  # the reason, worked by hand
+    assert value.discards[0].expected == pytest.approx(15 * p_single(122, 4, 8), rel=1e-12)
+    assert win.discards[0].p_win == pytest.approx(p_single(122, 7, 8), rel=1e-12)
+
+
+def test_no_draws_no_win():
+    got = advise_value(parse_hand(DRAGON), BEIJING, Situation(), draws=0)
+    assert all(v.p_win == 0 and v.expected == 0 for v in got.discards)
+
+
+def test_four_hui_wins_on_any_draw():
+    """四惠牌: holding all four 惠 (5m) wins whatever the shape, so keeping them wins on the first draw:
+    8 番 + 庄 1 = 9, +27, whatever natural tile is thrown."""
+    hand = parse_hand("1368m 27p 469s E 5m5m5m5m")
+    got = by_tile(advise_value(hand, BEIJING, Situation(wild=(P["5m"],)), draws=8))
+    assert got[P["E"]].p_win == pytest.approx(1.0, rel=1e-12)
+    assert got[P["E"]].expected == pytest.approx(27.0, rel=1e-12)
+    for tile in ("2p", "7p", "9s", "E"):  # the discards leaving 1 from ready, the ones valued
+        assert got[P[tile]].expected == pytest.approx(27.0, rel=1e-12)
+
+
+# --- agreement with the simulator ---------------------------------------------------------------------
+
+RULESETS = [r.id for r in builtin_rulesets()]  # every built-in ruleset
+TRIALS = 6000
+
+
+def generated_hand(rng, target, wild_kinds, wilds, shapes=("standard",)):
+    """A 14-tile closed hand at shanten `target` (standard shape): four sets and a pair with `target + 1`
+    tiles replaced at random, and `wilds` of them turned into the wild kind."""
+    while True:
+        tiles = []
+        for _ in range(4):
+            if rng.random() < 0.6:
+                low = 9 * rng.randrange(3) + rng.randrange(7)
+                tiles += [low, low + 1, low + 2]
+            else:
+                tiles += [rng.randrange(34)] * 3
+        tiles += [rng.randrange(34)] * 2
+        rng.shuffle(tiles)
+        for i in range(target + 1):
+            tiles[i] = rng.randrange(34)
+        for i in range(wilds):
+            tiles[-1 - i] = wild_kinds[0]
+        counts = [tiles.count(t) for t in range(34)]
+        if max(counts) > 4:
+            continue
+        naturals = [0 if t in wild_kinds else n for t, n in enumerate(counts)]
+        if shanten(naturals, sum(counts[k] for k in wild_kinds), 0, shapes) == target:
+            return Hand(tuple(sorted(tiles)))
+
+
+CASES = [(name, target, wilds) for name in RULESETS for target in (0, 1) for wilds in (0, 2)
+         if wilds == 0 or load_ruleset(name).wild_kinds]  # beijing-classic plays without wildcards
+
+
+@pytest.mark.parametrize("name,target,wilds", CASES, ids=[f"{n}-{'ready' if t == 0 else '1shanten'}-{w}wild"
+                                                           for n, t, w in CASES])
+def test_simulator_agrees(name, target, wilds):
+    ruleset = load_ruleset(name)
+    wild_kinds = (P["5m"],) if wilds else ()
+    situation = Situation(wild=wild_kinds)
+    rng = random.Random(f"{name}{target}{wilds}")
+    for attempt in range(20):
+        hand = generated_hand(rng, target, wild_kinds, wilds)
+        engines = {by: Engine(hand, ruleset, situation, draws=8, by=by) for by in ("win", "value")}
+        advice = {by: e.evaluate() for by, e in engines.items()}
+        if advice["value"].discards[0].p_win > 0.02:  # a hand that can win at all (zhuji needs 1 台)
+            break
+    for by, e in engines.items():
+        best = advice[by].discards[0]
+        assert best.exact and best.shanten <= 1
+        sim = simulate(e, hand, ruleset, situation, wild_kinds, best.tile, 8, TRIALS, seed=f"{name}-{by}")
+        se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / TRIALS)
+        assert abs(sim.p - best.p_win) <= 4 * se + 1e-9, (by, hand, sim.p, best.p_win)
+        assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (by, hand, sim.mean, best.expected)
+
+
+# --- the command line ---------------------------------------------------------------------------------
+
+
+def test_cli_json_carries_the_numbers():
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert (out["by"], out["draws"], out["exact"]) == ("value", 8, True)
+    rows = {row["discard"]: row for row in out["discards"]}
+    assert rows["6p"]["p_win"] == pytest.approx(p_single(122, 4, 8), rel=1e-12)
+    assert rows["6p"]["expected"] == pytest.approx(15 * p_single(122, 4, 8), rel=1e-12)
+    assert rows["6p"]["top_patterns"][0]["patterns"] == ["dealer", "concealed_no_wild", "dragon"]
+    assert out["ranked"][:2] == ["6p", "9p"]
+
+
+def test_cli_text_and_errors():
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "win", "--draws", "4"])
+    assert result.exit_code == 0, result.output
+    assert "by win: 4 draws from 122 unseen tiles, exact" in result.stdout
+    line = next(x for x in result.stdout.splitlines() if x.startswith("9p ") and "%" in x)
+    assert f"{p_single(122, 7, 4):.1%}" in line
+    result = CliRunner().invoke(cli, ["advise", "1111234566p 7p FF", "--by", "win"])
+    assert result.exit_code == 2 and "14-tile" in result.stderr
+
+
+def test_simulator_agrees_two_from_ready():
+    """The pools stay exact further from ready (module docstring): a 2-shanten hand, beijing, both objectives."""
+    ruleset = BEIJING
+    rng = random.Random("two-from-ready")
+    hand = generated_hand(rng, 2, (), 0, ruleset.shapes)
+    for by in ("win", "value"):
+        engine = Engine(hand, ruleset, Situation(), draws=8, by=by)
+        best = engine.evaluate().discards[0]
+        assert best.exact and best.shanten == 2
+        sim = simulate(engine, hand, ruleset, Situation(), (), best.tile, 8, 4 * TRIALS, seed=f"two-{by}")
+        se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / (4 * TRIALS))
+        assert abs(sim.p - best.p_win) <= 4 * se, (by, hand, sim.p, best.p_win)
+        assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (by, hand, sim.mean, best.expected)
+
+
+def test_far_from_ready_is_marked_inexact():
+    """3 from ready: only two discards are weighed after a useful draw, so the figures are not exact."""
+    hand = generated_hand(random.Random("three"), 3, (), 0, BEIJING.shapes)
+    got = advise_value(hand, BEIJING, Situation(), draws=4)
+    assert min(v.shanten for v in got.discards) >= 3
+    assert not got.exact and not any(v.exact for v in got.discards if v.shanten >= 3)
+
+
+def test_readme_excerpt_is_real_output():
+    import os
+    import re
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    with open(os.path.join(root, "README.md"), encoding="utf-8") as f:
+        readme = f.read()
+    m = re.search(r'The top of the valued table of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
+    assert m, "README shows the end of an advise --by value"
+    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
+    assert result.exit_code == 0, result.output
+    assert m.group(2) in result.stdout
+
+
+@pytest.mark.parametrize("text,wild", [("[EEE] 123m 46p 57m CC 9s 1p", ()), ("[123s] 2m 5m5m 46p 789p W W F", (P["5m"],))])
+def test_simulator_agrees_with_melds(text, wild):
+    hand = parse_hand(text)
+    situation = Situation(wild=wild)
+    engine = Engine(hand, BEIJING, situation, draws=8, by="value")
+    best = engine.evaluate().discards[0]
+    assert best.exact and best.shanten <= 1
+    sim = simulate(engine, hand, BEIJING, situation, wild, best.tile, 8, TRIALS, seed=text)
+    se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / TRIALS)
+    assert abs(sim.p - best.p_win) <= 4 * se, (sim.p, best.p_win)
+    assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (sim.mean, best.expected)
+
+
+def test_cli_json_with_a_star_and_a_wild_face():
+    """`*` and 5m are both wild with --wild 5m; advise ranks one wild discard, the values cover both."""
+    result = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--json"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    assert set(out["ranked"]) >= {"C", "5m", "*"}
+    rows = {row["discard"]: row for row in out["discards"]}
+    # throw C: four sets and a pair of two wildcards... 123m 456p 789s EE + 5m * : any draw completes (the two
+    # wildcards take it as a chow or pung), so the first draw wins
+    assert rows["C"]["p_win"] == pytest.approx(1.0)
+
+
+def test_automatic_draws_are_the_draws_that_win_automatically():
+    """The region hook the engine plans with (`automatic_draws`, 13 tiles) agrees with the scorer's
+    `automatic_win` (14 tiles) on every draw, and says None where no hand can win that way."""
+    from mjcalc.analysis import setting
+    from mjcalc.scoring import prepare
+
+    rng = random.Random("automatic")
+    planned = set()
+    for rules, wild in [(r, w) for r in builtin_rulesets() for w in ((P["5m"],), ()) if r.wild_kinds or not w]:
+        name = rules.id
+        for _ in range(60):
+            wilds = rng.choice([0, 2, 3, 4]) if wild else 0
+            tiles = [rng.choice([t for t in range(34) if t not in wild]) for _ in range(13 - wilds)] + [P["5m"]] * wilds
+            if max(tiles.count(t) for t in tiles) > 4:
+                continue
+            here = setting(Hand(tuple(sorted(tiles))), rules, Situation(wild=wild))
+            draws = here.region.automatic_draws(rules, here.situation, here.tiles)
+            if draws is not None:
+                planned.add(name)
+            for k in range(34):
+                if here.tiles.held[k] == 4:
+                    continue
+                won = prepare(Hand(tuple(sorted(tiles)), (), k), here.wild_kinds)
+                automatic = here.region.automatic_win(rules, here.situation, won) is not None
+                assert automatic == (draws is not None and k in draws), (name, tiles, k)
+    assert "beijing" in planned  # the check can see an automatic win
