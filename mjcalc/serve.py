@@ -225,8 +225,9 @@ def do_compare(lib: Library, p: dict) -> list:
 
 def do_advise(lib: Library, p: dict) -> dict:
     """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`."""
-    rules, _ = lib.rules(p.get("ruleset"))
-    return advice_json(advise(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen"))), p.get("lang", "zh"))
+    rules, _ = lib.rules(p.get("ruleset"))  # in the CLI's order (the situation, then the hand)
+    situation = situation_from(p)
+    return advice_json(advise(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen"))), p.get("lang", "zh"))
 
 
 def _open_table(ledger, name):
