@@ -142,3 +142,33 @@ COMMON = {f.__name__: f for f in (
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}
+
+
+# --- what these detectors can tell apart -----------------------------------------------------------------
+
+# The detectors above that look at the blocks of a reading, and what they see of a block.
+_SUIT = {"full_flush", "half_flush", "all_honors"}
+
+
+def block_traits(active) -> "Callable":
+    """What the common detectors among the pattern ids `active` can see of a block, beyond its kind (pair,
+    chow, pung) and its wildcards: a function of the block (see `Region.reading_keys`).
+
+    Flushes and 全字牌 see the suit, 一条龙 a chow starting on 1, 4 or 7, 幺九 whether every tile is a terminal
+    or an honor, 中发白 a dragon. Everything else here reads the shape, the hand or the situation.
+    """
+    suit = bool(_SUIT & set(active))
+    straight = "dragon" in active
+    terminals = "all_terminals_and_honors" in active
+    dragons = "dragon_pung" in active
+
+    def traits(b) -> tuple:
+        t = b.tiles[0]
+        return (
+            (t // 9 if t < 27 else 3) if suit or straight else None,
+            (t % 9 if t < 27 and b.kind == CHOW and t % 9 in (0, 3, 6) else None) if straight else None,
+            all(is_terminal_or_honor(x) for x in b.tiles) if terminals else None,
+            (t in DRAGONS) if dragons else None,
+        )
+
+    return traits

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import List, Optional, Tuple
 
-from .decompose import Block, Decomposition, decompositions
+from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice
 from .hand import WILD, Hand
 from .ruleset import Ruleset
@@ -170,14 +170,50 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
     wild = win == WILD or win in tiles.wild_kinds
     seen = set()
     for block in decomposition.blocks:
-        if wild:
-            for t in sorted(set(block.wild_as)):
-                if (block, t) not in seen:
-                    seen.add((block, t))
-                    yield block, t
-        elif block.tiles.count(win) > block.wild_as.count(win) and (block, win) not in seen:
-            seen.add((block, win))
-            yield block, win
+        for t in _stands(block, win, wild):
+            if (block, t) not in seen:
+                seen.add((block, t))
+                yield block, t
+
+
+def _stands(block: Block, win: int, wild: bool) -> Tuple[int, ...]:
+    """What the winning tile may stand for in `block`: any of its wildcards' stand-ins when it is a wildcard,
+    else itself where the block holds a natural copy of it."""
+    if wild:
+        return tuple(sorted(set(block.wild_as)))
+    return (win,) if block.tiles.count(win) > block.wild_as.count(win) else ()
+
+
+class _Keys:
+    """The region's `ReadingKeys` for one hand with what the scorer adds (see there), memoised by block."""
+
+    def __init__(self, keys, tiles: Tiles, ruleset: Ruleset):
+        self.region = keys
+        roles = keys.wild_roles or any(p.param("without_wild") is not None for p in ruleset.patterns)
+        self.wild_kinds = tuple(tiles.wild_kinds) if roles else ()
+        win = tiles.hand.winning
+        self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
+        self.placed = keys.place is not None
+        self.memo = {}
+        self.ids = {}
+
+    def block(self, b: Block) -> int:
+        """The block's key, as a small int (one per distinct key of this hand) so that keys sort."""
+        key = self.memo.get(b)
+        if key is None:
+            place = self.region.place
+            full = (
+                b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
+                frozenset(place(b, t) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+                self.region.block(b),
+            )
+            key = self.memo[b] = self.ids.setdefault(full, len(self.ids))
+        return key
+
+    def place(self, b: Block, stand: int):
+        if not self.placed:
+            return None
+        return self.block(b), len(b.wild_as), self.region.place(b, stand)
 
 
 def match_patterns(reading: Reading, detectors) -> Tuple[Tuple[Match, ...], int, int, int]:
@@ -247,26 +283,49 @@ def _points(p, count, reading) -> int:
     return value * (2 ** count if p.scale == "power" else count)
 
 
-def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps):
+def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps, keys: Optional[_Keys] = None):
+    """Every reading of the decompositions in order; with `keys`, only the first with each winning place key of a
+    decomposition (the keyed decompositions differ in their block keys already)."""
     for d in decomps:
         placed = list(_placements(d, tiles)) or [(None, None)]
+        if keys is not None and len(placed) > 1:
+            seen = set()
+            kept = []
+            for block, stand in placed:
+                k = keys.place(block, stand)
+                if k not in seen:
+                    seen.add(k)
+                    kept.append((block, stand))
+            placed = kept
         for block, stand in placed:
             yield Reading(tiles, situation, ruleset, d, block, stand)
 
 
-def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region) -> Score:
-    """Every reading of a 14-tile hand scored; the best kept; legality judged by the region."""
-    decomps = list(decompositions(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces))
+def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exhaustive: bool = False) -> Score:
+    """The best reading of a 14-tile hand; legality judged by the region.
+
+    The region's `reading_keys` say which readings its detectors cannot tell apart; only the first of each is
+    scored, which keeps the best reading the one scoring every reading gives. `exhaustive` scores every reading
+    of every decomposition (the plain definition, which the tests compare with)."""
+    shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
+    region_keys = None if exhaustive else region.reading_keys(ruleset, situation, tiles)
+    if region_keys is None:
+        decomps = listed = list(decompositions(*shape_args))
+        keys = None
+    else:
+        decomps = Decompositions(*shape_args)
+        keys = _Keys(region_keys, tiles, ruleset)
+        listed = list(keyed_decompositions(*shape_args, keys.block))
     notes = []
     automatic = region.automatic_win(ruleset, situation, tiles)
     if automatic is not None:
         if automatic:
             notes.append(automatic)
         situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
-    if not decomps and automatic is None:
+    if not listed and automatic is None:
         return Score(False, False, "not a winning shape", decompositions=decomps, situation=situation)
     best = None
-    readings = list(_readings(tiles, situation, ruleset, decomps)) or [
+    readings = list(_readings(tiles, situation, ruleset, listed, keys)) or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     for reading in readings:

@@ -117,6 +117,12 @@ class Region:
 
     # --- winning ------------------------------------------------------------------------------------------
 
+    def reading_keys(self, ruleset, situation, tiles) -> Optional["ReadingKeys"]:
+        """What this region's detectors can tell apart in a reading of this hand, so that the scorer reads only
+        one of the readings they cannot tell apart; None (the default) reads every reading, which is always
+        exact. See `ReadingKeys` for what a region promises when it answers."""
+        return None
+
     def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
         """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
         return None
@@ -169,6 +175,32 @@ class Region:
         for key, spec in scheme.params.items():
             lines.append(f"  {key} = {scheme.param(ruleset, key)}: {spec.meaning}")
         return lines
+
+
+class ReadingKeys:
+    """A region's promise about its detectors on one hand: a reading's score depends only on its shape, the
+    multiset of `block(b)` over its blocks and, when `place` is given, `place(b, t)` for the block `b` where
+    the winning tile sits as `t`.
+
+    The scorer adds what it knows itself: a block's kind (pair, chow, pung); with `wild_roles` (or when a
+    pattern of the ruleset has a `without_wild` value), how many of a block's wildcards stand for each wild
+    kind, so `Reading.wild_roles` is kept; with `place`, where the winning tile may sit in a block, and the
+    winning block's key and number of wildcards. Seven pairs are keyed kind by kind, so a kind read as two
+    pairs is seen. `place=None` promises that no detector reads the winning block or what the winning tile
+    stands for. The region must key everything else its detectors on the ruleset's patterns can see: ranks,
+    suits, particular tiles; what it is unsure of, it keys by the tiles themselves (`block=lambda b: b.tiles`).
+    """
+
+    def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False):
+        self.block = block
+        self.place = place
+        self.wild_roles = wild_roles
+
+
+def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
+    """Whether every pattern of the ruleset is detected by the function `known` lists for it: a region's keys
+    speak for its own detectors only, not for ones a subclass put in their place."""
+    return all(known.get(p.id) is not None and region.detectors.get(p.id) is known[p.id] for p in ruleset.patterns)
 
 
 def detectors(*groups: Dict[str, Callable], **more: Callable) -> Dict[str, Callable]:

@@ -8,12 +8,12 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON
+from ..patterns import COMMON, block_traits
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD
 from ..situation import Option
 from ..tiles import SEATS
-from .base import Region
+from .base import ReadingKeys, Region, own_detectors
 
 
 # --- detectors -----------------------------------------------------------------------------------------
@@ -134,13 +134,21 @@ class MoneyTable(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
+DETECTORS = {**COMMON, **{f.__name__: f for f in (
+    tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
+
+
+def _place(block, stand) -> tuple:
+    """What 大钓 and 捉五魁 see of the winning block: a pair; 4m-5m-6m with the winning tile as 5m."""
+    return block.kind == PAIR, block.kind == CHOW and block.tiles == (3, 4, 5) and stand == 4
+
+
 class Beijing(Region):
     id = "beijing"
     zh = "北京"
     en = "Beijing"
     exposed_rule_name = "吃碰堤"
-    detectors = {**COMMON, **{f.__name__: f for f in (
-        tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
+    detectors = DETECTORS
     schemes = {"additive": Additive(), "money_table": MoneyTable()}
     options = (
         Option("shaozhuang", "int", "K consecutive rounds of 烧庄 this hand (the dealer pays each other seat).",
@@ -165,6 +173,15 @@ class Beijing(Region):
             return ""
         detail = f"四惠牌 wins whatever the shape and is paid as a self-draw, not on {situation.discarder}'s discard"
         return Notice(f"from: {detail}", "from", detail)
+
+    def reading_keys(self, ruleset, situation, tiles):
+        """Besides the common detectors' traits, only 大钓 and 捉五魁 look at a block, the winning one (`_place`);
+        the rest read the hand and the situation, and none reads what a 惠 stands for."""
+        if not own_detectors(self, ruleset, DETECTORS):
+            return None
+        active = {p.id for p in ruleset.patterns}
+        place = _place if {"catch_five", "big_single_wait"} & active else None
+        return ReadingKeys(block_traits(active), place)
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         roles = super().seat_roles(situation, self_drawn)
