@@ -204,7 +204,7 @@ class _Keys:
             place = self.region.place
             full = (
                 b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
-                frozenset(place(b, t) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+                frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
                 self.region.block(b),
             )
             key = self.memo[b] = self.ids.setdefault(full, len(self.ids))
