@@ -6,6 +6,7 @@ blocks, each block holding at least one natural tile; a decomposition is one opt
 blocks made of wildcards alone for the wildcards left.
 """
 from dataclasses import dataclass
+from functools import lru_cache
 from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
@@ -52,33 +53,45 @@ _options_cache = {}
 
 
 def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
-    """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards."""
+    """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards, sorted."""
     key = (start, unit, chows, pair, limit)
     hit = _options_cache.get(key)
     if hit is None:
-        hit = _options_cache[key] = tuple(_cover(start, list(unit), chows, pair, limit))
+        shifted = {}
+
+        def block(b):
+            got = shifted.get(b)
+            if got is None:
+                kind, tiles, wild = b
+                got = shifted[b] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
+            return got
+
+        hit = _options_cache[key] = tuple(
+            (used, tuple(block(b) for b in blocks)) for used, blocks in _relative_cover(unit, chows, pair)
+            if used <= limit
+        )
     return hit
 
 
-def _cover(start, c, chows, pair, limit):
+@lru_cache(maxsize=None)
+def _relative_cover(c: tuple, chows: bool, pair: bool):
+    """Every (wildcards used, blocks) covering counts `c`, blocks as (kind, tiles, stand-ins) tuples counted from
+    the unit's first kind, each block holding at least one natural tile (so at most two wildcards each); sorted,
+    so the order is the same whatever the limit on wildcards, and ties between readings break the same way."""
     i = next((k for k, n in enumerate(c) if n), None)
     if i is None:
-        if not pair:
-            yield 0, ()
-        return
+        return () if pair else ((0, ()),)
     found = set()
+    rest_c = list(c)
     for block, taken in _blocks_with(i, c, chows, pair):
         wild = len(block[2])
-        if wild > limit:
-            continue
         for k in taken:
-            c[k] -= 1
-        for used, rest in _unit_options(start, tuple(c), chows, pair and block[0] != PAIR, limit - wild):
-            shifted = Block(block[0], tuple(start + t for t in block[1]), tuple(start + t for t in block[2]))
-            found.add((used + wild, tuple(sorted(rest + (shifted,)))))
+            rest_c[k] -= 1
+        for used, rest in _relative_cover(tuple(rest_c), chows, pair and block[0] != PAIR):
+            found.add((used + wild, tuple(sorted(rest + (block,)))))
         for k in taken:
-            c[k] += 1
-    yield from sorted(found)  # a fixed order, so ties between readings break the same way every run
+            rest_c[k] += 1
+    return tuple(sorted(found))
 
 
 def _blocks_with(i, c, chows, pair):

@@ -146,27 +146,46 @@ COMMON = {f.__name__: f for f in (
 
 # --- what these detectors can tell apart -----------------------------------------------------------------
 
-# The detectors above that look at the blocks of a reading, and what they see of a block.
 _SUIT = {"full_flush", "half_flush", "all_honors"}
 
 
-def block_traits(active) -> "Callable":
-    """What the common detectors among the pattern ids `active` can see of a block, beyond its kind (pair,
-    chow, pung) and its wildcards: a function of the block (see `Region.reading_keys`).
+def block_traits(active, tiles) -> "Callable":
+    """What the common detectors among the pattern ids `active` can see of a block of this hand (`tiles`, the
+    hand under its wildcards), beyond its kind and its wildcards: a function of the block, for
+    `Region.reading_keys`.
 
-    Flushes and 全字牌 see the suit, 一条龙 a chow starting on 1, 4 or 7, 幺九 whether every tile is a terminal
-    or an honor, 中发白 a dragon. Everything else here reads the shape, the hand or the situation.
+    Flushes and 全字牌 see the suit, 一条龙 a chow starting on 1, 4 or 7 (and its suit), 幺九 whether every tile
+    is a terminal or an honor, 中发白 a dragon; everything else here reads the shape, the hand or the situation.
+    What the natural tiles already rule out is not seen: no flush once they hold two suits (and then the other
+    suits are alike), no 全字牌 once they hold a suit tile, no 幺九 once they hold a 2-8.
     """
-    suit = bool(_SUIT & set(active))
+    natural = {t for t in range(len(tiles.naturals)) if tiles.naturals[t]} | set(tiles.hand.meld_tiles)
+    suits = {t // 9 for t in natural if t < 27}
+    flush = bool({"full_flush", "half_flush"} & set(active)) and len(suits) <= 1
+    honors = "all_honors" in active and not suits
     straight = "dragon" in active
-    terminals = "all_terminals_and_honors" in active
+    terminals = "all_terminals_and_honors" in active and all(is_terminal_or_honor(t) for t in natural)
     dragons = "dragon_pung" in active
+    if flush and suits:  # one suit held: a block is of it, an honor, or of another suit (all alike)
+        (held,) = suits
+
+        def suit_of(t):
+            return 3 if t >= 27 else (held if t // 9 == held else -1)
+    elif flush:
+        def suit_of(t):
+            return t // 9 if t < 27 else 3
+    elif honors:
+        def suit_of(t):
+            return t >= 27
+    else:
+        def suit_of(t):
+            return None
 
     def traits(b) -> tuple:
         t = b.tiles[0]
         return (
-            (t // 9 if t < 27 else 3) if suit or straight else None,
-            (t % 9 if t < 27 and b.kind == CHOW and t % 9 in (0, 3, 6) else None) if straight else None,
+            suit_of(t),
+            (t // 9, t % 9) if straight and b.kind == CHOW and t % 9 in (0, 3, 6) else None,
             all(is_terminal_or_honor(x) for x in b.tiles) if terminals else None,
             (t in DRAGONS) if dragons else None,
         )

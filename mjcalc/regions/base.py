@@ -96,6 +96,13 @@ class Region:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
+        faceless = sum(1 for t in hand.tiles if t == WILD) if not tiles.wild_kinds else 0
+        if faceless > 4 * ruleset.wild_kinds:
+            # A `*` with no kind declared is a tile of some wild kind the ruleset plays: four tiles each.
+            most = 4 * ruleset.wild_kinds
+            detail = (f"the hand holds {faceless} wildcards '*', but {ruleset.id} plays at most {ruleset.wild_kinds} "
+                      f"{ruleset.wild_zh} kind{'s' if ruleset.wild_kinds > 1 else ''} of 4 tiles: at most {most}")
+            raise SituationError(f"wild: {detail}", "wild", detail)
         kongs = sum(1 for m in hand.melds if m.kind == KONG)
         if s.kong_draw > kongs:
             detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "

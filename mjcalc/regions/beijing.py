@@ -181,7 +181,7 @@ class Beijing(Region):
             return None
         active = {p.id for p in ruleset.patterns}
         place = _place if {"catch_five", "big_single_wait"} & active else None
-        return ReadingKeys(block_traits(active), place)
+        return ReadingKeys(block_traits(active, tiles), place)
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         roles = super().seat_roles(situation, self_drawn)

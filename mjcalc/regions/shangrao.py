@@ -259,7 +259,7 @@ class ShangraoRegion(Region):
         block; 七星 reads irregular shapes, which are always read in full."""
         if not own_detectors(self, ruleset, DETECTORS):
             return None
-        return ReadingKeys(block_traits({p.id for p in ruleset.patterns}), _place, wild_roles=True)
+        return ReadingKeys(block_traits({p.id for p in ruleset.patterns}, tiles), _place, wild_roles=True)
 
     def check_situation(self, ruleset, situation):
         super().check_situation(ruleset, situation)

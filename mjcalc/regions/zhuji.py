@@ -221,7 +221,7 @@ class ZhujiRegion(Region):
         if not own_detectors(self, ruleset, DETECTORS):
             return None
         active = {p.id for p in ruleset.patterns}
-        traits = block_traits(active)
+        traits = block_traits(active, tiles)
         if not _HONOR_SEEN & active:
             return ReadingKeys(traits)
         special = (EAST, seat_wind(situation))
