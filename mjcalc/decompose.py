@@ -67,17 +67,16 @@ def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
             return got
 
         hit = _options_cache[key] = tuple(
-            (used, tuple(block(b) for b in blocks)) for used, blocks in _relative_cover(unit, chows, pair)
-            if used <= limit
+            (used, tuple(block(b) for b in blocks)) for used, blocks in _relative_cover(unit, chows, pair, limit)
         )
     return hit
 
 
 @lru_cache(maxsize=None)
-def _relative_cover(c: tuple, chows: bool, pair: bool):
-    """Every (wildcards used, blocks) covering counts `c`, blocks as (kind, tiles, stand-ins) tuples counted from
-    the unit's first kind, each block holding at least one natural tile (so at most two wildcards each); sorted,
-    so the order is the same whatever the limit on wildcards, and ties between readings break the same way."""
+def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
+    """Every (wildcards used, blocks) covering counts `c` with at most `limit` wildcards, blocks as (kind, tiles,
+    stand-ins) tuples counted from the unit's first kind, each holding at least one natural tile; sorted (the
+    order of blocks and tiles), so ties between readings break the same way every run."""
     i = next((k for k, n in enumerate(c) if n), None)
     if i is None:
         return () if pair else ((0, ()),)
@@ -85,9 +84,11 @@ def _relative_cover(c: tuple, chows: bool, pair: bool):
     rest_c = list(c)
     for block, taken in _blocks_with(i, c, chows, pair):
         wild = len(block[2])
+        if wild > limit:
+            continue
         for k in taken:
             rest_c[k] -= 1
-        for used, rest in _relative_cover(tuple(rest_c), chows, pair and block[0] != PAIR):
+        for used, rest in _relative_cover(tuple(rest_c), chows, pair and block[0] != PAIR, limit - wild):
             found.add((used + wild, tuple(sorted(rest + (block,)))))
         for k in taken:
             rest_c[k] += 1

@@ -163,7 +163,10 @@ def block_traits(active, tiles) -> "Callable":
     suits = {t // 9 for t in natural if t < 27}
     flush = bool({"full_flush", "half_flush"} & set(active)) and len(suits) <= 1
     honors = "all_honors" in active and not suits
-    straight = "dragon" in active
+    # 一条龙 in a suit needs 1 to 9 of it, each rank held or a wildcard: in a suit missing more ranks, a chow
+    # starting on 1, 4 or 7 is just a chow
+    straight = {s for s in range(3) if sum(1 for r in range(9) if 9 * s + r not in natural) <= tiles.wilds} \
+        if "dragon" in active else set()
     terminals = "all_terminals_and_honors" in active and all(is_terminal_or_honor(t) for t in natural)
     dragons = "dragon_pung" in active
     if flush and suits:  # one suit held: a block is of it, an honor, or of another suit (all alike)
@@ -185,7 +188,7 @@ def block_traits(active, tiles) -> "Callable":
         t = b.tiles[0]
         return (
             suit_of(t),
-            (t // 9, t % 9) if straight and b.kind == CHOW and t % 9 in (0, 3, 6) else None,
+            (t // 9, t % 9) if b.kind == CHOW and t % 9 in (0, 3, 6) and t // 9 in straight else None,
             all(is_terminal_or_honor(x) for x in b.tiles) if terminals else None,
             (t in DRAGONS) if dragons else None,
         )
