@@ -184,16 +184,31 @@ def _stands(block: Block, win: int, wild: bool) -> Tuple[int, ...]:
     return (win,) if block.tiles.count(win) > block.wild_as.count(win) else ()
 
 
+class _Joined:
+    """Several situations' keys as one: two blocks are alike when every situation's keys say so."""
+
+    def __init__(self, keys):
+        self.keys = keys
+        self.place = self._place if any(k.place is not None for k in keys) else None
+
+    def block(self, b):
+        return tuple(k.block(b) for k in self.keys)
+
+    def _place(self, b, stand):
+        return tuple(k.place(b, stand) if k.place is not None else None for k in self.keys)
+
+
 class _Keys:
     """The region's `ReadingKeys` for one hand with what the scorer adds (see there), memoised by block."""
 
     def __init__(self, keys, tiles: Tiles, ruleset: Ruleset):
-        self.region = keys
-        roles = keys.wild_roles or any(p.param("without_wild") is not None for p in ruleset.patterns)
+        keys = list(keys)
+        self.region = keys[0] if len(keys) == 1 else _Joined(keys)
+        roles = any(k.wild_roles for k in keys) or any(p.param("without_wild") is not None for p in ruleset.patterns)
         self.wild_kinds = tuple(tiles.wild_kinds) if roles else ()
         win = tiles.hand.winning
         self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
-        self.placed = keys.place is not None
+        self.placed = self.region.place is not None
         self.memo = {}
         self.ids = {}
 
@@ -283,9 +298,9 @@ def _points(p, count, reading) -> int:
     return value * (2 ** count if p.scale == "power" else count)
 
 
-def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps, keys: Optional[_Keys] = None):
-    """Every reading of the decompositions in order; with `keys`, only the first with each winning place key of a
-    decomposition (the keyed decompositions differ in their block keys already)."""
+def _readings(tiles: Tiles, decomps, keys: Optional[_Keys] = None):
+    """(decomposition, winning block, stand-in) of every reading of the decompositions in order; with `keys`, only
+    the first with each winning place key of a decomposition (keyed decompositions differ in block keys already)."""
     for d in decomps:
         placed = list(_placements(d, tiles)) or [(None, None)]
         if keys is not None and len(placed) > 1:
@@ -298,7 +313,7 @@ def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps, key
                     kept.append((block, stand))
             placed = kept
         for block, stand in placed:
-            yield Reading(tiles, situation, ruleset, d, block, stand)
+            yield d, block, stand
 
 
 def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exhaustive: bool = False) -> Score:
@@ -307,25 +322,36 @@ def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exh
     The region's `reading_keys` say which readings its detectors cannot tell apart; only the first of each is
     scored, which keeps the best reading the one scoring every reading gives. `exhaustive` scores every reading
     of every decomposition (the plain definition, which the tests compare with)."""
+    return score_hands(tiles, (situation,), ruleset, region, exhaustive)[0]
+
+
+def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: bool = False) -> List[Score]:
+    """`score_hand` for each situation, the hand read once: a reading is kept when the keys of any situation
+    tell it apart (a wait won by self-draw and on a discard shares its readings)."""
     shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
-    region_keys = None if exhaustive else region.reading_keys(ruleset, situation, tiles)
-    if region_keys is None:
+    region_keys = None if exhaustive else [region.reading_keys(ruleset, s, tiles) for s in situations]
+    if region_keys is None or any(k is None for k in region_keys):
         decomps = listed = list(decompositions(*shape_args))
         keys = None
     else:
         decomps = Decompositions(*shape_args)
         keys = _Keys(region_keys, tiles, ruleset)
         listed = list(keyed_decompositions(*shape_args, keys.block))
+    placed = list(_readings(tiles, listed, keys))
+    return [_best(tiles, s, ruleset, region, decomps, placed) for s in situations]
+
+
+def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps, placed) -> Score:
     notes = []
     automatic = region.automatic_win(ruleset, situation, tiles)
     if automatic is not None:
         if automatic:
             notes.append(automatic)
         situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
-    if not listed and automatic is None:
+    if not placed and automatic is None:
         return Score(False, False, "not a winning shape", decompositions=decomps, situation=situation)
     best = None
-    readings = list(_readings(tiles, situation, ruleset, listed, keys)) or [
+    readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     for reading in readings:

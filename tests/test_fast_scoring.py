@@ -16,7 +16,7 @@ from mjcalc.analysis import analyze, setting
 from mjcalc.decompose import count_decompositions, decompositions
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
 from mjcalc.notation import parse_hand
-from mjcalc.scoring import score_hand
+from mjcalc.scoring import score_hand, score_hands
 from mjcalc.situation import Situation
 
 RULESETS = ["beijing", "beijing-money", "zhuji", "shangrao"]
@@ -134,6 +134,12 @@ def _check(rid, data, max_wilds):
     slow = score_hand(here.tiles, here.situation, rules, here.region, exhaustive=True)
     differ = [(i, a, b) for i, (a, b) in enumerate(zip(outcome(fast), outcome(slow))) if a != b]
     assert not differ, f"{hand} under {rid}, {here.situation}: {differ}"
+    # a wait is scored won by self-draw and on a discard in one go, as analyze does
+    other = here.situation.replace(discarder=None if here.situation.discarder else
+                                   SEATS[(SEATS.index(here.situation.seat) + 3) % 4], rob_kong=False, kong_draw=0)
+    both = score_hands(here.tiles, (here.situation, other), rules, here.region)
+    assert outcome(both[0]) == outcome(slow)
+    assert outcome(both[1]) == outcome(score_hand(here.tiles, other, rules, here.region, exhaustive=True))
 
 
 @pytest.mark.parametrize("rid", RULESETS)
