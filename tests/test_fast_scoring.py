@@ -170,3 +170,88 @@ def test_decompositions_are_counted_as_listed(data):
         return
     args = (t.naturals, t.wilds, t.melds, shapes, t.faces)
     assert count_decompositions(*args) == sum(1 for _ in decompositions(*args))
+
+
+# --- the worst hands of issue 11 ----------------------------------------------------------------------------
+
+ISSUE_HAND = "1m 2m 3m 4m 5p 5m5m5m5m 6m6m6m6m"  # zhuji, 5m and 6m wild: eight 财神 (60 s before)
+
+# Worked by hand: the dealer East scores 东风 2 for an EEE of three 财神; eight 财神 pay for that pung and for the
+# natural tiles (1m2m3m4m5p and the wait) only when those need at most 5, leaving 3 for a dragon pung (+1). That
+# is the case when the wait joins 1m-4m or 5p cheaply (1m-4m, 3p-7p) or is itself E or a dragon; otherwise 2.
+ISSUE_WAITS = {name: (3 if name in {"1m", "2m", "3m", "4m", "3p", "4p", "5p", "6p", "7p", "E", "C", "F", "P"} else 2)
+               for name in "1m 2m 3m 4m 7m 8m 9m 1p 2p 3p 4p 5p 6p 7p 8p 9p 1s 2s 3s 4s 5s 6s 7s 8s 9s E S W N C F P"
+               .split()}
+
+
+def test_eight_caishen_waits_and_scores():
+    from mjcalc import parse_hand
+    from mjcalc.tiles import NAMES
+
+    result = analyze(parse_hand(ISSUE_HAND), load_ruleset("zhuji"), Situation(wild=(4, 5)))
+    got = {NAMES[w.tile]: (w.self_draw.total, w.self_draw.legal, w.discard.total, w.discard.legal)
+           for w in result.waits}
+    assert got == {name: (t, True, t, True) for name, t in ISSUE_WAITS.items()}
+
+
+def test_eight_caishen_complete_hand():
+    rules = load_ruleset("zhuji")
+    result = analyze(parse_hand(ISSUE_HAND + " +7m"), rules, Situation(wild=(4, 5)))
+    assert result.score.total == 2
+    assert [m.pattern_id for m in result.score.matches] == ["east_pung"]
+    assert len(result.score.decompositions) == 11816
+
+
+@pytest.mark.slow
+def test_eight_caishen_complete_hand_against_the_exhaustive_scorer():
+    rules = load_ruleset("zhuji")
+    here = setting(parse_hand(ISSUE_HAND + " +7m"), rules, Situation(wild=(4, 5)))
+    fast = score_hand(here.tiles, here.situation, rules, here.region)
+    assert outcome(fast) == outcome(score_hand(here.tiles, here.situation, rules, here.region, exhaustive=True))
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("rid,text,wild", [
+    ("zhuji", "1m 2m 3m 4m 5m ******** +6m", ()),
+    ("beijing", "1m 2m 3m 4m 5m 6m 7m 8m 9m **** +E", ()),
+    ("shangrao", "123m 456p 7s 8s 9s **** +E", ()),
+    ("beijing-money", "11m 22m 33m 4p 5p 7s CCCC +8s", (31,)),
+])
+def test_worst_complete_hands_against_the_exhaustive_scorer(rid, text, wild):
+    rules = load_ruleset(rid)
+    here = setting(parse_hand(text), rules, Situation(wild=wild))
+    fast = score_hand(here.tiles, here.situation, rules, here.region)
+    assert outcome(fast) == outcome(score_hand(here.tiles, here.situation, rules, here.region, exhaustive=True))
+
+
+def test_nine_terminals_and_a_straight_with_four_faceless_wildcards():
+    # 1m-9m as 一条龙 (3), E and a '*' the pair, three '*' any set; the dealer (1): 4 番, 推倒和 replaced
+    result = analyze(parse_hand("1m 2m 3m 4m 5m 6m 7m 8m 9m **** +E"), load_ruleset("beijing"), Situation())
+    assert result.score.total == 4
+    assert {m.pattern_id for m in result.score.matches} == {"dealer", "dragon"}
+
+
+@pytest.mark.parametrize("rid,text,most", [
+    ("beijing", "1m 2m 3m 4m **********", 4),
+    ("shangrao", "********123m456p", 4),
+    ("zhuji", "1m 2m 3m 4m *********", 8),
+])
+def test_more_faceless_wildcards_than_the_ruleset_has_are_refused(rid, text, most):
+    from click.testing import CliRunner
+
+    import mjcalc.cli
+
+    for command in ("analyze", "advise", "compare"):
+        argv = [command, text, "-r", rid]
+        result = CliRunner().invoke(mjcalc.cli.cli, argv)
+        if command == "compare":
+            assert f"at most {most}" in result.output
+            continue
+        assert result.exit_code == 2, result.output
+        lines = result.output.strip().splitlines()
+        assert len(lines) == 1 and f"at most {most}" in lines[0], result.output
+
+
+def test_eight_faceless_wildcards_are_fine_in_zhuji():
+    result = analyze(parse_hand("1m 2m 3m 4m 5m ******** +6m"), load_ruleset("zhuji"), Situation())
+    assert result.score.complete and result.score.legal
