@@ -23,10 +23,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from mjcalc.hand import Hand, Situation  # noqa: E402
+from mjcalc.hand import Hand  # noqa: E402
+from mjcalc.situation import Situation  # noqa: E402
 from mjcalc.ruleset import load_ruleset  # noqa: E402
 from mjcalc.scoring import prepare  # noqa: E402
-from mjcalc.shanten import advise, discards  # noqa: E402
+from mjcalc.advice import advise  # noqa: E402
+from mjcalc.shanten import discards  # noqa: E402
 from mjcalc.tiles import NAMES  # noqa: E402
 
 WILD_KIND = 4  # 5m

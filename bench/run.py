@@ -112,7 +112,7 @@ EIGHT_WILD_TIMER = r"""
 import sys, time
 t0 = time.perf_counter()
 from mjcalc.batch import BatchWaits
-from mjcalc.hand import Situation
+from mjcalc.situation import Situation
 from mjcalc.ruleset import load_ruleset
 finder = BatchWaits(load_ruleset("beijing"), Situation())
 lines = open(sys.argv[1], encoding="utf-8").read().splitlines()

@@ -17,15 +17,35 @@ Zhuji, Shangrao) is a module of `mjcalc.regions`; a house region is added with `
 
 __version__ = "0.2.0"
 
-from .advice import Advice, advise
-from .analysis import Analysis, analyze, compare, parse_seen, waits
-from .errors import HandError, MjcalcError, NotationError, RulesetError, SituationError
-from .hand import Hand, Meld
-from .notation import format_hand, parse_hand
-from .regions import register as register_region
-from .regions.base import Region
-from .ruleset import Ruleset, builtin_rulesets, load_ruleset
-from .situation import Option, Situation
+# The names below are loaded on first use (PEP 562), so that `mjcalc waits --batch` starts without the scorer.
+_API = {
+    "Advice": "advice", "advise": "advice",
+    "Analysis": "analysis", "analyze": "analysis", "compare": "analysis", "parse_seen": "analysis", "waits": "analysis",
+    "HandError": "errors", "MjcalcError": "errors", "NotationError": "errors", "RulesetError": "errors",
+    "SituationError": "errors",
+    "Hand": "hand", "Meld": "hand",
+    "format_hand": "notation", "parse_hand": "notation",
+    "Region": "regions.base",
+    "Ruleset": "ruleset", "builtin_rulesets": "ruleset", "load_ruleset": "ruleset",
+    "Option": "situation", "Situation": "situation",
+}
+
+
+def __getattr__(name):
+    if name == "register_region":
+        from .regions import register  # loaded on first use (start-up time)
+        globals()[name] = register
+        return register
+    if name not in _API:
+        raise AttributeError(f"module 'mjcalc' has no attribute {name!r}")
+    import importlib  # loaded on first use (start-up time)
+    value = getattr(importlib.import_module(f".{_API[name]}", __name__), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__():
+    return sorted(set(globals()) | set(__all__))
 
 
 __all__ = [

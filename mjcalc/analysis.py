@@ -4,11 +4,10 @@ Every front end (the CLI, the ledger, the page) goes through `setting()`, so the
 refused with the same message everywhere: the region's options are read once, what the ruleset does not read is
 dropped with a notice, and situations this hand makes impossible are refused.
 """
-import difflib
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, NotationError, Notice, SituationError
+from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError, close_matches
 from .hand import Hand
 from .notation import parse_tiles
 from .payouts import Payout
@@ -65,13 +64,20 @@ class Analysis:
     def wild_kinds(self) -> Tuple[int, ...]:
         return self.tiles.wild_kinds
 
+    @property
+    def shanten(self) -> int:
+        """Tiles away from ready 向听 (0 ready, -1 complete)."""
+        from .shanten import shanten  # only for a hand that does not win (start-up time)
+        t = self.tiles
+        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
+
 
 def check_options(situation: Situation):
     """Region options nobody declares are refused (a typo must never pass silently)."""
     known = all_options()
     for name, _ in situation.extras:
         if name not in known:
-            hint = difflib.get_close_matches(name, list(known), n=1)
+            hint = close_matches(name, list(known), n=1)
             raise SituationError(f"unknown situation option {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""),
                                  name, "unknown situation option" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
 
@@ -80,16 +86,31 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     """The hand under the ruleset and the situation as the ruleset reads it; SituationError if it cannot be."""
     check_options(situation)
     region = find_region(ruleset.region)
-    notes: List[Notice] = []
+    notes: List[Notice] = [assumed_seat(situation)] if situation.assumed else []
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
-    if WILD in hand.tiles and not region.plays_wild(ruleset, situation):
-        bid = situation.extra("bid")
-        why = f"under the bid {bid}" if bid is not None else f"in {ruleset.id}"
+    why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
+    if why:
         raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
     tiles = prepare(hand, wild_kinds)
     region.check_hand(ruleset, situation, tiles)
     return Setting(ruleset, region, situation, tiles, notes)
+
+
+def assumed_seat(situation: Situation) -> Notice:
+    """The one line that says which seat was taken when none was given: East, who deals unless told (so the
+    dealer's 庄 counts). A fresh `Situation()` is East dealing; `--seat`/`--dealer` say otherwise."""
+    both = len(situation.assumed) == 2
+    if both:
+        detail = "assumed E, the dealer (give --seat and --dealer for another seat)"
+    elif situation.assumed == ("seat",):
+        detail = f"assumed E; the dealer is {situation.dealer} (give --seat)"
+    else:
+        detail = f"assumed E; the hand is {situation.seat}'s (give --dealer)"
+    field_name = "seat" if "seat" in situation.assumed else "dealer"
+    notice = Notice(f"{field_name}: {detail}", field_name, detail)
+    notice.assumed = True  # a front end may show it as part of the answer rather than as a warning
+    return notice
 
 
 def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> Analysis:
@@ -140,8 +161,8 @@ def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen":
-                raise
+            if exc.field == "seen" or isinstance(exc, ImpossibleSituation):
+                raise  # not this ruleset's answer: no table could deal it
             results.append((rules, None, exc))
     return results
 

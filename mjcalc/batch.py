@@ -7,12 +7,14 @@ error messages are the same either way. Imports are deferred so the batch path l
 from .errors import MjcalcError
 from .tiles import NAMES
 
+NO_WAITS = "-"  # the line for a hand that is not ready (README: "waits --batch")
+
 
 class BatchWaits:
     """Waits of hands under one ruleset and one situation's wildcards."""
 
     def __init__(self, ruleset, situation):
-        from .regions import find_region
+        from .regions import find_region  # imported when used (start-up time)
         from .shapes import WaitFinder
 
         self.ruleset = ruleset
@@ -20,7 +22,7 @@ class BatchWaits:
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
 
     def waits_of(self, text: str):
-        from .notation import parse_hand
+        from .notation import parse_hand  # imported when used (start-up time)
         from .scoring import prepare
 
         hand = parse_hand(text)
@@ -34,7 +36,7 @@ class BatchWaits:
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
         if not self.finder.fast:
             return None
-        from .shapes import SEVEN_PAIRS
+        from .shapes import SEVEN_PAIRS  # imported when used (start-up time)
         from .fastwaits import FastWaits
 
         return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds)
@@ -58,7 +60,7 @@ class BatchWaits:
             except MjcalcError as exc:
                 bad += 1
                 if as_json:
-                    import json
+                    import json  # imported when used (start-up time)
                     write(json.dumps({"line": number, "error": str(exc)}, ensure_ascii=False) + "\n")
                 else:
                     write(f"error: {exc}\n")
@@ -66,19 +68,19 @@ class BatchWaits:
             if as_json:
                 write(_json_line(str(hand), found))
             else:
-                write(" ".join(NAMES[t] for t, _ in found) + "\n")
+                write((" ".join(NAMES[t] for t, _ in found) or NO_WAITS) + "\n")
         return bad
 
 
 def _json_line(hand_text, found) -> str:
-    import json
+    import json  # imported when used (start-up time)
     return json.dumps({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]},
                       ensure_ascii=False) + "\n"
 
 
 def _fast_json(fast, mask, line) -> str:
     """The JSON line of a plain line read by `FastWaits`: the hand as `Hand` prints it, and tiles left."""
-    from .hand import WILD, Hand
+    from .hand import WILD, Hand  # imported when used (start-up time)
 
     m, p, s, honor_counts, stars, _ = fast.read(line)
     held = fast.held((m, p, s), honor_counts, stars)

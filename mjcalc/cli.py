@@ -6,8 +6,8 @@ import click
 
 from . import __version__
 from .cli_common import (
-    UserError, build_situation, echo as _echo, emit_json, flagged, handle_errors, output_options, ruleset_option,
-    seen_option, situation_options, table as _table, tone as _tone, warn, wild_options,
+    SituationCommand, UserError, build_situation, flag_of, flagged, handle_errors, output_options, ruleset_option,
+    seen_option, situation_options, wild_options,
 )
 from .errors import MjcalcError
 
@@ -20,12 +20,18 @@ def one_hand_options(func):
 
 
 def _seen(text):
-    from .analysis import parse_seen
+    from .analysis import parse_seen  # imported when used (start-up time)
     return parse_seen(text) if text else None
 
 
+def emit(doc, as_json=False):
+    """Print a command's document through the one output path."""
+    from .output import emit as print_doc  # tabulate is imported when something is printed (start-up time)
+    print_doc(doc, as_json)
+
+
 def _load(name):
-    from .ruleset import load_ruleset
+    from .ruleset import load_ruleset  # imported when used (start-up time)
     return load_ruleset(name)
 
 class _Commands(click.Group):
@@ -52,89 +58,86 @@ def cli():
 
     Tiles: 1-9 m/p/s, winds E S W N, dragons C (中) F (发) P (白); 1-7z in the
     Chinese order E S W N 中 发 白 (riichi tools order 5-7z as 白 发 中).
+
+    The whole notation, with examples: mjcalc help notation
     """
 
 
-@cli.command()
-@click.argument("hand")
+NOTATION = """\
+Hand notation, for every HAND argument (quotes are optional)
+
+  1m..9m 1p..9p 1s..9s  characters 万, dots 筒, bamboo 条; 123m shares its m
+  E S W N, C F P        the winds, and the dragons 中 发 白 (upper case)
+  1z..7z                honors in the Chinese order E S W N 中 发 白
+  一万 五筒 三条         Chinese numbers, and 万 筒/饼 条/索
+  东南西北 中发白        honors; also 红中 or 红, 发财, 白板; 幺鸡 is 1s
+  *                     a wildcard (its face is the declared wild kind)
+  [123m] [555p]         an exposed chow or pung; [EEEE] an exposed kong
+  {CCCC}                a concealed kong
+  +6m                   the winning tile (else the last tile written)
+
+13 tiles (a meld counts 3) ask for the waits; 14 tiles for the score.
+Wildcards come from the ruleset and --wild 5m or --indicator 4m.
+
+Examples:
+  mjcalc analyze 123m456p789s EE 45m +6m         +6m: the winning tile
+  mjcalc analyze "[111m] 222p 333s EEE 9m +9m"   quote [ ] in a shell
+  mjcalc analyze 11m22m33p44p55s66sE +E          seven pairs
+  mjcalc waits 1112345678999m                    13 tiles: the waits
+  mjcalc analyze 红中红中红中 123m456p789s 5m5m   Chinese words
+  mjcalc analyze 123m456p789s EE 45m +* --wild 5m   a wildcard
+"""
+
+TOPICS = {"notation": NOTATION}
+
+
+@cli.command("help")
+@click.argument("topic", required=False)
+@click.pass_context
+def help_command(ctx, topic):
+    """Help on a TOPIC (notation), or the list of commands.
+
+    \b
+    Example:
+      mjcalc help notation
+    """
+    if topic is None:
+        click.echo(ctx.parent.get_help())
+        click.echo("\nTopics: mjcalc help notation")
+        return
+    if topic not in TOPICS:
+        raise UserError(f"no help topic {topic!r} (topics: {', '.join(TOPICS)})")
+    click.echo(TOPICS[topic], nl=False)
+
+
+def hand_argument(required=True):
+    """HAND as one or more words (`123m456p789s EE 45m +6m` needs no quotes), joined by spaces."""
+    return click.argument("hand", nargs=-1, required=required, callback=lambda ctx, param, words: (
+        " ".join(words) if words else None), metavar="HAND")
+
+
+@cli.command(cls=SituationCommand)
+@hand_argument()
 @one_hand_options
 def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
-    """Score a 14-tile hand, or show a 13-tile hand's waits.
+    """Score a 14-tile hand, or show a 13-tile hand's waits. HAND: `mjcalc help notation`.
 
     \b
     Examples:
       mjcalc analyze "[111m] 222p 333s EEE 9m +9m" --shaozhuang 1 --base 2000
       mjcalc analyze "123m456p789s EE 45m" --wild 5m --json
     """
-    from .analysis import analyze as run
+    from .analysis import analyze as run  # imported when used (start-up time)
     from .notation import parse_hand
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
-    situation = build_situation(params)
-    parsed = parse_hand(hand)
-    result = run(parsed, rules, situation, _seen(seen))
-    if as_json:
-        emit_json(render.analysis_json(result, lang))
-        warn(result.warnings)
-        return
-    _print_analysis(result, lang, glyphs)
-
-
-def _print_analysis(result, lang, glyphs):
-    from . import render
-
-    rules = result.ruleset
-    warn(result.warnings)
-    click.echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
-    if result.hand.winning_implied:
-        click.echo("          (no '+': the last tile written is taken as the winning tile)")
-    if result.wild_kinds:
-        click.echo(f"wild      {render.wild_line(result)}")
-    score = result.score
-    if score is None:
-        if not result.waits:
-            click.echo("waits     none: this hand is not ready")
-            return
-        note = render.all_kinds_note([w.tile for w in result.waits])
-        click.echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}" + (f"   ({note})" if note else ""))
-        _print_waits(result, lang, glyphs)
-        return
-    if not score.complete:
-        _echo("complete  " + _tone("no: not a winning shape", "bad"))
-        from .shanten import shanten
-        tiles = result.tiles
-        away = shanten(tiles.naturals, tiles.wilds, tiles.melds, rules.shapes)
-        _echo(f"shanten   {away}   (mjcalc advise ranks every discard)")
-        if result.discards:
-            rows = [[render.tile_text(t, glyphs), render.waits_text(ws, glyphs)] for t, ws in result.discards]
-            click.echo(_table(rows, ["discard", "leaves waits on"]))
-        else:
-            click.echo("          no discard leaves it ready")
-        return
-    count = len(score.decompositions)
-    click.echo(f"complete  yes, {count} decomposition{'s' if count != 1 else ''}")
-    blocks = render.decomposition_blocks(result, glyphs)
-    if blocks:
-        shape = render.SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
-        click.echo(f"best      {' '.join(blocks)}   ({shape})")
-    stand = render.stand_in_line(result)
-    if stand:
-        click.echo(f"          {stand}")
-    if score.matches:
-        rows = [[_tone(row[0], "strong")] + row[1:] for row in render.pattern_rows(result, lang)]
-        _echo(_table(rows, ["pattern", "id", rules.unit(lang)]))
-    click.echo(f"total     {score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
-    if not score.legal:
-        _echo("legal     " + _tone(f"no: {score.reason}", "bad"))
-        return
-    _echo("legal     " + _tone("yes", "good"))
-    headers, rows = render.payout_rows(result, lang)
-    click.echo(_table(rows, headers))
+    result = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
+    emit(render.analysis_doc(result, lang, glyphs), as_json)
 
 
 @cli.command()
-@click.argument("hand", required=False)
+@hand_argument(required=False)
 @click.option("--batch", type=click.Path(dir_okay=False, allow_dash=True), help="A file with one hand a line, or - for stdin.")
 @ruleset_option
 @wild_options
@@ -143,14 +146,17 @@ def _print_analysis(result, lang, glyphs):
 @seen_option
 @handle_errors
 def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
-    """The waits 听 of a 13-tile hand and how many of each are left.
+    """The waits 听 of a 13-tile hand and how many of each are left. HAND: `mjcalc help notation`.
+
+    With --batch, one output line per input line: the waits, `-` for a hand with no waits, or
+    `error: …` (exit 1 if any line was an error).
 
     \b
     Examples:
       mjcalc waits 1112345678999m
       mjcalc waits --batch hands.txt --wild C
     """
-    from .batch import BatchWaits
+    from .batch import BatchWaits  # imported when used (start-up time)
 
     if (hand is None) == (batch is None):
         raise UserError("give a HAND or --batch FILE (one of them)")
@@ -163,19 +169,8 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         parsed, found = finder.waits_of(hand)
         if seen:
             found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
-        if as_json:
-            from .tiles import NAMES
-            emit_json({"hand": str(parsed), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
-            return
-        from . import render
-        if not found:
-            click.echo("no waits: this hand is not ready")
-            return
-        rows = [[render.waits_text([t], glyphs), left] for t, left in found]
-        click.echo(_table(rows, ["wait", "left"]))
-        note = render.all_kinds_note([t for t, _ in found])
-        if note:
-            click.echo(note)
+        from . import render  # imported when used (start-up time)
+        emit(render.waits_doc(parsed, found, glyphs), as_json)
         return
     bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
     if bad:
@@ -184,7 +179,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
 
 def _take_seen(found, hand, wild_kinds, seen):
     """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
-    from .analysis import check_seen, tiles_left
+    from .analysis import check_seen, tiles_left  # imported when used (start-up time)
     from .scoring import prepare
 
     held = prepare(hand, wild_kinds).held
@@ -201,8 +196,8 @@ def _open_batch(path):
         raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
 
 
-@cli.command()
-@click.argument("hand")
+@cli.command(cls=SituationCommand)
+@hand_argument()
 @click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
               help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
 @wild_options
@@ -211,55 +206,33 @@ def _open_batch(path):
 @output_options
 @handle_errors
 def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
-    """The same hand and situation under several rulesets, side by side.
+    """The same hand and situation under several rulesets, side by side. HAND: `mjcalc help notation`.
 
     \b
     Examples:
       mjcalc compare "123m456p789s EE 45m +6m"
       mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
     """
-    from .analysis import compare as run, unused_options
+    from .analysis import compare as run, unused_options  # imported when used (start-up time)
     from .notation import parse_hand
-    from .ruleset import builtin_rulesets
+    from .ruleset import builtin_rulesets  # imported when used (start-up time)
     from . import render
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
-    parsed = parse_hand(hand)
-    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parsed, rules, situation, _seen(seen))]
-    if as_json:
-        emit_json([render.analysis_json(a, lang) if a else {"ruleset": r.id, "error": error} for r, a, error in results])
-        return
-    analyses = [a for _, a, _ in results if a]
-    columns, headers = [], [""]
-    for r, a, error in results:
-        headers.append(f"{r.id}\n{r.name(lang)}")
-        columns.append(render.compare_column(a, lang, glyphs) if a else {"legal": [(f"error: {error}", "bad")]})
-    rows = []
-    for key in render.COMPARE_ROWS:
-        if any(key in c for c in columns):
-            rows.append([render.compare_row_label(key, analyses)] + [
-                "\n".join(_tone(text, tone) for text, tone in c.get(key, [("", None)])) for c in columns
-            ])
-    _echo(f"hand      {render.hand_text(analyses[0], glyphs) if analyses else hand}")
-    wild = [f"{a.ruleset.id}: {render.wild_line(a)}" for a in analyses if a.wild_kinds]
-    if wild:
-        _echo(f"wild      {'; '.join(wild)}")
-    _echo(_table(rows, headers))
+    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
     unused = {}
-    from .cli_common import flag_of
     for r, _, _ in results:
         for name in unused_options(r, situation):
             unused.setdefault(flag_of(name), []).append(r.id)
-    for flag, ids in unused.items():
-        _echo(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+    emit(render.compare_doc(hand, results, lang, glyphs, unused), as_json)
 
 
-@cli.command()
-@click.argument("hand")
+@cli.command(cls=SituationCommand)
+@hand_argument()
 @one_hand_options
 def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
-    """Shanten 向听 and discard advice: which tile to throw, and which draws help.
+    """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
     with copies left); the best three ready results show their waits and what each would score. For 13
@@ -270,50 +243,13 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc advise "1368m 27p 469s E 5m5m5m5m" --wild 5m
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
     """
-    from .advice import advise as run
+    from .advice import advise as run  # imported when used (start-up time)
     from .notation import parse_hand
-    from . import render
+    from . import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
-    situation = build_situation(params)
-    advice = run(parse_hand(hand), rules, situation, _seen(seen))
-    result = advice.analysis
-    warn(result.warnings)
-    if as_json:
-        emit_json(render.advice_json(advice, lang))
-        return
-    _echo(f"hand      {render.hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
-    if result.wild_kinds:
-        _echo(f"wild      {render.wild_line(result)}")
-    _echo(f"shanten   {render.shanten_text(advice, lang)}")
-    if advice.discards is None:
-        effective = sum(i.left for i in advice.improvements)
-        _echo(f"improve   {effective} tiles: {render.improvements_text(advice.improvements, glyphs)}")
-        if result.waits:
-            _echo(f"waits     {render.waits_text([w.tile for w in result.waits], glyphs)}")
-            _print_waits(result, lang, glyphs)
-        return
-    headers = ["discard", "shanten", "tiles", "improved by (kind×left)"]
-    _echo(_table(render.discard_rows(advice, glyphs), headers))
-    for d in advice.discards:
-        if d.waits:
-            _echo(f"\ndiscard {render.tile_text(d.tile, glyphs)}: waits {render.waits_text([w.tile for w in d.waits], glyphs)}")
-            result.waits = d.waits
-            _print_waits(result, lang, glyphs)
-    result.waits = []
-    unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
-    if unscored and any(d.waits for d in advice.discards):
-        shown = " ".join(render.tile_text(d.tile, glyphs) for d in unscored)
-        _echo(f"\n(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
-
-
-def _print_waits(result, lang, glyphs):
-    from . import render
-
-    unit = result.ruleset.unit(lang)
-    rows = [[cells[0], cells[1]] + [_tone(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
-            for cells in render.wait_rows(result, glyphs)]
-    _echo(_table(rows, ["wait", "left", f"self-draw ({unit})", f"discard ({unit})"]))
+    advice = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
+    emit(render.advice_doc(advice, lang, glyphs), as_json)
 
 
 @cli.group(invoke_without_command=True)
@@ -329,12 +265,9 @@ def rulesets(ctx):
     """
     if ctx.invoked_subcommand is not None:
         return
+    from . import render  # imported when used (start-up time)
     from .ruleset import builtin_rulesets
-    try:
-        rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), os.path.basename(r.path)] for r in builtin_rulesets()]
-    except MjcalcError as exc:
-        raise UserError(str(exc)) from None
-    click.echo(_table(rows, ["id", "名称", "name", "aliases", "file"]))
+    emit(render.rulesets_doc(builtin_rulesets()))
 
 
 @rulesets.command("show")
@@ -343,34 +276,17 @@ def rulesets(ctx):
 @handle_errors
 def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
+    from . import render  # imported when used (start-up time)
     from .regions import find_region
     rules = _load(name)
-    click.echo(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
-    if rules.description:
-        click.echo(rules.description)
-    wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
-    click.echo(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
-    click.echo(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
-               + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw" if rules.max_wilds_on_discard is not None else "")
-               + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
-    rows = []
-    for p in rules.patterns:
-        value = f"×{p.value}" if p.role == "multiplier" else p.value
-        if p.scale == "power":
-            value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
-        if p.param("without_wild") is not None:
-            value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
-        rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
-    click.echo(_table(rows, ["id", "pattern", rules.unit(lang), "role", "replaces"]))
-    for line in find_region(rules.region).describe(rules):
-        click.echo(line)
+    emit(render.ruleset_doc(rules, find_region(rules.region), lang))
 
 
 @rulesets.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 def rulesets_check(files):
     """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
-    from .ruleset import load_ruleset_file
+    from .ruleset import load_ruleset_file  # imported when used (start-up time)
     bad = 0
     for path in files:
         try:
@@ -383,6 +299,31 @@ def rulesets_check(files):
         raise SystemExit(1)
 
 
+
+
+@cli.command()
+@click.argument("term", nargs=-1)
+@handle_errors
+def explain(term):
+    """Explain a term players argue about, in Chinese, pinyin or English; alone, list the terms.
+
+    \b
+    Examples:
+      mjcalc explain 烧庄
+      mjcalc explain shanglou
+      mjcalc explain "seven pairs"
+    """
+    from . import glossary, render  # imported when used (start-up time)
+    word = " ".join(term).strip()
+    if not word:
+        emit(render.glossary_doc(glossary.terms()))
+        return
+    found = glossary.lookup(word)
+    if not found:
+        close = glossary.suggestions(word)
+        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
+        raise UserError(f"no term {word!r}{hint}; `mjcalc explain` lists them all")
+    emit(render.terms_doc(found))
 
 
 def main():

@@ -1,6 +1,5 @@
 """What every mjcalc command shares: option decorators built from the situation options, the situation reader,
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
-import json
 import os
 from functools import wraps
 
@@ -47,18 +46,34 @@ def ruleset_option(func):
     )(func)
 
 
-def _click_option(option: Option, hidden_regions=False):
-    """A click option for a situation `Option`: values are read (and checked) by the Option, not by click."""
-    name = "discarder" if option.name == "from" else option.name
-    kwargs = dict(help=option.help, metavar=option.metavar or None)
+def _click_args(option: Option):
+    """The declarations and settings of a click option for a situation `Option`: values are read (and checked)
+    by the Option, not by click."""
+    decls = (option.cli_flag, "discarder" if option.name == "from" else option.name)
     if option.kind == "flag":
-        return click.option(option.cli_flag, name, is_flag=True, default=None, help=option.help)
+        return decls, dict(is_flag=True, default=None, help=option.help)
+    kwargs = dict(help=option.help, metavar=option.metavar or None)
     if option.repeatable:
-        return click.option(option.cli_flag, name, multiple=True, **kwargs)
+        return decls, dict(multiple=True, **kwargs)
     if option.optional_value is not None:
-        return click.option(option.cli_flag, name, is_flag=False, flag_value=str(option.optional_value),
-                            default=None, **kwargs)
-    return click.option(option.cli_flag, name, **kwargs)
+        return decls, dict(is_flag=False, flag_value=str(option.optional_value), default=None, **kwargs)
+    return decls, kwargs
+
+
+def _click_option(option: Option):
+    decls, kwargs = _click_args(option)
+    return click.option(*decls, **kwargs)
+
+
+class SituationCommand(click.Command):
+    """A command taking every region's situation options, those of a region registered after start-up too."""
+
+    def get_params(self, ctx):
+        params = super().get_params(ctx)
+        have = {p.name for p in params}
+        late = [click.Option(list(_click_args(o)[0]), **_click_args(o)[1]) for o in all_options().values()
+                if o.name not in have]
+        return params[:-1] + late + params[-1:] if late else params  # --help stays last
 
 
 def wild_options(func):
@@ -101,7 +116,7 @@ NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", 
 
 def read_situation_file(path):
     """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys."""
-    from .ruleset import read_yaml_mapping
+    from .yamlfile import read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
 
     data = read_yaml_mapping(path, "--situation")
     if "situation" in data:
@@ -164,8 +179,10 @@ def echo(text="", **kwargs):
 
 
 def warn(notices):
+    """Warnings on stderr; the seat assumed is part of the answer (`render.assumed_field`), on stdout."""
     for notice in notices:
-        echo(f"warning: {flagged(notice)}", err=True)
+        if not getattr(notice, "assumed", False):
+            echo(f"warning: {flagged(notice)}", err=True)
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
@@ -181,5 +198,6 @@ def table(rows, headers=()):
 
 
 def emit_json(data):
+    import json  # only for --json output (start-up time)
     click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
 

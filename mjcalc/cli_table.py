@@ -1,32 +1,47 @@
-"""`mjcalc table …`: an evening at a table, kept in a ledger file (the storage and session rules: ledger.py)."""
+"""`mjcalc table …`: an evening at a table, kept in a ledger file (the storage and session rules: ledger.py).
+
+The ledger remembers the table in use (`table new` and `table use` set it), and the ledger file itself is
+written down in the user data directory, so that `mjcalc table hand …` needs neither the table's name nor
+`--db`. Every table command's default output fits the terminal (80 columns when it is not one).
+"""
 import csv
 import io
 import json
+import os
+from contextlib import contextmanager
 from functools import wraps
 
 import click
 
 from . import evening
 from .cli_common import (
-    UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
+    SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
-from .ledger import Ledger, LedgerFileError, State
+from .errors import MjcalcError, SituationError
+from .ledger import Ledger, LedgerError, LedgerFileError, State, remember_path
 from .regions import all_options
+from .session import Session
 from .situation import GENERIC
-from .tiles import SEATS
+from .tiles import NAMES, SEATS, parse_seat
 
 
 @click.group()
 def table():
     """Keep an evening at a table: four players, a ledger of hands, running scores and the dealer.
 
+    The table in use is remembered (`table new` and `table use NAME` set it), so NAME may be left out.
+
     \b
     Examples:
-      mjcalc table new friday -r beijing --seat E=老王 --seat S=小李 --seat W=阿张 --seat N=大刘
-      mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
-      mjcalc table draw friday
-      mjcalc table show friday
+      mjcalc table new friday --seat 东=王 --seat 南=李 --seat 西=张 --seat 北=刘
+      mjcalc table play
+      mjcalc table hand 123m456p789s234s5m +5m --winner 李 --from 王
+      mjcalc table hand --fan 3 --winner 李 --from 王
+      mjcalc table hand --patterns 对对和,庄 --winner 李
+      mjcalc table draw
+      mjcalc table show
+      mjcalc table settle
     """
 
 
@@ -52,8 +67,13 @@ def ledger_errors(func):
 def db_option(func):
     return click.option(
         "--db", "db_path", type=click.Path(),
-        help="The ledger file.  [default: $MJCALC_DB, else tables.sqlite3 in the user data directory]",
+        help="The ledger file.  [default: $MJCALC_DB, else the last one used, else tables.sqlite3 in the "
+             "user data directory]",
     )(func)
+
+
+def name_argument(func):
+    return click.argument("name", required=False)(func)
 
 
 def _seat_kind(name):
@@ -77,6 +97,45 @@ def table_situation_options(func):
 
 def _open(db_path) -> Ledger:
     return Ledger(db_path)
+
+
+NO_TABLE = "no table in use: give its NAME, or `mjcalc table use NAME` (`mjcalc table list` lists them)"
+
+
+def current_table(ledger: Ledger, name=None):
+    """The table `name`, else the ledger's table in use."""
+    if name is None:
+        name = ledger.setting("table")
+        if name is None:
+            raise UserError(NO_TABLE)
+    return ledger.table(name)
+
+
+def _use(ledger: Ledger, name: str):
+    """Remember `name` as the table in use, and the ledger as the one to open next time."""
+    ledger.set_setting("table", name)
+    remember_path(ledger.path)
+
+
+@contextmanager
+def _at_table(db_path, name=None):
+    with _open(db_path) as ledger:
+        yield ledger, current_table(ledger, name)
+
+
+# --- text that fits --------------------------------------------------------------------------------------
+
+
+def columns() -> int:
+    """The width to fit: $COLUMNS, else the terminal's, else 80 (as every command's output)."""
+    from .output import width as terminal_width  # imported when used (start-up time)
+    return terminal_width()
+
+
+def width(text) -> int:
+    """Terminal columns of the widest line of `text` (CJK characters take two)."""
+    from .output import shown_width  # imported when used (start-up time)
+    return max((shown_width(line) for line in str(text).splitlines()), default=0)
 
 
 def _who(table, seat):
@@ -112,60 +171,160 @@ def _standings_dict(table, standings):
     return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
 
 
+# --- a hand's context, from its stored situation ------------------------------------------------------
+
+_NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")
+
+
+def _context_value(key, value, table):
+    if isinstance(value, bool):
+        return ""
+    if key in ("wild", "indicator"):
+        tiles = value if isinstance(value, list) else [value]
+        return ",".join(NAMES[t] if isinstance(t, int) and 0 <= t < len(NAMES) else str(t) for t in tiles)
+    if isinstance(value, list):
+        return ",".join(_pair(v, table) if isinstance(v, list) else _seat_name(v, table) for v in value)
+    return _seat_name(value, table)
+
+
+def _pair(item, table):
+    """A stored SEAT=N or SEAT:CHOICE item ([seat, value]) with the player's name."""
+    if len(item) != 2:
+        return " ".join(str(v) for v in item)
+    seat, value = item
+    return f"{_seat_name(seat, table)}{'=' if isinstance(value, int) else ':'}{value}"
+
+
+def _seat_name(value, table):
+    return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
+
+
+def context(record, table, rules=None):
+    """What else the hand's situation said (every stored field but the seats and the base), as short words:
+    `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
+    the region."""
+    known = {**GENERIC, **all_options()}
+    words = []
+    for key, value in record.situation.items():
+        if key in _NOT_CONTEXT or value in (None, False, 0, [], ""):
+            continue
+        option = known.get(key)
+        label = option.zh or option.name if option is not None else key
+        if key == "wild" and rules is not None and rules.wild_zh:
+            label = rules.wild_zh
+        shown = _context_value(key, value, table)
+        words.append(f"{label} {shown}" if shown else label)
+    return words
+
+
+def _entry_text(record, unit):
+    if record.entry == "total":
+        return f"{record.total}{unit} agreed"
+    if record.entry == "patterns":
+        return "named " + " ".join(p["name"] for p in record.patterns)
+    return ""
+
+
+def _hand_dict(record, table, rules=None):
+    data = record.to_dict(table)
+    data["context"] = context(record, table, rules)
+    return data
+
+
+# --- the commands ----------------------------------------------------------------------------------------
+
+
 @table.command("new")
 @click.argument("name")
-@click.option("-r", "--ruleset", "ruleset_name", default="beijing", show_default=True,
-              help="A built-in ruleset id or alias, or a YAML file.")
-@click.option("--seat", "seats", multiple=True, metavar="SEAT=PLAYER", help="A player and the seat: E=老王 (four of them).")
+@click.option("-r", "--ruleset", "ruleset_name", default=lambda: os.environ.get("MJCALC_RULESET", "beijing"),
+              show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.")
+@click.option("--seat", "seats", multiple=True, metavar="SEAT=PLAYER",
+              help="A player and the seat: E=老王 or 东=老王 (four of them).")
 @click.option("--base", type=int, default=1, show_default=True, help="Base points 底分 for every hand.")
 @db_option
 @ledger_errors
 def table_new(name, ruleset_name, seats, base, db_path):
-    """Open a table with four players; East deals first.
+    """Open a table with four players; East deals first. It becomes the table in use, and its rules are
+    kept in the ledger (editing or moving the file later changes nothing; `table rules` adopts a new one).
 
     \b
     Example:
-      mjcalc table new friday -r beijing --seat E=老王 --seat S=小李 --seat W=阿张 --seat N=大刘 --base 2
+      mjcalc table new friday -r beijing --base 2 \\
+          --seat 东=老王 --seat 南=小李 --seat 西=阿张 --seat 北=大刘
     """
-    players = {}
-    for item in seats:
-        seat, sep, player = item.partition("=")
-        seat = seat.strip().upper()
-        if not sep or seat not in SEATS or len(seat) != 1:
-            raise UserError(f"--seat takes SEAT=PLAYER like E=老王, got {item!r}")
-        if seat in players:
-            raise UserError(f"--seat {seat} is given twice")
-        players[seat] = player.strip()
+    players = _read_seats(seats)
     with _open(db_path) as ledger:
         t = evening.create_table(ledger, name, ruleset_name, players, base)
-        click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, "
-                   + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)) + f"; {t.player('E')} deals first")
+        _use(ledger, t.name)
+        click.echo(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
+        click.echo("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
         click.echo(f"ledger    {ledger.path}")
 
 
-@table.command("hand")
+def _read_seats(items, flag="--seat"):
+    players = {}
+    for item in items:
+        seat, sep, player = item.partition("=")
+        try:
+            seat = parse_seat(seat) if sep else None
+        except SituationError:
+            seat = None
+        if seat is None:
+            raise UserError(f"{flag} takes SEAT=PLAYER like E=老王 or 东=老王, got {item!r}")
+        if seat in players:
+            raise UserError(f"{flag} {seat} is given twice")
+        players[seat] = player.strip()
+    return players
+
+
+@table.command("use")
 @click.argument("name")
-@click.argument("hand")
+@db_option
+@ledger_errors
+def table_use(name, db_path):
+    """Make NAME the table in use, so later `table` commands may leave its name (and --db) out.
+
+    \b
+    Example:
+      mjcalc table use friday
+    """
+    with _open(db_path) as ledger:
+        t = ledger.table(name)
+        _use(ledger, t.name)
+        click.echo(f"table {t.name!r} is in use ({ledger.path})")
+
+
+@table.command("hand", cls=SituationCommand)
+@click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @click.option("--winner", help="Who won: a player's name or a seat.")
+@click.option("--fan", "--tai", "--points", "total", type=int, metavar="N",
+              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分).")
+@click.option("--patterns", metavar="A,B",
+              help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
 @wild_options
 @table_situation_options
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand, the standings, the next hand.")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Pattern names.")
+@click.option("--dry-run", is_flag=True, help="Score it and show what it would pay; record nothing.")
+@click.option("--brief", is_flag=True, hidden=True, help="One line for the hand and one for the next (the prompt).")
 @db_option
 @ledger_errors
-def table_hand(name, hand, winner, as_json, lang, db_path, **params):
-    """Score a won hand as `analyze` does, with the table's ruleset, base and dealer; record it.
+def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db_path, **params):
+    """Record a won hand at the table in use (or NAME): from its HAND, scored as `analyze` scores it with the
+    table's rules, base and dealer; or, without tiles, from the total (--fan/--tai/--points) or the patterns
+    the table agreed, paid the same way. HAND may be unquoted (`mjcalc help notation`).
 
     \b
     Examples:
-      mjcalc table hand friday "123m456p789s234s5m +5m" --winner 小李 --from 老王
-      mjcalc table hand friday "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
+      mjcalc table hand 123m456p789s234s5m +5m --winner 小李 --from 老王
+      mjcalc table hand "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
+      mjcalc table hand --fan 3 --winner 小李 --from 老王
+      mjcalc table hand --patterns 对对和,庄 --winner 老王
     """
-    from . import render
-
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
             raise UserError(f"{flag}: the table keeps the {key}; leave it out")
+    fields = {}
     if params.get("situation_file"):
         fields = read_situation_file(params["situation_file"])
         for key in ("dealer", "base"):
@@ -174,46 +333,131 @@ def table_hand(name, hand, winner, as_json, lang, db_path, **params):
     if winner is not None and params.get("seat") is not None:
         raise UserError("--winner and --seat say the same thing: give one")
     with _open(db_path) as ledger:
-        t = ledger.table(name)
+        t, hand = _table_and_hand(ledger, words, quick=total is not None or patterns is not None)
+        if hand and (total is not None or patterns is not None):
+            raise UserError("give the HAND or --fan/--patterns, not both (the tiles say the total)")
+        if total is not None and patterns is not None:
+            raise UserError("give --fan N or --patterns, not both")
         params["seat"] = winner if winner is not None else params.get("seat")
-        if params["seat"] is None and not (params.get("situation_file") and "seat" in fields):
+        if params["seat"] is None and "seat" not in fields:
             raise UserError("who won? give --winner PLAYER (a name or a seat)")
-        for key, value in list(params.items()):
-            kind = _seat_kind(key)
-            if value is None or kind is None or key == "dealer":
-                continue
-            if kind == "seat":
-                params[key] = t.seat(value)
-            elif kind == "seats":
-                params[key] = tuple(t.seat(m) for m in value)
-            else:
-                params[key] = tuple(_seat_prefix(t, item, "=" if kind == "seat_int" else ":") for item in value)
+        _seats_to_table(t, params)
         situation = build_situation(params)
-        rules = evening.table_rules(t)
-        record, result = evening.record_win(ledger, t, hand, situation, rules)
+        record, result, rules = record_hand(ledger, t, hand, situation, total, patterns, dry_run)
         standings = ledger.standings(t)
     warn(result.warnings)
+    if brief and not dry_run:
+        click.echo(brief_line(t, record, rules))
+        click.echo(_next_line(t, record.number, record.after))
+        return
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+        click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": _hand_dict(record, t, rules),
+                               "standings": _standings_dict(t, standings),
                                "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
         return
-    click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
-               + (f" (连庄 {record.streak})" if record.streak else "")
-               + (f", 上楼 ×{record.factor}" if record.level else ""))
-    click.echo(f"          {record.hand}   {_result_text(t, record)}")
+    if dry_run:
+        click.echo("(not recorded)")
+    for line in hand_lines(t, record, result, rules, lang, None if dry_run else standings):
+        click.echo(line)
+
+
+def brief_line(t, record, rules):
+    """A recorded hand in one line: who won how, for how much, and what each player got."""
+    unit = rules.unit_zh
+    pays = ", ".join(f"{t.player(s)} {record.deltas[s]:+d}" for s in SEATS if record.deltas[s])
+    extra = context(record, t, rules)
+    return (f"hand {record.number}: {_result_text(t, record)} {record.total}{unit}"
+            + (f" ×{record.factor}" if record.level else "") + (f" ({', '.join(extra)})" if extra else "")
+            + f": {pays}")
+
+
+def _table_and_hand(ledger, words, quick):
+    """NAME and HAND from the words: the first word is the table when it names one, else the words are the
+    hand (unquoted or not) at the table in use."""
+    from .notation import parse_tiles  # imported when used (start-up time)
+
+    words = list(words)
+    if words:
+        try:
+            return ledger.table(words[0]), " ".join(words[1:])
+        except LedgerError as exc:
+            missing = exc
+        try:
+            parse_tiles(words[0])
+        except MjcalcError:
+            raise missing from None  # neither a table nor tiles: say which tables there are
+        if quick:
+            raise missing
+    return current_table(ledger), " ".join(words)
+
+
+def _seats_to_table(t, params):
+    """Seats given as players' names become seats."""
+    for key, value in list(params.items()):
+        kind = _seat_kind(key)
+        if value is None or kind is None or key == "dealer":
+            continue
+        if kind == "seat":
+            params[key] = t.seat(value)
+        elif kind == "seats":
+            params[key] = tuple(t.seat(m) for m in value)
+        else:
+            params[key] = tuple(_seat_prefix(t, item, "=" if kind == "seat_int" else ":") for item in value)
+
+
+def record_hand(ledger, t, hand, situation, total=None, patterns=None, dry_run=False):
+    """Record one won hand from its tiles or from the agreed total or patterns: (record, Analysis, rules)."""
+    rules = evening.table_rules(t, ledger)
+    if hand:
+        record, result = evening.record_win(ledger, t, hand, situation, rules, dry_run)
+    elif total is None and patterns is None:
+        raise UserError("give the HAND's tiles, or what the table agreed: --fan N or --patterns A,B "
+                        "(see `mjcalc help notation`)")
+    else:
+        record, result = evening.record_quick(ledger, t, situation, total, patterns, rules, dry_run)
+    return record, result, rules
+
+
+def hand_lines(t, record, result, rules, lang, standings=None):
+    """The lines `table hand` prints for a recorded hand."""
+    from . import render  # imported when used (start-up time)
+
+    unit = rules.unit(lang)
+    lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
+             + (f" (连庄 {record.streak})" if record.streak else "")
+             + (f", 上楼 ×{record.factor}" if record.level else "")]
+    entered = record.hand or f"(no tiles: {_entry_text(record, unit)})"
+    extra = context(record, t, rules)
+    line = f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else "")
+    if width(line) <= columns():
+        lines.append(line)
+    else:
+        lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
     if result.score.matches:
-        click.echo(_table(render.pattern_rows(result, lang), ["pattern", "id", rules.unit(lang)]))
-    click.echo(f"total     {result.score.total} {rules.unit(lang)}")
+        lines.append(_table(render.pattern_rows(result, lang), ["pattern", "id", unit]))
+    lines.append(f"total     {result.score.total} {unit}")
     headers, rows = render.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
-    if record.level:
-        headers.append(f"上楼 ×{record.factor}")
-        rows = [row + [record.deltas[row[0]]] for row in rows]
-    click.echo(_table(rows, headers))
-    click.echo("")
-    click.echo(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
-    click.echo(_next_line(t, record.number, record.after))
+    if record.level:  # the total column is what each seat is paid: the hand's payout × 上楼
+        fixed = [zh if lang == "zh" else en for zh, en, _ in result.payout.parts if en in result.payout.fixed]
+        headers[-1] = f"total (上楼 ×{record.factor}" + (f"; {', '.join(fixed)} ×1" if fixed else "") + ")"
+        rows = [row[:-1] + [record.deltas[row[0]]] for row in rows]
+    lines.append(_fit_rows(rows, headers, drop=(2,)))
+    if standings is not None:
+        lines.append("")
+        lines.append(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
+    lines.append(_next_line(t, record.number, record.after))
+    return lines
+
+
+def _fit_rows(rows, headers, drop=()):
+    """The table, without the columns `drop` (by index) when it is wider than the terminal."""
+    text = _table(rows, headers)
+    if width(text) <= columns() or not drop:
+        return text
+    keep = [i for i in range(len(headers)) if i not in drop]
+    return _table([[row[i] for i in keep] for row in rows], [headers[i] for i in keep])
 
 
 def _seat_prefix(t, item, sep):
@@ -224,124 +468,212 @@ def _seat_prefix(t, item, sep):
 
 
 @table.command("draw")
-@click.argument("name")
+@name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @db_option
 @ledger_errors
 def table_draw(name, as_json, db_path):
-    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes, and 上楼 rises, as the ruleset says.
+    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
+    as the ruleset says.
 
     \b
     Example:
-      mjcalc table draw friday
+      mjcalc table draw
     """
-    with _open(db_path) as ledger:
-        t = ledger.table(name)
+    with _at_table(db_path, name) as (ledger, t):
         record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
     if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": record.to_dict(t), "standings": _standings_dict(t, standings),
+        click.echo(json.dumps({"table": t.name, "hand": _hand_dict(record, t), "standings": _standings_dict(t, standings),
                                "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
         return
-    click.echo(f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays")
+    click.echo(draw_line(t, record))
     click.echo(_next_line(t, record.number, record.after))
 
 
+def draw_line(t, record):
+    return f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays"
+
+
+def rules_line(t, rules, status="") -> str:
+    line = f"rules     {rules.id} {rules.zh}, kept in the ledger" + (f"  ({status})" if status else "")
+    return line if t.ruleset == rules.id else f"{line}\n          read from {t.ruleset}"
+
+
 @table.command("show")
-@click.argument("name")
+@name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output: players, standings, every hand, the next hand.")
+@click.option("--tiles", "with_tiles", is_flag=True, help="Show each hand's tiles (a wider table).")
 @db_option
 @ledger_errors
-def table_show(name, as_json, db_path):
-    """The standings, the hands so far and who deals next.
+def table_show(name, as_json, with_tiles, db_path):
+    """The standings, the hands so far (each with how it was won and entered) and who deals next.
 
     \b
-    Example:
+    Examples:
+      mjcalc table show
       mjcalc table show friday --json
     """
-    with _open(db_path) as ledger:
-        t = ledger.table(name)
+    with _at_table(db_path, name) as (ledger, t):
+        rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
     count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
     if as_json:
         click.echo(json.dumps({
-            "table": t.name, "ruleset": t.ruleset_id, "base": t.base, "created": t.created,
+            "table": t.name, "ruleset": t.ruleset_id, "rules_from": t.ruleset, "unit": rules.unit_zh,
+            "base": t.base, "created": t.created,
             "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
-            "hands": [h.to_dict(t) for h in hands], "next": _next_dict(t, count, state),
+            "hands": [_hand_dict(h, t, rules) for h in hands], "next": _next_dict(t, count, state),
         }, ensure_ascii=False))
         return
-    click.echo(f"table {t.name!r}: {t.ruleset_id}, base {t.base}, {count} hand{'s' if count != 1 else ''}")
-    click.echo(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
+    for line in show_lines(t, rules, hands, standings, with_tiles):
+        click.echo(line)
+
+
+def show_lines(t, rules, hands, standings, with_tiles=False):
+    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
+    lines = [f"table {t.name!r}: {rules.id}, base {t.base}, {count} hand{'s' if count != 1 else ''}",
+             rules_line(t, rules)]
+    lines.append(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
     if hands:
-        click.echo("")
-        rows = [[h.number, h.round, _who(t, h.dealer) + (f" 连庄{h.streak}" if h.streak else ""),
-                 _result_text(t, h), h.hand or "", "" if h.total is None else h.total,
-                 f"×{h.factor}" if h.level else ""] + [h.deltas[s] for s in SEATS] for h in hands]
-        click.echo(_table(rows, ["#", "round", "dealer", "result", "hand", "番", "上楼"] + list(t.players)))
-    click.echo(_next_line(t, count, state))
+        lines.append("")
+        lines += history_lines(t, rules, hands, with_tiles)
+    lines.append(_next_line(t, count, state))
+    return lines
+
+
+def history_lines(t, rules, hands, with_tiles=False):
+    """The hands as rows that fit the terminal: the unit's column, 上楼 only where the ruleset has it, the
+    payouts as recorded; each hand's context and how it was entered in the last column, or below the table
+    when the row would be too wide."""
+    lines = _history(t, rules, hands, with_tiles, names=True)
+    if width("\n".join(lines)) > columns():  # players by their seats (the standings above name them)
+        lines = _history(t, rules, hands, with_tiles, names=False)
+    return lines
+
+
+def _seat_result(record):
+    if record.kind == "draw":
+        return "荒牌"
+    return f"{record.winner} 自摸" if record.discarder is None else f"{record.winner} ← {record.discarder}"
+
+
+def _history(t, rules, hands, with_tiles, names):
+    unit = rules.unit_zh
+    shanglou = Session.of(rules).shanglou_levels > 0 or any(h.level for h in hands)
+    notes = {h.number: ", ".join(filter(None, [_entry_text(h, unit)] + context(h, t, rules))) for h in hands}
+    headers = ["#", "庄", "result", unit] + (["上楼"] if shanglou else []) + (list(t.players) if names else list(SEATS))
+    rows = []
+    for h in hands:
+        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""),
+               _result_text(t, h) if names else _seat_result(h), "" if h.total is None else h.total]
+        if shanglou:
+            row.append(f"×{h.factor}" if h.level else "")
+        rows.append(row + [h.deltas[s] for s in SEATS])
+    if with_tiles:
+        headers.insert(3, "hand")
+        for row, h in zip(rows, hands):
+            row.insert(3, h.hand or "")
+    with_notes = _table([row + [notes[h.number]] for row, h in zip(rows, hands)], headers + ["notes"])
+    if not any(notes.values()):
+        return [_table(rows, headers)]
+    if width(with_notes) <= columns():
+        return [with_notes]
+    return [_table(rows, headers)] + [f"  #{n}: {text}" for n, text in notes.items() if text]
 
 
 @table.command("undo")
-@click.argument("name")
+@name_argument
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before removing it.")
 @db_option
 @ledger_errors
 def table_undo(name, yes, db_path):
-    """Show the table's last hand and remove it.
+    """Show the table's last hand and remove it (asks first; "n" removes nothing).
 
     \b
     Example:
-      mjcalc table undo friday --yes
+      mjcalc table undo --yes
     """
-    with _open(db_path) as ledger:
-        t = ledger.table(name)
+    with _at_table(db_path, name) as (ledger, t):
         last = ledger.last_hand(t)
         if last is None:
             raise UserError(f"table {t.name!r} has no hands to undo")
-        click.echo(f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
-                   + (f"  {last.hand}  {last.total}" if last.hand else "")
-                   + "  " + ", ".join(f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS))
+        click.echo(undo_line(t, last))
         try:
-            if not yes and not click.confirm("remove it?", default=False):
-                raise click.Abort()
+            sure = yes or click.confirm("remove it?", default=False)
         except click.Abort:
-            raise UserError("nothing removed (--yes removes it without asking)") from None
+            sure = False
+        if not sure:
+            click.echo("nothing removed (--yes removes it without asking)")
+            return
         ledger.undo(t, last.number)
         count, state = ledger.state(t)
     click.echo(f"removed hand {last.number}")
     click.echo(_next_line(t, count, state))
 
 
+def undo_line(t, last):
+    head = (f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
+            + (f"  {last.total}" if last.total is not None else ""))
+    lines = [head] + ([f"          {last.hand}"] if last.hand else [])
+    return "\n".join(lines + wrap_items("          ", [f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS]))
+
+
+def wrap_items(indent, items, sep=", "):
+    """`items` joined by `sep` in lines that fit the terminal, each after `indent`."""
+    lines, line = [], ""
+    for item in items:
+        candidate = f"{line}{sep}{item}" if line else item
+        if line and width(indent + candidate) > columns():
+            lines.append(indent + line + sep.rstrip())
+            line = item
+        else:
+            line = candidate
+    return lines + ([indent + line] if line else [])
+
+
+_FORMULA = ("=", "+", "-", "@")
+
+
+def _cell(value):
+    """A CSV cell a spreadsheet shows as text: a leading = + - @ that is not a number gets a quote."""
+    text = str(value)
+    if text.startswith(_FORMULA) and not text.lstrip("+-").isdigit():
+        return "'" + text
+    return text
+
+
 @table.command("export")
-@click.argument("name")
+@name_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
 @db_option
 @ledger_errors
 def table_export(name, output, db_path):
-    """The table's hands as CSV: one row a hand, each player's payout and running score.
+    """The table's hands as CSV: one row a hand, how it was won and entered, each player's payout and score.
 
     \b
     Example:
-      mjcalc table export friday -o friday.csv
+      mjcalc table export -o friday.csv
     """
-    with _open(db_path) as ledger:
-        t = ledger.table(name)
+    with _at_table(db_path, name) as (ledger, t):
+        rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from", "tiles", "total",
                      "patterns"] + [f"{s} {p}" for s, p in zip(SEATS, t.players)]
-                    + [f"{s} {p} score" for s, p in zip(SEATS, t.players)] + ["recorded"])
+                    + [f"{s} {p} score" for s, p in zip(SEATS, t.players)] + ["recorded", "entry", "unit", "context"])
     running = dict.fromkeys(SEATS, 0)
     for h in hands:
         for s in SEATS:
             running[s] += h.deltas[s]
-        writer.writerow([h.number, h.round, t.player(h.dealer), h.streak, h.factor, h.kind,
-                         t.player(h.winner) if h.winner else "", t.player(h.discarder) if h.discarder else "",
-                         h.hand or "", "" if h.total is None else h.total,
-                         " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
-                        + [h.deltas[s] for s in SEATS] + [running[s] for s in SEATS] + [h.recorded])
+        writer.writerow([_cell(c) for c in [
+            h.number, h.round, t.player(h.dealer), h.streak, h.factor, h.kind,
+            t.player(h.winner) if h.winner else "", t.player(h.discarder) if h.discarder else "",
+            h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
+            + [h.deltas[s] for s in SEATS] + [running[s] for s in SEATS]
+            + [h.recorded, h.entry or "", rules.unit_zh if h.kind == "win" else "", "; ".join(context(h, t, rules))]])
     if output:
         try:
             with open(output, "w", encoding="utf-8", newline="") as f:
@@ -357,7 +689,7 @@ def table_export(name, output, db_path):
 @db_option
 @ledger_errors
 def table_list(db_path):
-    """The tables in the ledger.
+    """The tables in the ledger; * marks the one in use.
 
     \b
     Example:
@@ -366,8 +698,185 @@ def table_list(db_path):
     with _open(db_path) as ledger:
         tables = ledger.tables()
         path = ledger.path
+        using = ledger.setting("table")
     if not tables:
         click.echo(f"no tables yet in {path}")
         return
-    rows = [[t.name, t.ruleset_id, t.base, " ".join(t.players), hands, last or ""] for t, hands, last in tables]
-    click.echo(_table(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"]))
+    rows = [[("* " if t.name == using else "  ") + t.name, t.ruleset_id, t.base, " ".join(t.players), hands,
+             (last or "")[:16].replace("T", " ")] for t, hands, last in tables]
+    click.echo(_fit_rows(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"], drop=(5, 2)))
+
+
+@table.command("settle")
+@name_argument
+@click.option("--json", "as_json", is_flag=True, help="Machine output: the standings and the transfers.")
+@db_option
+@ledger_errors
+def table_settle(name, as_json, db_path):
+    """Who pays whom at the end: the fewest transfers that settle the standings.
+
+    \b
+    Example:
+      mjcalc table settle
+    """
+    from .settle import settle  # imported when used (start-up time)
+
+    with _at_table(db_path, name) as (ledger, t):
+        standings = ledger.standings(t)
+    transfers = settle({t.player(s): standings[s] for s in SEATS})
+    if as_json:
+        click.echo(json.dumps({"table": t.name, "standings": _standings_dict(t, standings),
+                               "transfers": [{"from": a, "to": b, "amount": n} for a, b, n in transfers]},
+                              ensure_ascii=False))
+        return
+    for line in settle_lines(t, standings, transfers):
+        click.echo(line)
+
+
+def settle_lines(t, standings, transfers):
+    lines = [_table(_standing_rows(t, standings), ["seat", "player", "score"]), ""]
+    if not transfers:
+        return lines + ["settled: nobody owes anything"]
+    lines.append(f"{len(transfers)} transfer{'s' if len(transfers) != 1 else ''} settle it:")
+    return lines + [f"  {a} pays {b} {n}" for a, b, n in transfers]
+
+
+@table.command("rename")
+@click.argument("names", nargs=-1, required=True, metavar="[NAME] NEW")
+@db_option
+@ledger_errors
+def table_rename(names, db_path):
+    """Rename the table in use (or NAME) to NEW.
+
+    \b
+    Example:
+      mjcalc table rename friday friday-12-01
+    """
+    if len(names) > 2:
+        raise UserError("table rename takes [NAME] NEW")
+    old, new = (None, names[0]) if len(names) == 1 else names
+    with _at_table(db_path, old) as (ledger, t):
+        renamed = ledger.rename_table(t, new)
+    click.echo(f"table {t.name!r} is now {renamed.name!r}")
+
+
+@table.command("delete")
+@click.argument("name")
+@click.option("-y", "--yes", is_flag=True, help="Do not ask first.")
+@db_option
+@ledger_errors
+def table_delete(name, yes, db_path):
+    """Delete the table NAME and all its hands (asks first).
+
+    \b
+    Example:
+      mjcalc table delete friday-12-01 --yes
+    """
+    with _open(db_path) as ledger:
+        t = ledger.table(name)
+        hands = len(ledger.hands(t))
+        try:
+            sure = yes or click.confirm(f"delete table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}?",
+                                        default=False)
+        except click.Abort:
+            sure = False
+        if not sure:
+            click.echo("nothing deleted (--yes deletes without asking)")
+            return
+        ledger.delete_table(t)
+    click.echo(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}")
+
+
+@table.command("seat")
+@click.argument("words", nargs=-1, metavar="[NAME] [SEAT=PLAYER]…")
+@click.option("--dealer", metavar="PLAYER", help="Who deals the next hand (a name or a seat; 连庄 starts again).")
+@db_option
+@ledger_errors
+def table_seat(words, dealer, db_path):
+    """Correct who sits where, or who deals next. Each SEAT=PLAYER puts that player in that seat (a player
+    who sat elsewhere swaps with the seat's player); recorded hands keep their seats.
+
+    \b
+    Examples:
+      mjcalc table seat 南=阿张 西=小李
+      mjcalc table seat --dealer 阿张
+    """
+    name = words[0] if words and "=" not in words[0] else None
+    changes = _read_seats([w for w in words if "=" in w], flag="table seat")
+    if not changes and dealer is None:
+        raise UserError("table seat takes SEAT=PLAYER corrections or --dealer PLAYER")
+    with _at_table(db_path, name) as (ledger, t):
+        if changes:
+            players = dict(zip(SEATS, t.players))
+            for seat, player in changes.items():
+                old = next((s for s, p in players.items() if p == player), None)
+                if old is not None and old != seat:
+                    players[old] = players[seat]
+                players[seat] = player
+            t = ledger.set_players(t, players)
+            click.echo(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        if dealer is not None:
+            ledger.set_next_dealer(t, t.seat(dealer))
+            count, state = ledger.state(t)
+            click.echo(_next_line(t, count, state))
+
+
+@table.command("rules")
+@click.argument("words", nargs=-1, metavar="[NAME] [RULESET]")
+@db_option
+@ledger_errors
+def table_rules_command(words, db_path):
+    """Say which rules the table plays; with RULESET (a built-in or a YAML file, read now) the table adopts
+    it from its next hand on. A table keeps the rules it was opened with until this command changes them.
+
+    \b
+    Examples:
+      mjcalc table rules
+      mjcalc table rules friday my-house.yaml
+    """
+    if len(words) > 2:
+        raise UserError("table rules takes [NAME] [RULESET]")
+    with _open(db_path) as ledger:
+        name, source = (None, None)
+        if len(words) == 2:
+            name, source = words
+        elif len(words) == 1:
+            try:
+                ledger.table(words[0])
+                name = words[0]
+            except LedgerError:
+                source = words[0]
+        t = current_table(ledger, name)
+        if source is None:
+            click.echo(rules_line(t, evening.table_rules(t, ledger)))
+            return
+        before = evening.table_rules(t, ledger)
+        t, rules = evening.adopt_rules(ledger, t, source)
+    same = evening.rules_json(before) == evening.rules_json(rules)
+    click.echo(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
+
+
+@table.command("play")
+@name_argument
+@db_option
+@ledger_errors
+def table_play(name, db_path):
+    """The evening at a prompt: one short line records a hand. Type `help` there.
+
+    \b
+    At the prompt (WINNER, then FROM or 自摸, then what was won):
+      小李 老王 3                    on 老王's discard, 3 番 (or 台, 分)
+      小李 自摸 对对和,庄             self-drawn, the patterns named
+      老王 阿张 123m456p789s234s5m +5m   from the tiles
+      draw | undo | show | settle | score HAND | quit (or Ctrl-D)
+
+    \b
+    Example:
+      mjcalc table play friday
+    """
+    from .cli_play import TablePrompt  # imported when used (readline, cmd)
+
+    with _at_table(db_path, name) as (ledger, t):
+        if name is not None:
+            _use(ledger, t.name)
+        TablePrompt(ledger, t, table).run()

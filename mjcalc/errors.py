@@ -35,6 +35,11 @@ class SituationError(MjcalcError):
     """A situation that cannot happen, that the ruleset does not allow, or that contradicts itself."""
 
 
+class ImpossibleSituation(SituationError):
+    """A situation no table could produce with this hand (a kong draw without a kong, a fifth 宝…), whatever
+    the ruleset."""
+
+
 class Notice(str):
     """A warning beside an answer (an option ignored, a rule that overrode one, a cap): text, and its field."""
 
@@ -43,3 +48,9 @@ class Notice(str):
         notice.field = field
         notice.detail = text if detail is None else detail
         return notice
+
+
+def close_matches(word, choices, n: int = 1):
+    """The known words closest to a mistyped one, for "did you mean"."""
+    import difflib  # only when a message needs it (start-up time)
+    return difflib.get_close_matches(word, choices, n=n)

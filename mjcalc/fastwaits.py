@@ -170,7 +170,7 @@ class FastWaits:
         self.suits = _Memo(lambda digits: _suit(digits, table))
         self.honor_text = _Memo(_honor_text)
         self.honors = _Memo(_Honors)
-        self.texts = {0: "\n"}
+        self.texts = {0: "-\n"}  # no waits
         self.wild_mask = 0
         for t in self.wild_kinds:
             self.wild_mask |= 1 << t
@@ -302,8 +302,9 @@ class FastWaits:
         return mask
 
     def text(self, mask: int) -> str:
-        """The line the batch prints: the waits' names in canonical order, single spaces, and a newline."""
+        """The line the batch prints: the waits' names in canonical order, single spaces (`-` for no waits),
+        and a newline."""
         text = self.texts.get(mask)
         if text is None:
-            text = self.texts[mask] = " ".join(NAMES[t] for t in range(34) if mask >> t & 1) + "\n"
+            text = self.texts[mask] = (" ".join(NAMES[t] for t in range(34) if mask >> t & 1) or "-") + "\n"
         return text

@@ -9,20 +9,26 @@ CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 
 @dataclass(frozen=True, order=True)
 class Meld:
-    """A declared set: an exposed chow, pung or kong, or a concealed kong."""
+    """A declared set: an exposed chow, pung or kong, or a concealed kong.
+
+    `claimed_from` is the seat (E S W N) an exposed meld was claimed from, when the hand says so (`[5555p]W`);
+    "" when it does not.
+    """
 
     kind: str
     tiles: Tuple[int, ...]
     concealed: bool = False
+    claimed_from: str = ""
 
     @property
     def exposed(self) -> bool:
         return not self.concealed
 
     def text(self, glyphs: bool = False) -> str:
-        """`[123m]`, `[EEEE]`, `{CCCC}` (a concealed kong), or the same with glyphs inside the brackets."""
+        """`[123m]`, `[EEEE]`, `[5555p]W` (claimed from W), `{CCCC}` (a concealed kong), or the same with
+        glyphs inside the brackets."""
         body = format_tiles(self.tiles, glyphs).replace(" ", "")
-        return "{%s}" % body if self.concealed else "[%s]" % body
+        return "{%s}" % body if self.concealed else "[%s]%s" % (body, self.claimed_from)
 
     def __str__(self) -> str:
         return self.text()

@@ -21,6 +21,8 @@ from .errors import MjcalcError
 from .session import State
 from .tiles import SEATS
 
+_SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
 
@@ -47,8 +49,36 @@ def data_dir() -> Path:
 
 
 def default_path() -> Path:
-    """$MJCALC_DB, else `tables.sqlite3` in the user data directory."""
-    return Path(os.environ["MJCALC_DB"]) if os.environ.get("MJCALC_DB") else data_dir() / "tables.sqlite3"
+    """$MJCALC_DB, else the ledger last used by `mjcalc table new`/`use` (`current.json` in the user data
+    directory), else `tables.sqlite3` there."""
+    if os.environ.get("MJCALC_DB"):
+        return Path(os.environ["MJCALC_DB"])
+    return remembered_path() or data_dir() / "tables.sqlite3"
+
+
+def _current_file() -> Path:
+    return data_dir() / "current.json"
+
+
+def remembered_path() -> Optional[Path]:
+    """The ledger `remember_path` wrote down, if any (an unreadable note is no note)."""
+    try:
+        data = json.loads(_current_file().read_text(encoding="utf-8"))
+        return Path(data["db"]) if isinstance(data, dict) and isinstance(data.get("db"), str) else None
+    except (OSError, ValueError):
+        return None
+
+
+def remember_path(path: Path):
+    """Write down `path` as the ledger to use when neither --db nor $MJCALC_DB says one (best effort)."""
+    try:
+        note = _current_file()
+        note.parent.mkdir(parents=True, exist_ok=True)
+        fresh = note.with_name(f"{note.name}.{os.getpid()}")  # written whole, then put in place: never half a note
+        fresh.write_text(json.dumps({"db": str(Path(path).resolve())}, ensure_ascii=False), encoding="utf-8")
+        os.replace(fresh, note)
+    except OSError:
+        pass
 
 
 # --- the schema and its migrations ---------------------------------------------------------------------
@@ -85,6 +115,15 @@ MIGRATIONS = (
     """
     ALTER TABLE hands ADD COLUMN patterns TEXT NOT NULL DEFAULT '[]';
     """,
+    # 3: a table keeps its rules (the validated ruleset as JSON; NULL for a table opened before: it takes the
+    # file's rules on first use and keeps them); how each hand was entered (tiles, total, patterns; NULL for a
+    # draw); the ledger's settings (the current table).
+    """
+    ALTER TABLE tables ADD COLUMN rules TEXT;
+    ALTER TABLE hands ADD COLUMN entry TEXT CHECK (entry IN ('tiles', 'total', 'patterns'));
+    UPDATE hands SET entry = 'tiles' WHERE kind = 'win';
+    CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 )
 VERSION = len(MIGRATIONS)
 
@@ -105,15 +144,18 @@ class Table:
     base: int
     players: Tuple[str, str, str, str]  # E S W N
     created: str
+    rules: Optional[str] = None  # the validated ruleset as JSON, kept when the table was opened
 
     def player(self, seat: str) -> str:
         return self.players[SEATS.index(seat)]
 
     def seat(self, who: str) -> str:
-        """A seat from a seat letter or a player's name."""
+        """A seat from a seat letter (E, 东…) or a player's name."""
         text = str(who).strip()
-        if text.upper() in SEATS and len(text) == 1:
-            return text.upper()
+        if text in self.players:
+            return SEATS[self.players.index(text)]
+        if text.upper() in _SEAT_WORDS:
+            return _SEAT_WORDS[text.upper()]
         if text in self.players:
             return SEATS[self.players.index(text)]
         known = ", ".join(f"{s} {p}" for s, p in zip(SEATS, self.players))
@@ -137,6 +179,7 @@ class HandRecord:
     deltas: Dict[str, int]
     after: State
     recorded: str
+    entry: Optional[str] = None  # how a win was entered: tiles, total or patterns (None for a draw)
 
     @property
     def factor(self) -> int:
@@ -153,25 +196,51 @@ class HandRecord:
             "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,
             "hand": self.hand, "winner": self.winner, "winner_player": name(self.winner),
             "from": self.discarder, "from_player": name(self.discarder), "total": self.total,
-            "patterns": self.patterns, "payouts": dict(self.deltas), "recorded": self.recorded,
+            "patterns": self.patterns, "entry": self.entry, "situation": dict(self.situation),
+            "payouts": dict(self.deltas), "recorded": self.recorded,
         }
 
 
 _HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
-                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded")
+                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded, entry")
 
 
 def _hand(row) -> HandRecord:
     (number, rnd, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns,
-     de, ds, dw, dn, nr, nd, ns, nl, recorded) = row
+     de, ds, dw, dn, nr, nd, ns, nl, recorded, entry) = row
     return HandRecord(number, rnd, dealer, streak, level, kind, hand, winner, discarder, total,
                       json.loads(situation), json.loads(patterns), dict(zip(SEATS, (de, ds, dw, dn))),
-                      State(nr, nd, ns, nl), recorded)
+                      State(nr, nd, ns, nl), recorded, entry)
+
+
+_TABLE_COLUMNS = "id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules"
 
 
 def _table(row) -> Table:
-    tid, name, ruleset, ruleset_id, base, e, s, w, n, created = row
-    return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created)
+    tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules = row
+    return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules)
+
+
+def _table_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise LedgerError("a table needs a name")
+    return name
+
+
+def _check_players(players: Dict[str, str]) -> List[str]:
+    """The four players E S W N, each named, none like a seat, no two alike."""
+    missing = [s for s in SEATS if not (players.get(s) or "").strip()]
+    if missing:
+        raise LedgerError(f"a table needs four players: no player for {', '.join(missing)} "
+                          f"(--seat {missing[0]}=NAME)")
+    names = [players[s].strip() for s in SEATS]
+    for seat, player in zip(SEATS, names):
+        if player.upper() in SEATS or player in ("东", "南", "西", "北", "東"):
+            raise LedgerError(f"--seat {seat}={player}: a player may not be named like a seat (E S W N)")
+        if names.count(player) > 1:
+            raise LedgerError(f"two players named {player!r}: give each a different name")
+    return names
 
 
 # --- the ledger ------------------------------------------------------------------------------------------
@@ -264,40 +333,92 @@ class Ledger:
 
     # --- tables ---
 
-    def create_table(self, name: str, ruleset: str, ruleset_id: str, players: Dict[str, str], base: int = 1) -> Table:
-        """A new table playing `ruleset` (a built-in id or a file's absolute path); `players` maps every seat
-        E S W N to a distinct name."""
-        name = name.strip()
-        if not name:
-            raise LedgerError("a table needs a name")
-        missing = [s for s in SEATS if not players.get(s)]
-        if missing:
-            raise LedgerError(f"a table needs four players: no player for {', '.join(missing)} "
-                              f"(--seat {missing[0]}=NAME)")
-        names = [players[s].strip() for s in SEATS]
-        for seat, player in zip(SEATS, names):
-            if not player:
-                raise LedgerError(f"--seat {seat}: the player needs a name")
-            if player.upper() in SEATS:
-                raise LedgerError(f"--seat {seat}={player}: a player may not be named like a seat (E S W N)")
-            if names.count(player) > 1:
-                raise LedgerError(f"two players named {player!r}: give each a different name")
+    def create_table(self, name: str, ruleset: str, ruleset_id: str, players: Dict[str, str], base: int = 1,
+                     rules: Optional[str] = None) -> Table:
+        """A new table playing `ruleset` (a built-in id or a file's absolute path; `rules`: its validated content
+        as JSON, which the table keeps); `players` maps every seat E S W N to a distinct name."""
+        name = _table_name(name)
+        names = _check_players(players)
         if base < 1:
             raise LedgerError(f"--base must be at least 1, got {base}")
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise LedgerError(f"a table named {name!r} already exists in {self.path}")
             db.execute(
-                "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, ruleset, ruleset_id, base, *names, now()))
+                "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
+                " rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, ruleset, ruleset_id, base, *names, now(), rules))
         return self.table(name)
+
+    def rename_table(self, table: Table, new_name: str) -> Table:
+        new_name = _table_name(new_name)
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM tables WHERE name = ?", (new_name,)).fetchone():
+                raise LedgerError(f"a table named {new_name!r} already exists in {self.path}")
+            db.execute("UPDATE tables SET name = ? WHERE id = ?", (new_name, table.id))
+            if self._setting(db, "table") == table.name:
+                self._set(db, "table", new_name)
+        return self.table(new_name)
+
+    def delete_table(self, table: Table) -> int:
+        """Remove the table and its hands; returns how many hands went with it."""
+        with self._write() as db:
+            count = db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
+            db.execute("DELETE FROM hands WHERE table_id = ?", (table.id,))
+            db.execute("DELETE FROM tables WHERE id = ?", (table.id,))
+            if self._setting(db, "table") == table.name:
+                db.execute("DELETE FROM settings WHERE key = 'table'")
+        return count
+
+    def set_players(self, table: Table, players: Dict[str, str]) -> Table:
+        """Correct who sits where (the hands keep their seats: a seat's results go to its new name)."""
+        names = _check_players(players)
+        with self._write() as db:
+            db.execute("UPDATE tables SET player_e = ?, player_s = ?, player_w = ?, player_n = ? WHERE id = ?",
+                       (*names, table.id))
+        return self.table(table.name)
+
+    def set_next_dealer(self, table: Table, seat: str):
+        """Correct who deals the next hand (stored as the state after the last hand; 连庄 starts again)."""
+        with self._write() as db:
+            last = self.last_hand(table, db)
+            if last is None:
+                raise LedgerError(f"table {table.name!r} has no hands yet: East deals the first; seat the dealer "
+                                  "at East instead (table seat 东=PLAYER)")
+            db.execute("UPDATE hands SET next_dealer = ?, next_streak = 0 WHERE table_id = ? AND number = ?",
+                       (seat, table.id, last.number))
+
+    def set_rules(self, table: Table, ruleset: str, ruleset_id: str, rules: str) -> Table:
+        """The rules the table plays from its next hand on (the hands recorded keep their payouts)."""
+        with self._write() as db:
+            db.execute("UPDATE tables SET ruleset = ?, ruleset_id = ?, rules = ? WHERE id = ?",
+                       (ruleset, ruleset_id, rules, table.id))
+        return self.table(table.name)
+
+    # --- settings ---
+
+    @staticmethod
+    def _setting(db, key: str) -> Optional[str]:
+        row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
+        return row[0] if row else None
+
+    @staticmethod
+    def _set(db, key: str, value: str):
+        db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = "
+                   "excluded.value", (key, value))
+
+    def setting(self, key: str) -> Optional[str]:
+        with self._errors():
+            return self._setting(self.db, key)
+
+    def set_setting(self, key: str, value: str):
+        with self._write() as db:
+            self._set(db, key, value)
 
     def table(self, name: str) -> Table:
         with self._errors():
-            row = self.db.execute("SELECT id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, "
-                                  "created FROM tables WHERE name = ?", (name,)).fetchone()
+            row = self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE name = ?", (name,)).fetchone()
             if row is None:
-                import difflib
+                import difflib  # imported when used (start-up time)
                 known = [r[0] for r in self.db.execute("SELECT name FROM tables ORDER BY name")]
                 hint = difflib.get_close_matches(name, known, n=1)
                 raise LedgerError(f"no table named {name!r} in {self.path}"
@@ -310,9 +431,9 @@ class Ledger:
         with self._errors():
             rows = self.db.execute(
                 "SELECT t.id, t.name, t.ruleset, t.ruleset_id, t.base, t.player_e, t.player_s, t.player_w, "
-                "t.player_n, t.created, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
+                "t.player_n, t.created, t.rules, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
                 "ON h.table_id = t.id GROUP BY t.id ORDER BY t.name").fetchall()
-        return [(_table(r[:10]), r[10], r[11]) for r in rows]
+        return [(_table(r[:11]), r[11], r[12]) for r in rows]
 
     # --- reading a table ---
 
@@ -354,10 +475,11 @@ class Ledger:
     def _insert(self, db, table, r: HandRecord):
         assert sum(r.deltas.values()) == 0, r.deltas
         db.execute(
-            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 22)})",
+            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 23)})",
             (table.id, r.number, r.round, r.dealer, r.streak, r.level, r.kind, r.hand, r.winner, r.discarder, r.total,
              json.dumps(r.situation, ensure_ascii=False), json.dumps(r.patterns, ensure_ascii=False),
-             *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded))
+             *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded,
+             r.entry))
 
     def undo(self, table: Table, number: int) -> HandRecord:
         """Remove hand `number`, which must still be the table's last hand."""

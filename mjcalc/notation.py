@@ -1,4 +1,4 @@
-"""The hand notation of `shared/spec/notation.md`: `parse_hand(text) -> Hand`, `format_hand(hand) -> str`.
+"""The hand notation (README, `mjcalc help notation`): `parse_hand(text) -> Hand`, `format_hand(hand) -> str`.
 
 Grammar (whitespace between groups is ignored)::
 
@@ -6,12 +6,18 @@ Grammar (whitespace between groups is ignored)::
     item    := group | meld | '+' tile
     group   := digit+ suit | honor | glyph | '*'
     digit   := 1-9 | 一…九              suit := m p s z | 万 筒 饼 条 索 (and 萬 餅 條)
-    honor   := E S W N C F P | 东 南 西 北 中 发 白 (and 東 發)
-    meld    := '[' group+ ']'  (chow, pung or kong)  |  '{' group+ '}'  (concealed kong)
+    honor   := E S W N C F P | 东 南 西 北 中 发 白 (and 東 發; 红中 红 for 中, 发财 for 发, 白板 for 白)
+    幺鸡    := 1s (the one of bamboos, by its bird)
+    meld    := '[' group+ ']' seat?  (chow, pung or kong)  |  '{' group+ '}'  (concealed kong)
+    seat    := E S W N, right after ']' with no space: the seat the meld was claimed from ([5555p]W)
 
 `z` digits follow the Chinese order: 1-4z = E S W N, 5z = 中 C, 6z = 发 F, 7z = 白 P.
+
+A seat letter written right after an exposed meld's closing bracket names the seat it was claimed from:
+`[5555p]W` is an exposed kong of 5p claimed from West. With a space it is a loose tile: `[EEE] E`.
+`format_hand` writes a space between a meld and any tile that follows it, so the two never mix.
 """
-import unicodedata
+import dataclasses
 from collections import Counter
 
 from .errors import HandError, NotationError
@@ -24,14 +30,19 @@ _SUIT_OFFSETS = {"m": 0, "万": 0, "萬": 0, "p": 9, "筒": 9, "饼": 9, "餅": 
 _HONOR_CHARS = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
 _HONOR_CHARS.update({c: 27 + i for i, c in enumerate("东南西北中发白")})
 _HONOR_CHARS.update({"東": 27, "發": 32})
+# Words for a tile, each replaced by text of the same length so that columns in messages stay right.
+_WORDS = (("红中", "中 "), ("發財", "發 "), ("发财", "发 "), ("白板", "白 "), ("幺鸡", "1s"), ("么鸡", "1s"),
+          ("红", "中"), ("紅", "中"))
 _DIGITS = {str(d): d for d in range(1, 10)}
 _DIGITS.update({c: i + 1 for i, c in enumerate("一二三四五六七八九")})
 _GLYPH_TILES = {g: t for t, g in enumerate(GLYPHS)}
 _GLYPH_TILES[WILD_GLYPH] = WILD
+_SEAT_LETTERS = "ESWN"
 
 
 def _shown(text: str) -> str:
     """`text` quoted in a one-line message: line breaks and control characters escaped (`\\n`, `\\x1b`)."""
+    import unicodedata  # only when a message is written (start-up time)
     return "".join(
         ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
         for ch in text
@@ -49,12 +60,16 @@ class _Reader:
         self.plus = None  # column of '+', while waiting for its tile
         self.winning = None
         self.digits = []  # (digit, column) waiting for a suit letter
+        self.closed_at = None  # the column of the ']' that closed the last exposed meld
 
     def fail(self, message: str, column: int) -> NotationError:
         return NotationError(f'{message} at column {column} in "{_shown(self.text)}"')
 
     def read(self):
-        for column, ch in enumerate(self.text, 1):
+        text = self.text
+        for word, same in _WORDS:
+            text = text.replace(word, same)
+        for column, ch in enumerate(text, 1):
             self.step(ch, column)
         self.flush_digits_error()
         if self.meld is not None:
@@ -69,6 +84,10 @@ class _Reader:
             raise self.fail(f"digits '{written}' without a suit letter (m, p, s or z)", self.digits[0][1])
 
     def step(self, ch: str, column: int):
+        if ch in _SEAT_LETTERS and self.closed_at == column - 1 and not self.digits:
+            meld, start = self.melds[-1]
+            self.melds[-1] = (dataclasses.replace(meld, claimed_from=ch), start)
+            return
         if ch in _DIGITS:
             self.digits.append((_DIGITS[ch], column))
         elif ch == "0":
@@ -78,6 +97,9 @@ class _Reader:
         elif ch.isspace():
             self.flush_digits_error()
         else:
+            if self.digits and ch.isascii() and ch.isalpha() and ch not in HONOR_LETTERS:
+                written = "".join(self.text[c - 1] for _, c in self.digits)
+                raise self.fail(f"unknown suit letter '{ch}' after '{written}' (suits are m p s z, or 万 筒 条)", column)
             self.flush_digits_error()
             if ch in _HONOR_CHARS:
                 self.add(_HONOR_CHARS[ch], column)
@@ -144,6 +166,8 @@ class _Reader:
         if not tiles:
             raise self.fail("empty meld", start)
         self.melds.append((_make_meld(tiles, closing == "}", self, start), start))
+        if closing == "]":
+            self.closed_at = column
 
     def plus_sign(self, column: int):
         if self.plus is not None or self.winning is not None:

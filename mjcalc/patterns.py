@@ -23,6 +23,11 @@ def dealer(r, p):
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
+def self_draw(r, p):
+    """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
+    return int(r.situation.self_drawn)
+
+
 def concealed(r, p):
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
@@ -34,7 +39,7 @@ def all_pungs(r, p):
 
 
 def sea_bottom(r, p):
-    """海底捞月: won on the last tile."""
+    """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
 
 
@@ -80,8 +85,11 @@ def heavenly(r, p):
 
 
 def earthly(r, p):
-    """地和: a non-dealer wins before discarding."""
-    return int(r.situation.first_turn and not r.situation.is_dealer)
+    """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
+    s = r.situation
+    if p.param("dealer_first_discard") and s.discarder != s.dealer:
+        return 0
+    return int(s.first_turn and not s.is_dealer)
 
 
 def all_honors(r, p):
@@ -138,7 +146,7 @@ def fours_in_pairs(r) -> int:
 
 
 COMMON = {f.__name__: f for f in (
-    dealer, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
+    dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}

@@ -6,7 +6,7 @@ hand, and whatever else the region pays) so the output can show each. Its number
 say what each means. The schemes themselves live with their regions (`regions/`).
 """
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Set, Tuple
 
 from .errors import SituationError
 from .tiles import SEATS
@@ -21,20 +21,25 @@ class Payout:
     """Per-seat integer deltas, and the parts they add up from: (zh label, en label, deltas)."""
 
     parts: List[Tuple[str, str, Dict[str, int]]] = field(default_factory=list)
+    fixed: Set[str] = field(default_factory=set)  # en labels of parts a table's doubling never multiplies
 
-    def add(self, zh: str, en: str, deltas: Dict[str, int]):
+    def add(self, zh: str, en: str, deltas: Dict[str, int], doubled_at_table: bool = True):
+        """Add a part; `doubled_at_table=False` for money a table's doubling (see `session.py`) never touches."""
         full = {s: int(deltas.get(s, 0)) for s in SEATS}
         if sum(full.values()) != 0:
             raise AssertionError(f"payout part {en} does not sum to zero: {full}")
         if any(abs(v) > MAX_AMOUNT for v in full.values()):
             raise SituationError(f"the {en} part pays more than {MAX_AMOUNT:,} to one seat: lower the base or the values")
         self.parts.append((zh, en, full))
+        if not doubled_at_table:
+            self.fixed.add(en)
 
     def scaled(self, factor: int) -> "Payout":
-        """Every part times `factor` (a table's doubling)."""
+        """Every part times `factor` (a table's doubling), except the parts it never touches."""
         out = Payout()
         for zh, en, deltas in self.parts:
-            out.add(zh, en, {s: d * factor for s, d in deltas.items()})
+            f = 1 if en in self.fixed else factor
+            out.add(zh, en, {s: d * f for s, d in deltas.items()}, en not in self.fixed)
         return out
 
     @property

@@ -267,3 +267,236 @@ def shanten_text(advice, lang: str) -> str:
     shapes = ", ".join(f"{SHAPE_NAMES[s][0 if lang == 'zh' else 1]} {v}" for s, v in sorted(advice.by_shape.items(),
                                                                                           key=lambda kv: kv[1]))
     return f"{value} ({word})   [{shapes}]" if len(advice.by_shape) > 1 else f"{value} ({word})"
+
+
+# --- documents: what each command says, built once, printed by output.py as text or JSON -----------------
+
+
+class Doc:
+    """One command's answer: `data` (the JSON document) and `blocks` (its text layout), with `warnings`.
+
+    Blocks are ("field", label, text, tone), ("line", text, tone) and ("table", headers, rows); a cell or a
+    text may be a (text, tone) pair, tone one of "good", "bad", "strong" or None.
+    """
+
+    def __init__(self, data=None, warnings=()):
+        self.data = data
+        self.blocks = []
+        self.warnings = list(warnings)
+
+    def field(self, label: str, text, tone=None):
+        self.blocks.append(("field", label, text, tone))
+
+    def line(self, text="", tone=None):
+        self.blocks.append(("line", text, tone))
+
+    def table(self, headers, rows):
+        self.blocks.append(("table", list(headers), [list(r) for r in rows]))
+
+
+def _not_assumed(notices):
+    """The warnings for stderr: the seat assumed is said in the answer itself (`assumed_field`)."""
+    return [n for n in notices if not getattr(n, "assumed", False)]
+
+
+def assumed_field(doc: Doc, notices):
+    """`seat      assumed E, the dealer (…)` when the seat or the dealer was not given."""
+    for notice in notices:
+        if getattr(notice, "assumed", False):
+            doc.field(notice.field, notice.detail)
+            return
+
+
+def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
+    """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13)."""
+    rules = result.ruleset
+    doc = Doc(analysis_json(result, lang), _not_assumed(result.warnings))
+    doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
+    if result.hand.winning_implied:
+        doc.field("", "(no '+': the last tile written is taken as the winning tile)")
+    if result.wild_kinds:
+        doc.field("wild", wild_line(result))
+    score = result.score
+    if score is None:
+        if not result.waits:
+            doc.field("waits", "none: this hand is not ready")
+            return doc
+        note = all_kinds_note([w.tile for w in result.waits])
+        doc.field("waits", waits_text([w.tile for w in result.waits], glyphs) + (f"   ({note})" if note else ""))
+        waits_table(doc, result, lang, glyphs)
+        return doc
+    if not score.complete:
+        doc.field("complete", "no: not a winning shape", "bad")
+        doc.field("shanten", f"{result.shanten}   (mjcalc advise ranks every discard)")
+        if result.discards:
+            doc.table(["discard", "leaves waits on"],
+                      [[tile_text(t, glyphs), waits_text(ws, glyphs)] for t, ws in result.discards])
+        else:
+            doc.field("", "no discard leaves it ready")
+        return doc
+    count = len(score.decompositions)
+    doc.field("complete", f"yes, {count} decomposition{'s' if count != 1 else ''}")
+    blocks = decomposition_blocks(result, glyphs)
+    if blocks:
+        shape = SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
+        doc.field("best", f"{' '.join(blocks)}   ({shape})")
+    stand = stand_in_line(result)
+    if stand:
+        doc.field("", stand)
+    if score.matches:
+        doc.table(["pattern", "id", rules.unit(lang)],
+                  [[(row[0], "strong")] + row[1:] for row in pattern_rows(result, lang)])
+    doc.field("total", f"{score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
+    if not score.legal:
+        doc.field("legal", f"no: {score.reason}", "bad")
+        return doc
+    doc.field("legal", "yes", "good")
+    headers, rows = payout_rows(result, lang)
+    doc.table(headers, rows)
+    return doc
+
+
+def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False):
+    """Each wait, its tiles left, and what it scores as a self-draw and on a discard (or why it cannot win)."""
+    unit = result.ruleset.unit(lang)
+    rows = [cells[:2] + [(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
+            for cells in wait_rows(result, glyphs)]
+    doc.table(["wait", "left", f"self-draw ({unit})", f"discard ({unit})"], rows)
+
+
+def waits_doc(hand, found, glyphs=False) -> Doc:
+    """`waits HAND`: each wait and the tiles left."""
+    doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
+    if not found:
+        doc.line("no waits: this hand is not ready")
+        return doc
+    doc.table(["wait", "left"], [[tile_text(t, glyphs), left] for t, left in found])
+    note = all_kinds_note([t for t, _ in found])
+    if note:
+        doc.line(note)
+    return doc
+
+
+def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None) -> Doc:
+    """`compare`: a column per ruleset (an error in its column when it cannot take the situation)."""
+    doc = Doc([analysis_json(a, lang) if a else {"ruleset": r.id, "error": str(e)} for r, a, e in results])
+    analyses = [a for _, a, _ in results if a]
+    columns, headers = [], [""]
+    for r, a, error in results:
+        headers.append(f"{r.id}\n{r.name(lang)}")
+        columns.append(compare_column(a, lang, glyphs) if a else {"legal": [(f"error: {error}", "bad")]})
+    rows = []
+    for key in COMPARE_ROWS:
+        if any(key in c for c in columns):
+            rows.append([compare_row_label(key, analyses)] + [c.get(key, [("", None)]) for c in columns])
+    doc.field("hand", hand_text(analyses[0], glyphs) if analyses else hand_written)
+    wild = [f"{a.ruleset.id}: {wild_line(a)}" for a in analyses if a.wild_kinds]
+    if wild:
+        doc.field("wild", "; ".join(wild))
+    doc.table(headers, rows)
+    for flag, ids in (unused or {}).items():
+        doc.line(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
+    if analyses:
+        assumed_field(doc, analyses[0].warnings)
+    return doc
+
+
+def advice_doc(advice, lang: str, glyphs=False) -> Doc:
+    """`advise`: shanten, then improving tiles (13 tiles) or every discard ranked with the best ones' waits."""
+    result = advice.analysis
+    rules = result.ruleset
+    doc = Doc(advice_json(advice, lang), _not_assumed(result.warnings))
+    doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
+    assumed_field(doc, result.warnings)
+    if result.wild_kinds:
+        doc.field("wild", wild_line(result))
+    doc.field("shanten", shanten_text(advice, lang))
+    if advice.discards is None:
+        effective = sum(i.left for i in advice.improvements)
+        doc.field("improve", f"{effective} tiles: {improvements_text(advice.improvements, glyphs)}")
+        if result.waits:
+            doc.field("waits", waits_text([w.tile for w in result.waits], glyphs))
+            waits_table(doc, result, lang, glyphs)
+        return doc
+    doc.table(["discard", "shanten", "tiles", "improved by (kind×left)"], discard_rows(advice, glyphs))
+    for d in advice.discards:
+        if d.waits:
+            doc.line()
+            doc.line(f"discard {tile_text(d.tile, glyphs)}: waits {waits_text([w.tile for w in d.waits], glyphs)}")
+            shown = Analysis(result.ruleset, result.region, result.hand, result.situation, result.tiles, waits=d.waits)
+            waits_table(doc, shown, lang, glyphs)
+    unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
+    if unscored and any(d.waits for d in advice.discards):
+        shown = " ".join(tile_text(d.tile, glyphs) for d in unscored)
+        doc.line()
+        doc.line(f"(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
+    return doc
+
+
+def rulesets_doc(rulesets) -> Doc:
+    """`rulesets`: the built-in rulesets."""
+    rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), r.path.replace("\\", "/").rsplit("/", 1)[-1]] for r in rulesets]
+    doc = Doc([{"id": r.id, "zh": r.zh, "en": r.en, "aliases": list(r.aliases), "region": r.region}
+               for r in rulesets])
+    doc.table(["id", "名称", "name", "aliases", "file"], rows)
+    return doc
+
+
+def ruleset_doc(rules, region, lang: str) -> Doc:
+    """`rulesets show`: a ruleset's wildcards, shapes, win rules, patterns and payout, in words."""
+    doc = Doc({"id": rules.id, "region": rules.region, "patterns": [
+        {"id": p.id, "name": p.name(lang), "value": p.value, "role": p.role, "excludes": list(p.excludes)}
+        for p in rules.patterns], "payout": rules.payout, "params": dict(rules.payout_params),
+        "options": list(rules.options)})
+    doc.line(f"{rules.id}: {rules.zh} / {rules.en}   ({rules.path})")
+    if rules.description:
+        doc.line(rules.description)
+    wild = f"{rules.wild_zh} ({rules.wild_en}), up to {rules.wild_kinds} kind(s)" if rules.wild_kinds else "none"
+    doc.line(f"wildcards: {wild};  shapes: {', '.join(rules.shapes)};  unit: {rules.unit_zh} ({rules.unit_en})")
+    concealed_rob = rules.robbable_concealed_kong
+    if concealed_rob not in ("any", "never"):
+        concealed_rob = f"only to complete {rules.pattern(concealed_rob).zh}"
+    doc.line(f"wins: discard {rules.discard}, rob a kong {rules.rob_kong}"
+             + (" (scored and paid as a self-draw)" if rules.rob_kong_as_self_draw else "")
+             + (f", rob a concealed kong {concealed_rob}" if rules.robbable_concealed_kong != "never" else "")
+             + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw"
+                if rules.max_wilds_on_discard is not None else "")
+             + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
+    rows = []
+    for p in rules.patterns:
+        value = f"×{p.value}" if p.role == "multiplier" else p.value
+        if p.scale == "power":
+            value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
+        if p.param("discard_value") is not None:
+            value = f"{value} (on a discard: {p.param('discard_value')})"
+        if p.param("without_wild") is not None:
+            value = f"{value} (no {rules.wild_zh}: {p.param('without_wild')})"
+        rows.append([p.id, p.name(lang), value, p.role, ", ".join(p.excludes)])
+    doc.table(["id", "pattern", rules.unit(lang), "role", "replaces"], rows)
+    for line in region.describe(rules):
+        doc.line(line)
+    return doc
+
+
+def glossary_doc(terms) -> Doc:
+    """`explain` alone: every term of the glossary, in Chinese, pinyin and English."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en} for t in terms])
+    doc.table(["术语", "pinyin", "term"], [[t.zh, t.pinyin, t.en] for t in terms])
+    return doc
+
+
+def terms_doc(terms) -> Doc:
+    """`explain TERM`: the entries the word names (more than one when a spelling is shared)."""
+    doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "aliases": list(t.aliases),
+                "patterns": list(t.patterns), "text": t.text} for t in terms])
+    for i, t in enumerate(terms):
+        if i:
+            doc.line()
+        doc.line(f"{t.zh} ({t.pinyin}) — {t.en}", "strong")
+        doc.line(t.text)
+        if t.aliases:
+            doc.line(f"also: {', '.join(t.aliases)}")
+        if t.patterns:
+            doc.line(f"pattern ids: {', '.join(t.patterns)}")
+    return doc

@@ -3,15 +3,13 @@
 Every error names the file, the line and the path: `zhuji.yaml:41: patterns.full_flush.value: expected an
 integer, got 'three'`. Unknown keys are errors, so a typo never changes a score silently.
 """
-import difflib
 import os
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-import yaml
-
-from .errors import RulesetError, RulesetNotFound, SituationError
+from .compiled_rulesets import COMPILED
+from .errors import RulesetError, RulesetNotFound, close_matches
 from .regions import all_schemes, find_region, scheme_owner
 from .session import SESSION
 from .shapes import SHAPES
@@ -21,7 +19,9 @@ BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.par
 
 ROLES = ("add", "base", "multiplier", "bonus")
 SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
-WIN_RULES = ("any", "concealed", "never")
+# How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
+# wildcards are declared; never (self-draw only).
+WIN_RULES = ("any", "concealed", "concealed_if_wild", "never")
 
 
 @dataclass(frozen=True)
@@ -71,6 +71,8 @@ class Ruleset:
     rob_kong: str = "any"
     max_wilds_on_discard: Optional[int] = None
     earthly_discard_from_dealer: bool = False
+    rob_kong_as_self_draw: bool = False  # a robbed kong is scored and paid as a self-draw
+    robbable_concealed_kong: str = "never"  # wins.rob_concealed_kong: any, never, or a pattern id the robbed tile completes
     minimum: int = 0
     zero_self_draw_only: bool = False
     cap: Optional[int] = None
@@ -93,95 +95,21 @@ class Ruleset:
         return dict(self.payout_params).get(key, default)
 
 
-# --- reading YAML with line numbers ------------------------------------------------------------------
-
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _Map(dict):
-    """A mapping that remembers the file and the line of each key."""
-
-    file = ""
-    line = 0
-    lines: Dict[str, int] = {}
+def _located(node) -> bool:
+    """A mapping read from a file, which knows the file and line of each key (`yamlfile.Map`)."""
+    return isinstance(node, dict) and hasattr(node, "lines")
 
 
-class _LineLoader(_BaseLoader):
-    """The safe loader, keeping line numbers; it constructs only plain YAML types, never objects."""
-
-
-def _construct_map(loader, node):
-    loader.flatten_mapping(node)
-    result = _Map()
-    result.line = node.start_mark.line + 1
-    result.lines = {}
-    for key_node, value_node in node.value:
-        key = loader.construct_object(key_node, deep=True)
-        if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: a key must be a plain value")
-        key = str(key)
-        if key in result:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: {key}: a key written twice")
-        result[key] = loader.construct_object(value_node, deep=True)
-        result.lines[key] = key_node.start_mark.line + 1
-    return result
-
-
-_LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-
-
-def _read_yaml(path: Path) -> "_Map":
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass: no Python tags
-    except RulesetError as exc:
-        raise RulesetError(f"{path}:{str(exc)[5:]}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise RulesetError(f"{path}{line}: not valid YAML: {problem}") from None
-    if not isinstance(data, _Map):
-        raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
-    _stamp(data, str(path))
-    return data
-
-
-def read_yaml_mapping(path, what: str) -> dict:
-    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.load(f, Loader=_BaseLoader)
-    except OSError as exc:
-        raise SituationError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SituationError(f"{what} {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
-    if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise SituationError(f"{what} {path}: expected a mapping of fields")
-    return data
-
-
-def _stamp(node, file):
-    if isinstance(node, _Map):
-        node.file = file
-        for value in node.values():
-            _stamp(value, file)
-    elif isinstance(node, list):
-        for value in node:
-            _stamp(value, file)
+def _read(path):
+    from .yamlfile import read_ruleset_yaml  # yaml is imported only to read a file: built-ins need none at start-up
+    return read_ruleset_yaml(path)
 
 
 def _merge(parent, child):
     """`extends`: the child's keys replace the parent's; mappings merge key by key."""
-    if not (isinstance(parent, _Map) and isinstance(child, _Map)):
+    if not (_located(parent) and _located(child)):
         return child
-    merged = _Map(parent)
+    merged = type(child)(parent)
     merged.file, merged.line, merged.lines = child.file, child.line, dict(parent.lines)
     for key, value in child.items():
         merged[key] = _merge(parent[key], value) if key in parent else value
@@ -198,15 +126,15 @@ class _Checker:
     """Walks the merged data, checking types and keys, and raising with file:line: path."""
 
     def fail(self, node, key, path, message):
-        file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if isinstance(node, _Map) else ""
-        line = node.lines.get(key, node.line) if isinstance(node, _Map) else 0
+        file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
+        line = node.lines.get(key, node.line) if _located(node) else 0
         where = f"{_short(file)}:{line}" if file else "ruleset"
         raise RulesetError(f"{where}: {path}: {message}")
 
     def keys(self, node, path, allowed, required=()):
         for key in node:
             if key not in allowed:
-                hint = difflib.get_close_matches(key, allowed, n=1)
+                hint = close_matches(key, allowed, n=1)
                 extra = f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(allowed))})"
                 self.fail(node, key, f"{path}{key}", f"unknown key{extra}")
         for key in required:
@@ -231,7 +159,7 @@ class _Checker:
         if kind is dict and not isinstance(value, dict):
             self.fail(node, key, full, f"expected a mapping, got {value!r}")
         if choices is not None and value not in choices:
-            hint = difflib.get_close_matches(str(value), [str(c) for c in choices], n=1)
+            hint = close_matches(str(value), [str(c) for c in choices], n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
             self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {value!r}{extra}")
         if minimum is not None and value is not None and value < minimum:
@@ -277,7 +205,7 @@ def _validate(data, path: Path) -> Ruleset:
     if region_name is None:  # a file that names no region belongs to the region of its payout scheme
         owner = scheme_owner(scheme)
         if owner is None:
-            hint = difflib.get_close_matches(scheme, all_schemes(), n=1)
+            hint = close_matches(scheme, all_schemes(), n=1)
             c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
                 f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(all_schemes())})"))
         region_name = owner.id
@@ -293,7 +221,7 @@ def _validate(data, path: Path) -> Ruleset:
             c.fail(data, "aliases", "aliases", f"expected text, got {alias!r}")
     unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
 
-    wild = c.get(data, "wildcard", "", dict, _Map())
+    wild = c.get(data, "wildcard", "", dict, {})
     c.keys(wild, "wildcard.", ("name", "kinds"))
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
     wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
@@ -301,14 +229,15 @@ def _validate(data, path: Path) -> Ruleset:
     shapes = c.get(data, "shapes", "", list, ["standard"])
     for shape in shapes:
         if shape not in SHAPES:
-            hint = difflib.get_close_matches(str(shape), SHAPES, n=1)
+            hint = close_matches(str(shape), SHAPES, n=1)
             c.fail(data, "shapes", "shapes", f"unknown shape {shape!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if not shapes:
         c.fail(data, "shapes", "shapes", "at least one shape is needed")
 
-    wins = c.get(data, "wins", "", dict, _Map())
-    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer"))
-    scoring = c.get(data, "scoring", "", dict, _Map())
+    wins = c.get(data, "wins", "", dict, {})
+    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer",
+                           "rob_kong_as_self_draw", "rob_concealed_kong"))
+    scoring = c.get(data, "scoring", "", dict, {})
     c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
     minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
     cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0)
@@ -321,7 +250,7 @@ def _validate(data, path: Path) -> Ruleset:
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
-            hint = difflib.get_close_matches(pid, DETECTORS, n=1)
+            hint = close_matches(pid, DETECTORS, n=1)
             c.fail(raw_patterns, pid, ppath, "unknown pattern"
                    + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         if not isinstance(spec, dict):
@@ -346,13 +275,13 @@ def _validate(data, path: Path) -> Ruleset:
     for p in patterns:
         for other in p.excludes:
             if other not in known:
-                hint = difflib.get_close_matches(str(other), known, n=1)
+                hint = close_matches(str(other), known, n=1)
                 c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes",
                        f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     for other, sources in excluded_by.items():
         if other not in known:
             pid, spec = sources[0]
-            hint = difflib.get_close_matches(str(other), known, n=1)
+            hint = close_matches(str(other), known, n=1)
             c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by",
                    f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
     if excluded_by:
@@ -361,14 +290,21 @@ def _validate(data, path: Path) -> Ruleset:
             for p in patterns
         ]
 
+    robbable_key = "rob_concealed_kong"
+    robbable = c.get(wins, robbable_key, "wins.", str, "never")
+    if robbable not in ("any", "never") and robbable not in known:
+        c.fail(wins, robbable_key, "wins." + robbable_key,
+               f"expected any, never or a pattern of this ruleset (the one the robbed tile must complete), "
+               f"got {robbable!r}")
+
     if scheme not in SCHEMES:
-        hint = difflib.get_close_matches(scheme, SCHEMES, n=1)
+        hint = close_matches(scheme, SCHEMES, n=1)
         c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
             f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
-    payout_params = c.get(payout, "params", "payout.", dict, _Map())
+    payout_params = c.get(payout, "params", "payout.", dict, {})
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
-    session = c.get(data, "session", "", dict, _Map())
+    session = c.get(data, "session", "", dict, {})
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None)
@@ -376,7 +312,7 @@ def _validate(data, path: Path) -> Ruleset:
     options = c.get(data, "options", "", list, declared)
     for name in options:
         if name not in declared:
-            hint = difflib.get_close_matches(str(name), declared, n=1)
+            hint = close_matches(str(name), declared, n=1)
             c.fail(data, "options", "options", f"{name!r} is not an option of region {region.id}"
                    + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
     return Ruleset(
@@ -388,6 +324,8 @@ def _validate(data, path: Path) -> Ruleset:
         rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
         max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0),
         earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
+        rob_kong_as_self_draw=c.get(wins, "rob_kong_as_self_draw", "wins.", bool, False),
+        robbable_concealed_kong=robbable,
         minimum=minimum,
         zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
         cap=cap,
@@ -410,14 +348,16 @@ def _freeze(value):
 # --- finding rulesets ------------------------------------------------------------------------------
 
 _cache: Dict[str, Ruleset] = {}
+NOT_RULESETS = ("glossary",)  # YAML shipped next to the rulesets that is not one (`mjcalc explain` reads it)
 
 
 def builtin_paths():
-    return sorted(BUILTIN_DIR.glob("*.yaml"), key=lambda p: p.stem)  # beijing before beijing-money
+    """The built-in ruleset files, by name (beijing before beijing-money); the glossary is not one."""
+    return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 
 def _raw(path: Path, seen=()):
-    data = _read_yaml(path)
+    data = _read(path)
     parent = data.get("extends")
     if parent is None:
         return data
@@ -431,7 +371,16 @@ def _raw(path: Path, seen=()):
     return merged
 
 
+def _builtin_stem(name: str) -> Optional[str]:
+    """The built-in ruleset a name means (its file stem, its id or an alias), or None."""
+    for stem, data in COMPILED.items():
+        if name in (stem, data["id"]) or name in data["aliases"]:
+            return stem
+    return None
+
+
 def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
+    """The file of a ruleset: a YAML path (relative to `relative_to` or the working directory), or a built-in."""
     candidate = Path(name)
     if name.endswith((".yaml", ".yml")) or os.sep in name:
         for base in ([relative_to] if relative_to else []) + [Path.cwd()]:
@@ -439,32 +388,60 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
             if full.is_file():
                 return full
         raise RulesetNotFound(f"no ruleset file {name!r}")
-    for path in builtin_paths():
-        if path.stem == name:
-            return path
-    for path in builtin_paths():
-        data = _read_yaml(path)
-        if name == data.get("id") or name in (data.get("aliases") or []):
-            return path
-    known = [p.stem for p in builtin_paths()]
-    hint = difflib.get_close_matches(name, known, n=1)
+    stem = _builtin_stem(name)
+    if stem is not None:
+        return BUILTIN_DIR / f"{stem}.yaml"
+    known = sorted(COMPILED)
+    hint = close_matches(name, known, n=1)
     raise RulesetNotFound(
         f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
     )
 
 
+def _from_compiled(stem: str) -> Ruleset:
+    data = dict(COMPILED[stem])
+    data["path"] = str(BUILTIN_DIR / data["path"])
+    data["patterns"] = tuple(Pattern(**p) for p in data["patterns"])
+    return Ruleset(**data)
+
+
 def load_ruleset(name: str) -> Ruleset:
-    """A built-in ruleset by id or alias, or a YAML file by path; validated and frozen."""
-    if name not in _cache:
+    """A built-in ruleset by id or alias (from its compiled form: no YAML read at run time), or a YAML file by
+    path, validated and frozen."""
+    stem = None if name.endswith((".yaml", ".yml")) or os.sep in name else _builtin_stem(name)
+    if stem is None:  # a file is read each time: it may have changed
         path = find_ruleset_path(name)
-        _cache[name] = _validate(_raw(path), path)
-    return _cache[name]
+        return _validate(_raw(path), path)
+    if stem not in _cache:
+        _cache[stem] = _from_compiled(stem)
+    return _cache[stem]
 
 
 def load_ruleset_file(path) -> Ruleset:
+    """A ruleset YAML file, read and validated now (never the compiled form)."""
     path = Path(path)
     return _validate(_raw(path), path)
 
 
 def builtin_rulesets():
-    return [load_ruleset(p.stem) for p in builtin_paths()]
+    return [load_ruleset(stem) for stem in sorted(COMPILED)]
+
+
+def compile_builtins() -> str:
+    """The text of `compiled_rulesets.py`: every built-in ruleset validated from its YAML, as plain data."""
+    from pprint import pformat  # only to write the file (start-up time)
+    out = {}
+    for path in builtin_paths():
+        data = asdict(load_ruleset_file(path))
+        data["path"] = path.name
+        out[path.stem] = data
+    return ('"""The built-in rulesets, validated from rulesets/*.yaml and written as data, so that using one needs\n'
+            'no YAML parse at run time. Generated by `python -m mjcalc.ruleset`; tests/test_ruleset.py checks it\n'
+            'against the YAML files. Do not edit."""\n\n'
+            f"COMPILED = {pformat(out, width=118, sort_dicts=False)}\n")
+
+
+if __name__ == "__main__":
+    target = Path(__file__).with_name("compiled_rulesets.py")
+    target.write_text(compile_builtins(), encoding="utf-8")
+    print(f"wrote {target}")

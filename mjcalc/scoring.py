@@ -272,7 +272,7 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
             continue
         count = found[p.id][1]
         if p.role == "multiplier":
-            value = _value(p, reading) ** count
+            value = _value(p, reading) ** (1 if p.scale == "once" else count)
             factor *= value
         else:
             value = _points(p, count, reading)
@@ -287,6 +287,11 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
 
 
 def _value(p, reading) -> int:
+    """The pattern's value on this reading: `params.discard_value` when the win is not self-drawn,
+    `params.without_wild` when no wildcard plays a wildcard role, else `value`."""
+    on_discard = p.param("discard_value")
+    if on_discard is not None and not reading.situation.self_drawn:
+        return on_discard
     without = p.param("without_wild")
     return without if without is not None and reading.wild_roles == 0 else p.value
 
@@ -329,7 +334,8 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
     """`score_hand` for each situation, the hand read once: a reading is kept when the keys of any situation
     tell it apart (a wait won by self-draw and on a discard shares its readings)."""
     shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
-    region_keys = None if exhaustive else [region.reading_keys(ruleset, s, tiles) for s in situations]
+    region_keys = None if exhaustive else [
+        region.reading_keys(ruleset, region.as_paid(ruleset, s), tiles) for s in situations]
     if region_keys is None or any(k is None for k in region_keys):
         decomps = listed = list(decompositions(*shape_args))
         keys = None
@@ -343,6 +349,7 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
 
 def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps, placed) -> Score:
     notes = []
+    situation = region.as_paid(ruleset, situation)
     automatic = region.automatic_win(ruleset, situation, tiles)
     if automatic is not None:
         if automatic:
@@ -356,13 +363,17 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
     ]
     for reading in readings:
         matches, total, bonus, uncapped = match_patterns(reading, region.detectors)
-        if best is None or (total, bonus) > (best[1], best[2]):
-            best = (matches, total, bonus, uncapped, reading)
-    matches, total, bonus, uncapped, reading = best
+        # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
+        refused = None if automatic is not None else region.reading_refusal(ruleset, reading, matches)
+        key = (refused is None, total, bonus)
+        if best is None or key > best[0]:
+            best = (key, refused, matches, total, bonus, uncapped, reading)
+    _, refused, matches, total, bonus, uncapped, reading = best
+    notes += region.notices(ruleset, situation, tiles, matches)
     if uncapped > total:
         detail = f"the patterns add up to {uncapped} {ruleset.unit_zh}; {ruleset.id} caps a hand at {total}"
         notes.append(Notice(f"cap: {detail}", "cap", detail))
-    reason = None if automatic is not None else region.refusal(ruleset, situation, tiles, matches, total)
+    reason = None if automatic is not None else refused or region.refusal(ruleset, situation, tiles, matches, total)
     return Score(True, reason is None, reason, reading, matches, total, bonus, decomps, situation, tuple(notes))
 
 

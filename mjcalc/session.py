@@ -11,6 +11,7 @@ SESSION = {
     "dealer_stays_on_draw": (bool, True, None),    # 连庄 on a drawn hand 荒牌
     "shanglou_levels": (int, 0, None),             # 上楼: each draw doubles later hands, at most this many times
     "shanglou_until": (str, "round_end", ("round_end", "win")),  # when the 上楼 doubling ends
+    "shanglou_on_dealer_win": (bool, False, None),  # a hand the dealer wins raises 上楼 as a draw does
 }
 
 
@@ -36,6 +37,7 @@ class Session:
     dealer_stays_on_draw: bool = True
     shanglou_levels: int = 0
     shanglou_until: str = "round_end"
+    shanglou_on_dealer_win: bool = False
 
     @classmethod
     def of(cls, ruleset) -> "Session":
@@ -56,6 +58,8 @@ def advance(state: State, session: Session, winner: Optional[str]) -> State:
         after = replace(state, dealer=SEATS[SEATS.index(state.dealer) + 1], streak=0)
     if drawn:
         return replace(after, level=min(state.level + 1, session.shanglou_levels))
+    if session.shanglou_on_dealer_win and winner == state.dealer:
+        return replace(after, level=min(after.level + 1, session.shanglou_levels))
     if session.shanglou_until == "win":
         return replace(after, level=0)
     return after

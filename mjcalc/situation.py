@@ -5,13 +5,12 @@ in words. The CLI builds its flags from them, a situation file is read through t
 every value through them, so each number has one range and each mistake one message. The options every
 ruleset reads are `GENERIC`; a region declares its own (see `regions/`).
 """
-import difflib
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Optional, Tuple
 
-from .errors import NotationError, Notice, SituationError
+from .errors import NotationError, Notice, SituationError, close_matches
 from .notation import parse_tiles
 from .tiles import NUM_KINDS, SEATS, parse_seat
 
@@ -226,11 +225,17 @@ class Situation:
     wild: Tuple[int, ...]
     indicator: Optional[int]
     extras: Tuple[Tuple[str, Any], ...]
+    # "seat" and/or "dealer" when they were not given and East was assumed (the analysis says so)
+    assumed: Tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __init__(self, seat="E", dealer="E", discarder=None, kong_draw=0, last_tile=False, rob_kong=False,
-                 first_turn=False, base=1, wild=(), indicator=None, extras=(), **options):
+    def __init__(self, seat=None, dealer=None, discarder=None, kong_draw=0, last_tile=False, rob_kong=False,
+                 first_turn=False, base=1, wild=(), indicator=None, extras=(), assumed=(), **options):
         if "from" in options:  # as a situation file and `fields()` write it
             discarder = options.pop("from")
+        assumed = tuple(assumed) + tuple(k for k, v in (("seat", seat), ("dealer", dealer)) if v is None)
+        object.__setattr__(self, "assumed", tuple(k for k in ("seat", "dealer") if k in assumed))
+        seat = "E" if seat is None else seat
+        dealer = "E" if dealer is None else dealer
         given = dict(seat=seat, dealer=dealer, discarder=discarder, kong_draw=kong_draw, last_tile=last_tile,
                      rob_kong=rob_kong, first_turn=first_turn, base=base, wild=wild, indicator=indicator)
         for name, value in given.items():
@@ -264,6 +269,7 @@ class Situation:
     def replace(self, **changes) -> "Situation":
         """A copy with `changes`; region options go into `extras`."""
         fields = {k: getattr(self, k) for k in self.__dataclass_fields__}
+        fields["assumed"] = tuple(k for k in self.assumed if k not in changes)
         extras = dict(fields.pop("extras"))
         for key, value in changes.items():
             if key == "extras":
@@ -279,7 +285,7 @@ class Situation:
         fresh = Situation()
         out = {}
         for key in self.__dataclass_fields__:
-            if key == "extras":
+            if key in ("extras", "assumed"):
                 continue
             value = getattr(self, key)
             if value != getattr(fresh, key) or key in ("seat", "dealer", "base"):
@@ -327,7 +333,7 @@ def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=Non
         key = str(key)
         option = known.get(key)
         if option is None:
-            hint = difflib.get_close_matches(key, list(known), n=1)
+            hint = close_matches(key, list(known), n=1)
             raise SituationError(f"{prefix}unknown situation field {key!r}"
                                  + (f" (did you mean '{hint[0]}'?)" if hint else ""))
         try:

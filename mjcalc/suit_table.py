@@ -30,7 +30,7 @@ def load(build=None):
         try:
             with open(FILE, "rb") as f:
                 try:
-                    import mmap
+                    import mmap  # imported when used (start-up time)
                     data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
                 except (ImportError, OSError, ValueError):
                     data = f.read()

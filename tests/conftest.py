@@ -2,11 +2,13 @@
 import os
 import sys
 
+import pytest
 from hypothesis import strategies as st
 
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
 
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
+os.environ["COLUMNS"] = "80"  # text output fits the terminal: tests see an 80-column one, whatever runs them
 
 NUM_KINDS = 34
 ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))
@@ -200,3 +202,33 @@ def copies_held(hand_text, tile_name):
     face = parse_tiles(tile_name)[0][0]
     tiles = list(hand.tiles) + [t for m in hand.melds for t in m.tiles]
     return sum(1 for t in tiles if t == face or t == WILD)
+
+
+def drop_impossible(text, sit, self_draw_when_not_robbed=False):
+    """A generated situation less what this hand makes impossible (a kong draw with too few kongs, a first-turn
+    win with calls, a robbed kong of a tile the winner holds again): those are refused, and have their own tests.
+    With `self_draw_when_not_robbed`, a dropped rob becomes a self-draw (no discarder)."""
+    if not situation_possible(text, kong_draw=sit.get("kong_draw", 0)):
+        sit.pop("kong_draw")
+    if sit.get("first_turn") and not first_turn_possible(text, sit):
+        sit.pop("first_turn")
+    if sit.get("rob_kong") and not situation_possible(text, rob_kong=True, wild=sit.get("wild", ())):
+        sit.pop("rob_kong")
+        if self_draw_when_not_robbed:
+            sit.pop("from")
+    return sit
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _own_data_dir(tmp_path_factory):
+    """The user data directory (the remembered ledger, the prompt's history) is a fresh one for the tests."""
+    saved = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "MJCALC_DB", "MJCALC_RULESET")}
+    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
+    os.environ.pop("MJCALC_DB", None)
+    os.environ.pop("MJCALC_RULESET", None)
+    yield
+    for key, value in saved.items():
+        if value is None:
+            os.environ.pop(key, None)
+        else:
+            os.environ[key] = value

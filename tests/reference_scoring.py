@@ -1,8 +1,8 @@
 """An independent, slow, obviously-correct REFERENCE SCORER for the tests of mjcalc.
 
 Never imports anything from ``mjcalc``: it is written from the written rules alone
-(shared/spec/rules-beijing.md, rules-zhuji.md, notation.md, cli.md) and the "where the rules are silent we chose"
-comments at the top of rulesets/beijing.yaml, beijing-money.yaml and zhuji.yaml.  Standard library only, plus the
+(the rules pages rulesets/beijing.md, beijing-money.md, zhuji.md, the hand notation and the command line) and the
+"where the rules are silent we chose" comments at the top of rulesets/beijing.yaml, beijing-money.yaml and zhuji.yaml.  Standard library only, plus the
 sibling brute-force reference ``reference.py`` (itself independent of the engine) for wait sets.
 
     ref_score(hand_text, ruleset_id, situation) -> {"complete", "legal", "total", "payouts"}
@@ -57,6 +57,10 @@ READINGS OF AMBIGUOUS POINTS (written down here and in the report):
     The payer cap is 640 x base; --base multiplies the rate.
 *   zhuji: --base multiplies H and B (zhuji.yaml).  杠开 / beijing 杠上开花 need kong_draw >= 1 and a self-draw;
     no kong needs to be in the hand (examples/zhuji/spec-tai-mixed-kong-bloom.yaml scores one without a kong).
+*   Corrected rules (issue 12): zhuji 地胡 only on the dealer's first discard; beijing 海底捞月 on a discard is 1;
+    beijing-money 跟庄 (--shaozhuang K: the dealer pays each other 10 * 2^(K-1) * base) and kong money (the
+    winner's 暗杠 {XXXX} 20 from each other, his 明杠 [XXXX]S 10 from the seat written after the bracket; a 明杠
+    with no seat earns nothing), both outside the 640 cap.
 *   A hand that is not complete: total None, payouts None, legal False.  A complete hand that is not a legal win:
     the total is still reported, payouts None.
 """
@@ -115,6 +119,27 @@ def _meld(tiles, closed):
     if a is not None and a < 27 and b == a + 1 and c == a + 2 and a // 9 == c // 9:
         return (CHOW, tiles, EXPOSED)
     raise ValueError(f"not a set: {tiles}")
+
+
+def claimed_from(text):
+    """For each meld in written order, the seat letter written right after its closing ``]`` (or None)."""
+    seats = []
+    for i, ch in enumerate(text):
+        if ch in "]}":
+            nxt = text[i + 1] if i + 1 < len(text) else ""
+            seats.append(nxt if ch == "]" and nxt in SEATS else None)
+    return seats
+
+
+def strip_claimed_from(text):
+    """The hand text without the seat letters that follow an exposed meld's ``]``."""
+    out, i = [], 0
+    while i < len(text):
+        out.append(text[i])
+        if text[i] == "]" and i + 1 < len(text) and text[i + 1] in SEATS:
+            i += 1
+        i += 1
+    return "".join(out)
 
 
 def parse_hand(text):
@@ -239,7 +264,8 @@ class Ctx:
         if ruleset_id not in ("beijing", "beijing-money", "zhuji"):
             raise ValueError(f"unknown ruleset {ruleset_id!r}")
         self.rid = ruleset_id
-        self.concealed, self.melds, self.winning = parse_hand(hand_text)
+        self.meld_from = claimed_from(hand_text)
+        self.concealed, self.melds, self.winning = parse_hand(strip_claimed_from(hand_text))
         self.seat = sit.get("seat") or "E"
         self.dealer = sit.get("dealer") or "E"
         self.discarder = sit.get("from")
@@ -420,7 +446,7 @@ def beijing_patterns(r, ctx):
         "all_pungs": (2, all_pungs(r)),
         "big_single_wait": (2, big_single_wait(r, ctx)),
         "catch_five": (2, catch_five(r, ctx)),
-        "sea_bottom": (2, ctx.last_tile),
+        "sea_bottom": (2 if ctx.self_draw else 1, ctx.last_tile),  # on the last discard: 1
         "dragon": (3, dragon(r)),
         "seven_pairs": (4, seven_pairs(r) and not luxury_seven_pairs(r)),  # 豪华 replaces 七对子
         "kong_bloom": (5, kong_bloom(ctx)),
@@ -473,7 +499,8 @@ def zhuji_patterns(r, ctx):
     """The 台 of one reading; standalone hands count alone (8)."""
     standalone = {
         "heavenly": ctx.first_turn and ctx.is_dealer,
-        "earthly": ctx.first_turn and not ctx.is_dealer,
+        # only on the dealer's first discard ("闲家对庄家打的第一张牌就能胡的为地胡")
+        "earthly": ctx.first_turn and not ctx.is_dealer and ctx.discarder == ctx.dealer,
         "all_honors": all_honors(r),
     }
     hit = [pid for pid, applies in standalone.items() if applies]
@@ -562,6 +589,23 @@ def payouts_money(ctx, fan_capped):
         else:
             rate = 20  # 平点
         charge(ctx.discarder, rate)
+    # kong money, the winner's own kongs, never capped
+    for meld, seat in zip(ctx.melds, ctx.meld_from):
+        if meld[0] != KONG:
+            continue
+        if meld[2] == CONCEALED_KONG:
+            for s in SEATS:
+                if s != ctx.seat:
+                    pay[s] -= 20 * ctx.base
+                    pay[ctx.seat] += 20 * ctx.base
+        elif seat is not None and seat != ctx.seat:
+            pay[seat] -= 10 * ctx.base
+            pay[ctx.seat] += 10 * ctx.base
+    k = ctx.shaozhuang
+    if k >= 1:  # 跟庄: the dealer pays each other player 10, doubling per further round
+        unit = 10 * 2 ** (k - 1) * ctx.base
+        for s in SEATS:
+            pay[s] += -3 * unit if s == ctx.dealer else unit
     return pay
 
 

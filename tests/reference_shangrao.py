@@ -1,6 +1,6 @@
 """An independent, slow, obviously-correct REFERENCE SCORER for the Shangrao 上饶 ruleset (tests only).
 
-Never imports anything from ``mjcalc``.  Written from shared/spec/rules-shangrao.md, notation.md, cli.md and the
+Never imports anything from ``mjcalc``.  Written from the rules page rulesets/shangrao.md, the notation, the CLI and the
 comment block at the top of rulesets/shangrao.yaml (its exact readings of 宝吊头 / 宝吊宝 / 宝吊无宝 and its
 choices where the rules are silent).  Standard library only, plus the notation parser of the sibling reference
 ``reference_scoring`` (itself independent of the engine).
@@ -48,7 +48,7 @@ Readings written down (where the yaml is explicit, its words; where it is not, m
 *   七对 4 / 清七对 10 / 豪华七对 4*2^n / 清豪华七对 10*2^n, n = the number of fours (count // 4 of each kind).
 *   十三浪 / 九幺: with 宝 2, without 4; 七星 (all seven honors among the tiles as read): with 4, without 8.
 *   天糊 (10): first turn, the winner is the dealer, self-drawn.  地糊 (10): first turn, the winner is not the
-    dealer (self-drawn, or on the dealer's discard).
+    dealer, on the dealer's discard only (issue 12: a non-dealer's first self-draw is an ordinary win).
 *   九幺 modifier: all 14 tiles as read, melds included, are 1/9/honors (CHOICE: melds count).
 *   杠开: kong_draw N >= 1 and self-drawn (CHOICE, as in the other references: not on a discard win).
 *   Ties between a flat 天糊/地糊 and another base of the same final value: the flat one is kept (CHOICE: the only
@@ -203,7 +203,7 @@ def candidates(ctx):
     meld_sets_pung = all(m[0] in (PUNG, KONG) for m in ctx.melds)
     meld_has_chow = any(m[0] == CHOW for m in ctx.melds)
     heavenly = ctx.first_turn and ctx.seat == ctx.dealer and ctx.self_draw
-    earthly = ctx.first_turn and ctx.seat != ctx.dealer
+    earthly = ctx.first_turn and ctx.seat != ctx.dealer and ctx.discarder == ctx.dealer and not ctx.rob_kong
 
     def add(base_id, value, tiles, standard_four_melds=False):
         all_orphans = all(tiles[k] == 0 for k in range(NUM_KINDS) if k not in TERMINALS_HONORS)

@@ -146,3 +146,45 @@ def test_total_does_not_depend_on_tile_order(hand, seat, wild):
     results = [CliRunner().invoke(cli, ["analyze", t, "--seat", seat, "--json", *extra]) for t in texts]
     outs = [(r.exit_code, r.stdout) for r in results]
     assert len(set(outs)) == 1
+
+
+# --- issue 12: kong money, robbing a concealed kong, the options a hand cannot use --------------------------
+
+
+def run(*args):
+    return CliRunner().invoke(cli, ["analyze", *args])
+
+
+def test_a_meld_claimed_from_the_winners_own_seat_is_refused():
+    result = run("{1111m} [5555p]S 789s 234s E +E", "-r", "beijing-money", "--seat", "S")
+    assert result.exit_code == 2 and "winner's own seat" in result.output
+
+
+def test_an_exposed_kong_without_its_seat_earns_no_kong_money_and_says_so():
+    out = analyze("[5555p] 123m 789s 234s 5m +5m", "-r", "beijing-money", "--seat", "S")
+    assert out["payouts"] == {"E": -20, "S": 40, "W": -10, "N": -10}  # 平摸 0 番; no kong money
+    assert any("[5555p]W" in w for w in out["warnings"])
+
+
+def test_kong_money_is_a_part_of_its_own_and_only_the_winners_kongs_earn_it():
+    out = analyze("[5555p]W 123m 789s 234s 5m +5m", "-r", "beijing-money", "--seat", "N")
+    parts = {p["name"]: p["payouts"] for p in out["payout_parts"]}
+    assert parts["杠钱"] == {"E": 0, "S": 0, "W": -10, "N": 10}
+
+
+def test_rob_concealed_needs_rob_kong():
+    result = run("123m 456m 78m 234s EE +9m", "-r", "beijing-classic", "--seat", "S", "--rob-concealed")
+    assert result.exit_code == 2 and "--rob-kong" in result.output
+
+
+def test_a_concealed_kong_robbed_for_a_dragon_in_another_suit_is_refused():
+    # 123p 456p 789p is the dragon; the robbed 4s sits in 234s, not in it
+    out = analyze("123p 456p 789p 23s EE +4s", "-r", "beijing-classic", "--seat", "S", "--from", "W",
+                  "--rob-kong", "--rob-concealed")
+    assert out["complete"] and not out["legal"] and "一条龙" in out["reason"]
+
+
+def test_options_the_ruleset_does_not_read_are_ignored_with_a_warning():
+    out = analyze("123m 456p 789s 23s EE +4s", "-r", "beijing-doubling", "--seat", "S", "--shaozhuang", "1")
+    assert any("shaozhuang" in w for w in out["warnings"])
+    assert out["payouts"] == {"E": -16, "S": 32, "W": -8, "N": -8}  # 门前清 1 + 自摸 1 + 无绘 1 = 3: 2^3 = 8, the dealer 16

@@ -1,6 +1,8 @@
 """`mjcalc compare`: one hand under several rulesets, side by side."""
 import json
 
+from wcwidth import wcswidth
+
 import pytest
 from click.testing import CliRunner
 
@@ -14,7 +16,8 @@ def run(*args):
     return result
 
 
-def test_a_hand_legal_in_one_ruleset_and_not_another_shows_both_verdicts_with_reasons():
+def test_a_hand_legal_in_one_ruleset_and_not_another_shows_both_verdicts_with_reasons(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for one line a row
     result = run("123m456p789s EE 45m +6m", "--from", "S", "-r", "beijing", "-r", "shangrao")
     assert result.exit_code == 0, result.output
     (legal,) = [line for line in result.output.splitlines() if line.startswith("legal")]
@@ -37,10 +40,17 @@ def test_exposed_meld_on_a_discard_is_refused_by_beijing_with_its_reason():
 def test_default_is_every_builtin_ruleset_one_column_each():
     data = json.loads(run("123m456p789s EE 45m +6m", "--json").output)
     assert [d["ruleset"] for d in data] == [r.id for r in builtin_rulesets()]
+    # the seven built-in rulesets, in name order; glossary.yaml sits next to them and is not one
+    assert [d["ruleset"] for d in data] == ["beijing", "beijing-classic", "beijing-doubling", "beijing-hunr",
+                                            "beijing-money", "shangrao", "zhuji"]
+    assert all(d["legal"] for d in data)
     text = run("123m456p789s EE 45m +6m").output
-    header = text.splitlines()[1]
-    assert all(r.id in header for r in builtin_rulesets())
-    rows = [line.split()[0] for line in text.splitlines()[4:]]
+    # at 80 columns seven rulesets do not fit in one table: the table is split, each part repeating the labels,
+    # and no label or ruleset name is cut in two
+    headers = [line for line in text.splitlines() if "beijing" in line]
+    assert all(any(r.id in line.split() for line in headers) for r in builtin_rulesets())
+    assert all(len(line) <= 80 for line in text.splitlines())
+    rows = [line.split()[0] for line in text.splitlines()[4:] if line.strip()]
     for row in ("legal", "best", "patterns", "total", "E", "S", "W", "N"):
         assert row in rows
 
@@ -53,7 +63,8 @@ def test_options_a_ruleset_does_not_use_are_a_footnote_not_an_error():
     assert "note: --bidder is not used by beijing (ignored there)" in result.output
 
 
-def test_thirteen_tiles_show_each_rulesets_waits_and_whether_each_is_legal():
+def test_thirteen_tiles_show_each_rulesets_waits_and_whether_each_is_legal(monkeypatch):
+    monkeypatch.setenv("COLUMNS", "200")  # wide enough for one line a row
     result = run("123m456p789s EE 45m", "--from", "S", "-r", "beijing", "-r", "shangrao")
     waits = [line for line in result.output.splitlines() if "left" in line]
     assert len(waits) == 2  # 3m and 6m
@@ -89,3 +100,12 @@ def test_errors_are_one_line_exit_2(args, message):
     result = run(*args)
     assert result.exit_code == 2
     assert result.output.startswith(message) and result.output.count("\n") == 1
+
+
+@pytest.mark.parametrize("columns", [80, 60])
+def test_compare_of_every_ruleset_fits_the_terminal(monkeypatch, columns):
+    monkeypatch.setenv("COLUMNS", str(columns))
+    result = run("123m456p789s EE 45m +6m", "--from", "S")
+    assert result.exit_code == 0
+    assert max(wcswidth(line) for line in result.output.splitlines()) <= columns
+    assert "discard" in result.output and "self-" in result.output  # the reason, wrapped, not cut

@@ -29,6 +29,9 @@ def test_example(path):
     if "patterns" in expect:
         got = {p["id"]: p["value"] for p in out["patterns"]}
         assert got == expect["patterns"], spec.get("work", "")
+    if "warnings_contain" in expect:
+        shown = [w if isinstance(w, str) else json.dumps(w, ensure_ascii=False) for w in out["warnings"]]
+        assert any(expect["warnings_contain"] in w for w in shown), shown
     if "reason" in expect:
         assert expect["reason"] in (out["reason"] or ""), out["reason"]
     if "waits" in expect:

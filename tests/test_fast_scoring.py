@@ -19,7 +19,7 @@ from mjcalc.notation import parse_hand
 from mjcalc.scoring import score_hand, score_hands
 from mjcalc.situation import Situation
 
-RULESETS = ["beijing", "beijing-money", "zhuji", "shangrao"]
+RULESETS = ["beijing", "beijing-money", "zhuji", "shangrao", "beijing-classic", "beijing-doubling", "beijing-hunr"]
 SEATS = "ESWN"
 
 

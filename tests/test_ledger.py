@@ -25,6 +25,7 @@ from mjcalc.ruleset import load_ruleset, load_ruleset_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EVENING = ROOT / "examples" / "table" / "beijing-evening.txt"
+MONEY_EVENING = ROOT / "examples" / "table" / "beijing-money-evening.txt"
 PLAYERS = {"E": "老王", "S": "小李", "W": "阿张", "N": "大刘"}
 PLAIN = "123m456p789s234s5m +5m"  # 推倒和 1 + 门清无惠 1: legal by self-draw or on a discard
 BJ = Session(dealer_stays_on_win=True, dealer_stays_on_draw=True, shanglou_levels=2, shanglou_until="round_end")
@@ -59,7 +60,7 @@ def check_ledger(path, name):
             if h.kind == "draw":
                 assert h.deltas == dict.fromkeys("ESWN", 0) and h.hand is None
             else:
-                assert h.hand and h.winner and h.total and h.patterns, h
+                assert h.hand and h.winner and h.total is not None, h  # 推倒和 is 0 番 in beijing-money
                 from mjcalc.analysis import analyze
                 from mjcalc.notation import parse_hand
                 fields = dict(h.situation)
@@ -68,7 +69,7 @@ def check_ledger(path, name):
                         fields[key] = tuple(tuple(v) if isinstance(v, list) else v for v in fields[key])
                 again = analyze(parse_hand(h.hand), rules, Situation(**fields))
                 assert again.score.total == h.total
-                assert {s: d * h.factor for s, d in again.payout.deltas.items()} == h.deltas
+                assert again.payout.scaled(h.factor).deltas == h.deltas
             state = advance(state, session, h.winner)
             assert h.after == state, h.number
             for s in sums:
@@ -102,13 +103,20 @@ def test_advance_other_session_rules():
     until_win = Session(shanglou_levels=3, shanglou_until="win")
     assert advance(State(1, "N", 0, 3), until_win, None) == State(1, "N", 1, 3)
     assert advance(State(1, "N", 0, 2), until_win, "N") == State(1, "N", 1, 0)
+    on_dealer_win = Session(shanglou_levels=2, shanglou_on_dealer_win=True)
+    assert advance(State(1, "E", 0, 0), on_dealer_win, "E") == State(1, "E", 1, 1)
+    assert advance(State(1, "E", 1, 1), on_dealer_win, "E") == State(1, "E", 2, 2)
+    assert advance(State(1, "E", 2, 2), on_dealer_win, "E") == State(1, "E", 3, 2)  # two levels at most
+    assert advance(State(1, "E", 0, 1), on_dealer_win, "S") == State(1, "S", 0, 1)  # another winner: it stays
+    assert advance(State(1, "N", 0, 2), on_dealer_win, "E") == State(2, "E", 0, 0)  # the round ends
     # a draw that ends the round still doubles the next hand
     assert advance(State(1, "N", 0, 0), Session(dealer_stays_on_draw=False, shanglou_levels=2), None) == State(2, "E", 0, 1)
 
 
 def test_beijing_session_from_the_ruleset():
-    for name in ("beijing", "beijing-money"):
-        assert Session.of(load_ruleset(name)) == BJ
+    assert Session.of(load_ruleset("beijing")) == BJ
+    # beijing-money: "庄家连庄或荒牌，上楼" — a hand the dealer wins raises 上楼 too
+    assert Session.of(load_ruleset("beijing-money")) == Session(True, True, 2, "round_end", True)
     for name in ("zhuji", "shangrao"):  # the dealer stays on a win and on a draw; no 上楼
         assert Session.of(load_ruleset(name)) == Session(True, True, 0, "round_end")
 
@@ -188,7 +196,7 @@ def test_new_hand_draw_show_undo_export(tmp_path):
     assert csv_text[0].startswith("hand,round,dealer,streak,factor,kind,winner,from,tiles,total,patterns,E 老王,")
     assert csv_text[3].split(",")[11:19] == ["-12", "36", "-12", "-12", "-18", "42", "-12", "-12"]
     result = run("table", "undo", "friday", db=db, input="n\n")
-    assert result.exit_code == 2 and "nothing removed" in result.output
+    assert result.exit_code == 0 and "nothing removed" in result.output
     result = run("table", "undo", "friday", "--yes", db=db)
     assert result.exit_code == 0 and "removed hand 3" in result.output and "小李 自摸" in result.output
     shown = json.loads(run("table", "show", "friday", "--json", db=db).output)
@@ -243,7 +251,7 @@ def test_money_table_shanglou_multiplies_after_the_cap(tmp_path):
                  "Error: two players named 'a': give each a different name", id="same_name"),
     pytest.param(["new", "x", "--seat", "E=S", "--seat", "S=b", "--seat", "W=c", "--seat", "N=d"],
                  "Error: --seat E=S: a player may not be named like a seat (E S W N)", id="named_like_a_seat"),
-    pytest.param(["new", "x", "--seat", "X=a"], "Error: --seat takes SEAT=PLAYER like E=老王, got 'X=a'", id="bad_seat"),
+    pytest.param(["new", "x", "--seat", "X=a"], "Error: --seat takes SEAT=PLAYER like E=老王 or 东=老王, got 'X=a'", id="bad_seat"),
     pytest.param(["new", "x", "-r", "nope", "--seat", "E=a", "--seat", "S=b", "--seat", "W=c", "--seat", "N=d"],
                  None, id="unknown_ruleset"),
     pytest.param(["undo", "friday", "--yes"], "Error: table 'friday' has no hands to undo", id="nothing_to_undo"),
@@ -311,12 +319,15 @@ def test_an_older_file_is_migrated(tmp_path):
     db = tmp_path / "t.sqlite3"
     with Ledger(db, target=1) as old:
         assert old.version == 1
-        table = evening.create_table(old, "friday", "beijing", PLAYERS, 2)
+        old.db.execute("INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, "
+                       "created) VALUES ('friday', 'beijing', 'beijing', 2, '老王', '小李', '阿张', '大刘', "
+                       "'2024-01-01T19:00:00+00:00')")
+        table_id = old.db.execute("SELECT id FROM tables WHERE name = 'friday'").fetchone()[0]
         old.db.execute(
             "INSERT INTO hands (table_id, number, round, dealer, streak, level, kind, hand, winner, discarder, total, "
             "situation, d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded) VALUES "
             "(?, 1, 1, 'E', 0, 0, 'win', ?, 'S', 'E', 3, ?, -6, 6, 0, 0, 1, 'S', 0, 0, '2024-01-01T20:00:00+00:00')",
-            (table.id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "discarder": "E", "base": 2})))
+            (table_id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "discarder": "E", "base": 2})))
     result = run("table", "show", "friday", "--json", db=db)
     assert result.exit_code == 0, result.output
     shown = json.loads(result.output)
@@ -325,6 +336,37 @@ def test_an_older_file_is_migrated(tmp_path):
         assert ledger.version == VERSION
     assert run("table", "hand", "friday", PLAIN, "--winner", "S", db=db).exit_code == 0
     assert len(json.loads(run("table", "show", "friday", "--json", db=db).output)["hands"]) == 2
+
+
+
+def test_a_version_2_file_is_migrated_to_keep_its_rules(tmp_path):
+    """Version 3 adds the table's kept rules, how each hand was entered and the settings: a version-2 table
+    takes its file's rules on first use and keeps them; its wins are marked as entered from tiles."""
+    db = tmp_path / "t.sqlite3"
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: beijing\nid: house\n", encoding="utf-8")
+    with Ledger(db, target=2) as old:
+        old.db.execute("INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, "
+                       "created) VALUES ('friday', ?, 'house', 2, '老王', '小李', '阿张', '大刘', "
+                       "'2024-01-01T19:00:00+00:00')", (str(house),))
+        table_id = old.db.execute("SELECT id FROM tables").fetchone()[0]
+        old.db.execute(
+            "INSERT INTO hands (table_id, number, round, dealer, streak, level, kind, hand, winner, discarder, total, "
+            "situation, d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded) VALUES "
+            "(?, 1, 1, 'E', 0, 0, 'win', ?, 'S', 'E', 3, ?, -6, 6, 0, 0, 1, 'S', 0, 0, '2024-01-01T20:00:00+00:00')",
+            (table_id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "from": "E", "base": 2})))
+        assert old.version == 2
+    with Ledger(db) as ledger:
+        assert ledger.version == VERSION == 3
+        table = ledger.table("friday")
+        assert table.rules is None and ledger.hands(table)[0].entry == "tiles"
+        assert ledger.setting("table") is None
+        rules = evening.table_rules(table, ledger)  # read once, then kept
+        assert rules.id == "house" and ledger.table("friday").rules is not None
+    house.unlink()  # the file is gone: the table still plays
+    result = run("table", "hand", "friday", PLAIN, "--winner", "S", "--json", db=db)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["hand"]["payouts"] == {"E": -6, "S": 18, "W": -6, "N": -6}
 
 
 # --- the standings are the hands' sum ----------------------------------------------------------------------
@@ -358,9 +400,9 @@ def test_standings_always_sum_the_hands(tmp_path_factory, events, base):
 # --- the evening, worked by hand ---------------------------------------------------------------------------
 
 
-def _evening():
+def _evening(path=EVENING):
     commands = []
-    for line in EVENING.read_text(encoding="utf-8").splitlines():
+    for line in path.read_text(encoding="utf-8").splitlines():
         command, _, comment = line.partition("#")
         if not command.strip():
             continue
@@ -368,7 +410,7 @@ def _evening():
         if comment.strip().startswith("=>"):
             expect = [int(x) for x in comment.strip()[2:].split()[:4]]
         commands.append((shlex.split(command), expect))
-    text = EVENING.read_text(encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
     standings = dict(re.findall(r"(\S+) (-?\d+)", re.search(r"# expect standings: (.*)", text).group(1)))
     return commands, {k: int(v) for k, v in standings.items()}
 
@@ -391,6 +433,26 @@ def test_the_beijing_evening(tmp_path):
     hands = check_ledger(db, "evening")
     assert sum(1 for h in hands if h.kind == "draw") == 4
     assert max(h.streak for h in hands) == 4
+
+
+def test_the_beijing_money_evening(tmp_path):
+    db = tmp_path / "money.sqlite3"
+    commands, standings = _evening(MONEY_EVENING)
+    assert sum(1 for c, e in commands if e is not None) == 10
+    for argv, expect in commands:
+        extra = ["--json"] if argv[:2] in (["table", "hand"], ["table", "draw"]) else []
+        result = run(*argv, *extra, db=db)
+        assert result.exit_code == 0, (argv, result.output)
+        if expect is not None:
+            assert list(json.loads(result.output)["hand"]["payouts"].values()) == expect, argv
+    shown = json.loads(run("table", "show", "money", "--json", db=db).output)
+    assert {s["player"]: s["score"] for s in shown["standings"]} == standings
+    assert shown["next"] == {"hand": 11, "round": 2, "dealer": "S", "dealer_player": "小李", "streak": 1,
+                             "shanglou": 1, "factor": 2}
+    assert [h["factor"] for h in shown["hands"]] == [1, 2, 4, 4, 4, 4, 4, 4, 1, 1]
+    # the ledger keeps the hand text with its claimed-from seat: hand 7 scores again to the same kong money
+    hands = check_ledger(db, "money")
+    assert hands[6].hand.endswith("[5555p]W +5m") and hands[6].deltas == {"E": -40, "S": -40, "W": -90, "N": 170}
 
 
 # --- crashes and concurrent writers ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-"""The hand notation of shared/spec/notation.md: every spelling, melds, `+`, round trips and every error's message."""
+"""The hand notation (README, glossary entry `notation`): every spelling, melds, `+`, round trips and every error's message."""
 import time
 
 import pytest
@@ -302,3 +302,27 @@ def test_valid_hands_round_trip(hand):
     assert parse_hand(text) == hand
     assert format_hand(parse_hand(text)) == text
     assert eval(repr(hand), {"parse_hand": parse_hand}) == hand
+
+
+@pytest.mark.parametrize("text, seat, canonical", [
+    ("[5555p]W 123m 789s 234s 5m +5m", "W", "1235m 234789s [5555p]W +5m"),
+    ("123m [EEE]N 456p 789s 5m +5m", "N", "1235m 456p 789s [EEE]N +5m"),
+    ("[123m]S 456p 789s 234s 5m +5m", "S", "5m 456p 234789s [123m]S +5m"),
+])
+def test_a_seat_after_an_exposed_meld_is_whom_it_was_claimed_from(text, seat, canonical):
+    hand = parse_hand(text)
+    assert hand.melds[0].claimed_from == seat and hand.melds[0].exposed
+    assert str(hand) == canonical and parse_hand(str(hand)) == hand
+
+
+def test_a_seat_letter_after_a_space_is_a_loose_tile():
+    hand = parse_hand("[EEE] E 123m 456p 78s 5m +5m")
+    assert hand.melds[0].claimed_from == "" and 27 in hand.concealed
+    claimed = parse_hand("[EEE]E 123m 456p 789s 5m +5m")
+    assert claimed.melds[0].claimed_from == "E" and 27 not in claimed.concealed
+    assert parse_hand("[5555p]W 123m 789s 234s 5m +5m") != parse_hand("[5555p] 123m 789s 234s 5m +5m")
+
+
+def test_a_concealed_kong_takes_no_seat():
+    hand = parse_hand("{EEEE}S 123m 456p 78s 5m +5m")
+    assert hand.melds[0].concealed and hand.melds[0].claimed_from == "" and 28 in hand.concealed

@@ -114,13 +114,18 @@ def test_tour_table_evening(tmp_path, monkeypatch):
     monkeypatch.setenv("MJCALC_DB", str(tmp_path / "tour.sqlite3"))
     lines = [line.split("#")[0].strip() for line in sh_blocks()[1].splitlines()]
     table = [line for line in lines if line.startswith("mjcalc table ")]
-    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "draw", "show"]
+    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "hand", "draw", "show", "settle", "play"]
     for line in table:
         result = invoke(shlex.split(line)[1:])
         assert result.exit_code == 0, result.output
     shown = json.loads(invoke(["table", "show", "friday", "--json"]).stdout)
-    # 推倒和 1 + 庄 1 (the dealer deals in) + 门清无惠 1 = 3 番 × base 2 = 6, paid by 老王 alone
-    assert {p["player"]: p["score"] for p in shown["standings"]} == {"老王": -6, "小李": 6, "阿张": 0, "大刘": 0}
+    # 推倒和 1 + 庄 1 (the dealer deals in) + 门清无惠 1 = 3 番 × base 2 = 6, paid by 老王 alone; then
+    # 阿张 self-draws 3 番 agreed: each other pays 3 × 2 = 6
+    assert {p["player"]: p["score"] for p in shown["standings"]} == {"老王": -12, "小李": 0, "阿张": 18, "大刘": -6}
+    assert [h["entry"] for h in shown["hands"]] == ["tiles", "total", None]
+    settled = invoke(["table", "settle", "--json"]).stdout
+    assert json.loads(settled)["transfers"] == [{"from": "老王", "to": "阿张", "amount": 12},
+                                                {"from": "大刘", "to": "阿张", "amount": 6}]
 
 
 @pytest.mark.parametrize("line", tour())
@@ -134,3 +139,9 @@ def test_tour_nine_gates_waits_on_1m_to_9m():
     result = invoke(shlex.split(line)[1:])
     waits = [row.split()[0] for row in result.stdout.splitlines()[2:] if row.strip()]
     assert waits == [f"{r}m" for r in range(1, 10)]
+
+
+def test_the_python_example_runs():
+    """README's "Use from Python" block is executed as written; its asserts are the worked example."""
+    (block,) = re.findall(r"^```python\n(.*?)^```", README, flags=re.S | re.M)
+    exec(compile(block, "README.md", "exec"), {})

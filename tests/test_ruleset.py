@@ -50,7 +50,12 @@ BROKEN = [
                  "2: id: a key written twice", id="duplicate-key"),
     pytest.param("- id: h\n", "1: a ruleset is a mapping of keys (id, name, patterns, …)", id="not-a-mapping"),
     pytest.param("extends: beijing\nid: h\nwins: {discard: sometimes}\n",
-                 "3: wins.discard: expected one of any, concealed, never, got 'sometimes'", id="win-rule"),
+                 "3: wins.discard: expected one of any, concealed, concealed_if_wild, never, got 'sometimes'", id="win-rule"),
+    pytest.param("extends: beijing\nid: h\nwins: {rob_concealed_kong: dragn}\n",
+                 "3: wins.rob_concealed_kong: expected any, never or a pattern of this ruleset (the one the robbed tile "
+                 "must complete), got 'dragn'", id="rob-concealed-kong"),
+    pytest.param("extends: beijing-money\nid: h\npayout: {params: {exposed_kong: -1}}\n",
+                 "3: payout.params.exposed_kong: must be at least 0, got -1", id="kong-money-negative"),
 ]
 
 
@@ -161,3 +166,41 @@ def test_loaded_ruleset_is_frozen():
         rules.minimum = 3
     with pytest.raises(Exception):
         rules.patterns[0].value = 99
+
+
+def test_the_compiled_builtins_are_the_yaml_files():
+    """Built-ins load from mjcalc/compiled_rulesets.py (no YAML at run time); it must equal the YAML validated
+    now. After editing rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
+    from mjcalc.ruleset import builtin_paths, compile_builtins
+    from mjcalc import compiled_rulesets
+    import pathlib
+
+    assert pathlib.Path(compiled_rulesets.__file__).read_text(encoding="utf-8") == compile_builtins()
+    for path in builtin_paths():
+        assert load_ruleset(path.stem) == load_ruleset_file(path)
+
+
+def test_using_a_builtin_ruleset_reads_no_yaml():
+    import subprocess
+    import sys
+    code = "import sys, mjcalc.cli, mjcalc\nmjcalc.load_ruleset('zhuji')\nprint('yaml' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert out.stdout.strip() == "False", out.stderr
+
+
+@pytest.mark.parametrize("name, key", [
+    ("beijing-classic", "points_per_fan"), ("beijing-classic", "shaozhuang"), ("beijing-doubling", "dealer_factor"),
+    ("beijing-hunr", "discarder_factor"), ("beijing-hunr", "flat"), ("beijing-hunr", "shaozhuang"),
+    ("beijing-money", "concealed_kong"), ("beijing-money", "exposed_kong"), ("beijing-money", "genzhuang"),
+])
+def test_rulesets_show_says_what_each_new_payout_parameter_means(name, key):
+    result = CliRunner().invoke(cli, ["rulesets", "show", name])
+    assert result.exit_code == 0, result.output
+    line = next(ln for ln in result.output.splitlines() if ln.strip().startswith(f"{key} = "))
+    value, meaning = line.split(":", 1)
+    assert len(meaning.split()) >= 6, line
+
+
+def test_rulesets_show_says_points_per_fan_is_our_choice():
+    text = CliRunner().invoke(cli, ["rulesets", "show", "beijing-classic"]).output
+    assert "points_per_fan = 1000: 1 番 = this many points" in text and "half, rounded up" in text

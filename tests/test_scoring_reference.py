@@ -12,7 +12,7 @@ from collections import Counter
 
 import pytest
 from click.testing import CliRunner
-from conftest import first_turn_possible, situation_possible
+from conftest import drop_impossible
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -258,19 +258,7 @@ def scenario(draw, rid, seven_pairs=False):
         if draw(st.integers(0, 3)) == 0:
             partners = [s for s in SEATS if s != sit["seat"]]
             sit["mutual"] = draw(st.lists(st.sampled_from(partners), min_size=1, max_size=2, unique=True))
-    return text, possible(text, sit)
-
-
-def possible(text, sit):
-    """The situation less what this hand makes impossible (a kong draw with too few kongs, a robbed kong of a
-    tile the winner holds another copy of): those are refused, and checked by their own tests."""
-    if not situation_possible(text, kong_draw=sit.get("kong_draw", 0)):
-        sit.pop("kong_draw")
-    if sit.get("first_turn") and not first_turn_possible(text, sit):
-        sit.pop("first_turn")
-    if sit.get("rob_kong") and not situation_possible(text, rob_kong=True, wild=sit.get("wild", ())):
-        sit.pop("rob_kong")
-    return sit
+    return text, drop_impossible(text, sit)
 
 
 # ---------------------------------------------------------------------------------------------------------------

@@ -16,7 +16,7 @@ from itertools import combinations, product
 
 import pytest
 from click.testing import CliRunner
-from conftest import first_turn_possible, copies_held, situation_possible
+from conftest import copies_held, drop_impossible
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
@@ -327,13 +327,7 @@ def possible(text, sit):
     """The situation less what this hand makes impossible (refused, and checked by their own tests): a kong
     draw with too few kongs, a robbed kong of a tile the winner holds again, more 宝 held and flown than four,
     四个宝 without all four drawn."""
-    if not situation_possible(text, kong_draw=sit.get("kong_draw", 0)):
-        sit.pop("kong_draw")
-    if sit.get("first_turn") and not first_turn_possible(text, sit):
-        sit.pop("first_turn")
-    if sit.get("rob_kong") and not situation_possible(text, rob_kong=True, wild=sit.get("wild", ())):
-        sit.pop("rob_kong")
-        sit.pop("from")
+    drop_impossible(text, sit, self_draw_when_not_robbed=True)
     held = copies_held(text, sit["wild"][0]) if sit.get("wild") else 0
     flown = sit.get("flown", 0) + sum(sit.get("flown_by", {}).values())
     if flown <= 4 and held + flown > 4:

@@ -228,8 +228,16 @@ def test_every_win_in_a_wucai_bid_has_no_wild():
 def test_first_turn_is_standalone():
     dealer = analyze("123m 234m 456p 789s 5p +5p", "--first-turn")
     assert patterns(dealer) == {"heavenly": 8}
-    other = analyze("123m 234m 456p 789s 5p +5p", "--first-turn", "--seat", "N")
+    other = analyze("123m 234m 456p 789s 5p +5p", "--first-turn", "--seat", "N", "--from", "E")
     assert patterns(other) == {"earthly": 8}
+
+
+@pytest.mark.parametrize("extra", [(), ("--from", "W")], ids=["own-first-draw", "non-dealer-discard"])
+def test_earthly_is_only_on_the_dealers_first_discard(extra):
+    # "闲家对庄家打的第一张牌就能胡的为地胡": a first self-draw, or another non-dealer's discard, is ordinary
+    out = analyze("123m 456m 789s 234p W +W", "--first-turn", "--seat", "N", *extra)
+    assert patterns(out) == {"pinghu": 1, "no_wild": 1}
+    assert out["payouts"]["N"] == (12 if not extra else 8)
 
 
 def test_seven_pairs_do_not_win():

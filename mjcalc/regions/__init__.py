@@ -4,10 +4,9 @@ A region is one module (`regions/<name>.py`) holding what that region means, and
 written outside mjcalc (a house region in Python) is added with `register(region)`; no module adds itself
 by being imported.
 """
-import difflib
 from typing import Dict, List
 
-from ..errors import RulesetError
+from ..errors import RulesetError, close_matches
 from ..situation import GENERIC, Option
 from . import beijing, shangrao, zhuji
 from .base import Region
@@ -36,6 +35,14 @@ def register(region: Region) -> Region:
     return region
 
 
+def unregister(region_id: str):
+    """Forget a region added with `register` (the built-in ones stay)."""
+    if region_id in _BUILTIN:
+        raise RulesetError(f"region {region_id} is built in")
+    _REGIONS.pop(region_id, None)
+
+
+_BUILTIN = ("beijing", "zhuji", "shangrao")
 for _region in (beijing.REGION, zhuji.REGION, shangrao.REGION):
     register(_region)
 
@@ -43,7 +50,7 @@ for _region in (beijing.REGION, zhuji.REGION, shangrao.REGION):
 def find_region(name: str) -> Region:
     region = _REGIONS.get(name)
     if region is None:
-        hint = difflib.get_close_matches(str(name), list(_REGIONS), n=1)
+        hint = close_matches(str(name), list(_REGIONS), n=1)
         raise RulesetError(f"unknown region {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else
                                                           f" (known: {', '.join(sorted(_REGIONS))})"))
     return region

@@ -7,7 +7,7 @@ generic scorer, analysis and output ask the region; they never say a region's wo
 """
 from typing import Callable, Dict, List, Optional, Tuple
 
-from ..errors import Notice, SituationError
+from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG, WILD
 from ..payouts import Scheme
 from ..situation import Option
@@ -52,21 +52,21 @@ class Region:
         """Contradictions in the situation itself, whatever the hand."""
         s = situation
         if s.discarder is not None and s.discarder == s.seat:
-            raise SituationError(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
+            raise ImpossibleSituation(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
                                  "from", f"{s.discarder} is the winner's own seat: a player cannot win on his own discard")
         if s.rob_kong and s.discarder is None:
-            raise SituationError("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
+            raise ImpossibleSituation("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
                                  "needs the player whose kong was robbed (--from SEAT)")
         if s.kong_draw and s.discarder is not None:
-            raise SituationError("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
+            raise ImpossibleSituation("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
                                  "a win on one's own replacement draw cannot be on a discard (--from)")
         if s.first_turn:
             if s.is_dealer and s.discarder is not None:
-                raise SituationError("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
+                raise ImpossibleSituation("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
                                      "first_turn", "the dealer's first-turn win is his dealt hand, not a discard (--from)")
             for name, on in (("kong_draw", s.kong_draw), ("last_tile", s.last_tile), ("rob_kong", s.rob_kong)):
                 if on:
-                    raise SituationError(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
+                    raise ImpossibleSituation(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
                                          f"cannot go with --{name.replace('_', '-')}")
 
     def wild_kinds(self, ruleset, situation) -> Tuple[int, ...]:
@@ -88,9 +88,9 @@ class Region:
             raise SituationError(f"wild: {detail}", "wild", detail)
         return kinds
 
-    def plays_wild(self, ruleset, situation) -> bool:
-        """Whether wildcards are in play at all, so that a `*` tile means something."""
-        return ruleset.wild_kinds > 0
+    def why_no_wild(self, ruleset, situation) -> Optional[str]:
+        """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
+        return None if ruleset.wild_kinds > 0 else f"in {ruleset.id}"
 
     def check_hand(self, ruleset, situation, tiles):
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
@@ -107,20 +107,24 @@ class Region:
         if s.kong_draw > kongs:
             detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "
                       f"has {kongs or 'no'} kong{'s' if kongs != 1 else ''}")
-            raise SituationError(f"kong_draw: {detail}", "kong_draw", detail)
+            raise ImpossibleSituation(f"kong_draw: {detail}", "kong_draw", detail)
         if s.first_turn and any(m.exposed for m in hand.melds):
             detail = "a first-turn win has made no call, but the hand has an exposed meld"
-            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
         if s.first_turn and s.is_dealer and hand.melds:
             detail = "the dealer's first-turn win is his dealt hand: it has no declared kong"
-            raise SituationError(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
+        for meld in hand.melds:
+            if meld.claimed_from and meld.claimed_from == s.seat:
+                detail = f"{meld} says it was claimed from {meld.claimed_from}, the winner's own seat"
+                raise ImpossibleSituation(f"seat: {detail}", "seat", detail)
         win = hand.winning
         if s.rob_kong and win is not None:
             kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
             if kind != WILD and tiles.held[kind] > 1:
                 detail = (f"the robbed kong is of {NAMES[kind]}, whose other three copies the konger held, but the "
                           f"winner holds {tiles.held[kind] - 1} more {NAMES[kind]}")
-                raise SituationError(f"rob_kong: {detail}", "rob_kong", detail)
+                raise ImpossibleSituation(f"rob_kong: {detail}", "rob_kong", detail)
 
     # --- winning ------------------------------------------------------------------------------------------
 
@@ -129,6 +133,18 @@ class Region:
         one of the readings they cannot tell apart; None (the default) reads every reading, which is always
         exact. See `ReadingKeys` for what a region promises when it answers."""
         return None
+
+    def as_paid(self, ruleset, situation):
+        """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
+        return situation
+
+    def reading_refusal(self, ruleset, reading, matches) -> Optional[str]:
+        """Why this one reading of the hand cannot be the win (another reading may be), in words, or None."""
+        return None
+
+    def notices(self, ruleset, situation, tiles, matches) -> List[Notice]:
+        """Warnings about the scored hand: an option given that this hand cannot use, and so on."""
+        return []
 
     def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
         """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
@@ -149,7 +165,7 @@ class Region:
             if rule == "never" and not first_from_dealer:
                 return (f"{ruleset.id} allows no {'robbing a kong' if situation.rob_kong else 'discard wins'}: "
                         "this hand must be self-drawn")
-            if rule == "concealed" and not hand.is_concealed:
+            if not hand.is_concealed and (rule == "concealed" or rule == "concealed_if_wild" and tiles.wild_kinds):
                 name = f"{self.exposed_rule_name}: " if self.exposed_rule_name else ""
                 return f"{name}a hand with an exposed meld (吃/碰/明杠) may not {what}; it must self-draw"
             limit = ruleset.max_wilds_on_discard
@@ -171,7 +187,7 @@ class Region:
         roles = {seat: [] for seat in SEATS}
         roles[s.dealer].append("dealer 庄")
         roles[s.seat].append("winner")
-        if s.discarder is not None and not self_drawn:
+        if s.discarder is not None and (not self_drawn or s.rob_kong):  # a rob paid as a self-draw is still a rob
             roles[s.discarder].append("robbed kong" if s.rob_kong else "discarder")
         return roles
 
@@ -185,7 +201,8 @@ class Region:
 
 
 class ReadingKeys:
-    """A region's promise about its detectors on one hand: a reading's score depends only on its shape, the
+    """A region's promise about its detectors (and its `reading_refusal`) on one hand, in the situation as paid
+    (`as_paid`): a reading's score (and refusal) depends only on its shape, the
     multiset of `block(b)` over its blocks and, when `place` is given, `place(b, t)` for the block `b` where
     the winning tile sits as `t`.
 

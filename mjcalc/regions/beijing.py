@@ -1,18 +1,21 @@
 """Beijing 北京麻将: what the region means.
 
-Wildcards 惠 (混儿); 吃碰堤 (a hand with an exposed meld must self-draw); 四惠牌 (all four 惠 win whatever the
-shape, paid as a self-draw); 烧庄 (the dealer pays each other seat) and 互包 (a partner pays the winner's whole
-hand). Two payout schemes: `additive` (番 × 底分) and `money_table` (the 2-4-8 table, rate × 2^番, capped).
+Wildcards 惠 (绘, 混儿); 吃碰堤 (a hand with an exposed meld must self-draw, in some rulesets only while 绘 are
+declared); 四惠牌/绘杠/混杠 (all four wildcards win whatever the shape, paid as a self-draw); 烧庄 (跟庄: the dealer
+pays each other seat) and 互包 (a partner pays the winner's whole hand); robbing a concealed kong only to complete
+a pattern; 绘上墙 and 混儿悠. Five payout schemes: `additive` (番 × 底分), `money_table` (the 2-4-8 table,
+rate × 2^番, capped, with kong money and 跟庄), `classic_points` (番 × points, a hand that broke 门清 paid half),
+`doubling` (2^番, the dealer paid and paying double) and `hunr` (factors on a 1点 base, 点炮 pays double).
 """
 from typing import Dict, List
 
 from ..errors import Notice, SituationError
-from ..hand import CHOW, PAIR
-from ..patterns import COMMON, block_traits
+from ..hand import CHOW, KONG, PAIR
+from ..patterns import COMMON, block_traits, dragon, full_flush
 from ..payouts import Param, Payout, Scheme, transfer
-from ..shapes import STANDARD
+from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
-from ..tiles import SEATS
+from ..tiles import NAMES, SEATS
 from .base import ReadingKeys, Region, own_detectors
 
 
@@ -36,32 +39,101 @@ def big_single_wait(r, p):
                and r.winning_block.kind == PAIR)
 
 
+FIVE_M = 4
+
+
 def catch_five(r, p):
-    """捉五魁: won on 5m as the middle of 4m-5m-6m, 5m the hand's only wait."""
+    """捉五魁: won on 5m as the middle of 4m-5m-6m, 5m the hand's only wait; with `params.seven_pairs`, also
+    seven pairs won on a 5m completing the pair 55m (七对单吊五万), 5m the only wait."""
     b = r.winning_block
-    return int(
-        b is not None and b.kind == CHOW and b.tiles == (3, 4, 5) and r.winning_as == 4
-        and r.natural_waits_before == (4,)
-    )
+    if b is None or r.winning_as != FIVE_M or r.natural_waits_before != (FIVE_M,):
+        return 0
+    if b.kind == CHOW and b.tiles == (3, 4, 5):
+        return 1
+    return int(bool(p.param("seven_pairs")) and r.shape == SEVEN_PAIRS and b.kind == PAIR)
 
 
 def four_wilds(r, p):
-    """四惠牌: holding all four tiles of a wild kind."""
+    """四惠牌 (绘杠, 混杠): holding all four tiles of a wild kind, melds included."""
     return int(r.four_of_a_wild_kind)
+
+
+def pure_dragon(r, p):
+    """清龙: 一条龙 in a hand whose every tile, as read, is of the dragon's suit."""
+    return int(bool(dragon(r, p)) and bool(full_flush(r, p)))
+
+
+def full_flush_seven_pairs(r, p):
+    """清一色七对: seven pairs, every tile as read of one suit."""
+    return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
+
+
+def dealer_win(r, p):
+    """庄胡: the dealer is the winner."""
+    return int(r.situation.is_dealer)
+
+
+def no_wild(r, p):
+    """无绘 (无混儿): no tile of a wildcard kind among the 14, even one standing for its own face."""
+    return int(r.wild_tiles == 0)
+
+
+def hui_on_wall(r, p):
+    """绘上墙: the winner put his 绘 up on the wall (the option) and holds none among the 14."""
+    return int(bool(r.situation.extra("hui_on_wall")) and r.wild_tiles == 0)
+
+
+def _drawn_win(situation) -> bool:
+    """Won by drawing the tile oneself: no discard, no robbed kong."""
+    return situation.self_drawn and not situation.rob_kong
+
+
+def own_hunr_dragon(r, p):
+    """本混儿龙: a 一条龙 in the wildcard's own suit holding the hand's only wildcard tile, as itself."""
+    kinds = r.tiles.wild_kinds
+    if len(kinds) != 1 or kinds[0] >= 27 or r.wild_tiles != 1 or r.wild_roles:
+        return 0
+    suit = kinds[0] // 9
+    chows = {b.tiles[0] for b in r.blocks if b.kind == CHOW}
+    return int({9 * suit, 9 * suit + 3, 9 * suit + 6} <= chows)
+
+
+def no_hunr(r, p):
+    """无混儿: no wildcard tile among the 14 (as itself or not), or a 本混儿龙 (its one 混儿 counts as none)."""
+    return int(r.wild_tiles == 0 or bool(own_hunr_dragon(r, p)))
+
+
+def hunr_you(r, p):
+    """混儿悠: the winner declined earlier self-draws (the option), and now draws the win holding a 混儿."""
+    return int(bool(r.situation.extra("hunr_you")) and _drawn_win(r.situation) and r.wild_tiles >= 1)
 
 
 # --- payout schemes ------------------------------------------------------------------------------------
 
 
-def _burn_part(payout: Payout, situation, unit_per_round: int):
-    """烧庄: K rounds, the dealer pays each other seat 2^(K-1) units."""
+def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄", en: str = "shaozhuang",
+               unit_zh: str = "番"):
+    """烧庄 (跟庄): K rounds, the dealer pays each other seat 2^(K-1) units."""
     rounds = situation.extra("shaozhuang", 0)
     if not rounds:
         return
     unit = 2 ** (rounds - 1) * unit_per_round
     burn = {s: unit for s in SEATS if s != situation.dealer}
     burn[situation.dealer] = -3 * unit
-    payout.add(f"烧庄 {rounds}番", f"shaozhuang x{rounds}", burn)
+    payout.add(f"{zh} {rounds}{unit_zh}", f"{en} x{rounds}", burn)
+
+
+def _flat(score, ruleset) -> bool:
+    """A pattern with `params.flat` was scored: the hand is a fixed amount from each other seat."""
+    return any(ruleset.pattern(m.pattern_id).param("flat") for m in score.matches)
+
+
+def _each_other_pays(situation, amount) -> Dict[str, int]:
+    hand = {}
+    for s in SEATS:
+        if s != situation.seat:
+            transfer(hand, s, situation.seat, amount)
+    return hand
 
 
 class Additive(Scheme):
@@ -102,6 +174,13 @@ class MoneyTable(Scheme):
         "self_draw_dealer_pays": Param("平摸: a non-dealer self-draws; the dealer pays this rate"),
         "self_draw_other_pays": Param("平摸: a non-dealer self-draws; each other non-dealer pays this rate"),
         "payer_cap": Param("no single payer pays more than this (times 底分)"),
+        "concealed_kong": Param("杠钱: each 暗杠 of the winner, each other seat pays this (times 底分); never capped, "
+                                "never doubled by 上楼", required=False, default=20),
+        "exposed_kong": Param("杠钱: each 明杠 of the winner written with its seat, [5555p]W, that seat (who "
+                              "discarded the kong tile) pays this (times 底分); never capped, never doubled by 上楼",
+                              required=False, default=10),
+        "genzhuang": Param("跟庄 K (--shaozhuang K): the dealer pays each other seat this × 2^(K−1) (times 底分), "
+                           "outside the cap, even when he wins", required=False, default=10),
     }
 
     def pay(self, score, situation, ruleset) -> Payout:
@@ -128,6 +207,105 @@ class MoneyTable(Scheme):
             transfer(hand, s, winner, min(amount, cap))
         payout = Payout()
         payout.add("和牌", "hand", hand)
+        _burn_part(payout, situation, self.param(ruleset, "genzhuang") * situation.base, "跟庄", "genzhuang", "")
+        kongs = {}
+        for meld in score.reading.hand.melds if score.reading else ():
+            if meld.kind != KONG:
+                continue
+            if meld.concealed:
+                for s in SEATS:
+                    if s != winner:
+                        transfer(kongs, s, winner, self.param(ruleset, "concealed_kong") * situation.base)
+            elif meld.claimed_from:
+                transfer(kongs, meld.claimed_from, winner, self.param(ruleset, "exposed_kong") * situation.base)
+        if any(kongs.values()):
+            payout.add("杠钱", "kong money", kongs, doubled_at_table=False)
+        return payout
+
+
+class ClassicPoints(Scheme):
+    """北京 competition rules: 番 × points per 番, a hand that broke 门清 paid half (rounded up); 烧庄 in points."""
+
+    meaning = ("P = 番 × points_per_fan × 底分; a hand that broke 门清 (吃, 碰 or 明杠) is paid half, rounded up to a "
+               "whole point. Self-draw: each other seat pays P; discard: the discarder pays P; 抢杠: the robbed "
+               "konger alone pays 3P. 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × 底分")
+    params = {
+        "points_per_fan": Param("1 番 = this many points (the text cites a points table it does not give; 1000 is "
+                                "our choice)", minimum=1, required=False, default=1000),
+        "shaozhuang": Param("烧庄: for one round the dealer pays each other seat this many points (times 底分), "
+                            "doubling per further round; not paid on a drawn hand", required=False, default=1000),
+    }
+
+    def pay(self, score, situation, ruleset) -> Payout:
+        points = score.total * self.param(ruleset, "points_per_fan") * situation.base
+        if score.reading is not None and not score.reading.hand.is_concealed:  # (no reading: a total agreed)
+            points = -(-points // 2)
+        if score.self_drawn:
+            hand = _each_other_pays(situation, points)
+        else:
+            hand = {}
+            transfer(hand, situation.discarder, situation.seat, 3 * points if situation.rob_kong else points)
+        payout = Payout()
+        payout.add("和牌", "hand", hand)
+        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * situation.base, unit_zh="")
+        return payout
+
+
+class Doubling(Scheme):
+    """北京 番数规则: each payer pays 2^番 chips; a payment to or from the dealer is doubled; a flat hand apart."""
+
+    meaning = ("A = 2^番 × 底分. Self-draw: each other seat pays A; discard or 抢杠: the discarder pays A. A payment "
+               "to or from the dealer is times dealer_factor. A flat pattern (绘杠): each other seat pays its value "
+               "× 底分, no dealer factor")
+    params = {
+        "dealer_factor": Param("a payment to or from the dealer is multiplied by this (庄家和了，赢闲家双分筹码；"
+                               "闲家和了，庄家也付双份)", minimum=1, maximum=100, required=False, default=2),
+    }
+
+    def pay(self, score, situation, ruleset) -> Payout:
+        payout = Payout()
+        if _flat(score, ruleset):
+            payout.add("和牌", "hand", _each_other_pays(situation, score.total * situation.base))
+            return payout
+        chips = 2 ** score.total * situation.base
+        factor = self.param(ruleset, "dealer_factor")
+        payers = [s for s in SEATS if s != situation.seat] if score.self_drawn else [situation.discarder]
+        hand = {}
+        for s in payers:
+            transfer(hand, s, situation.seat, chips * (factor if situation.dealer in (s, situation.seat) else 1))
+        payout.add("和牌", "hand", hand)
+        return payout
+
+
+class Hunr(Scheme):
+    """北京 混儿: V = the factors' product on a 1点 base; 点炮 pays double; flat 40s; 烧庄 in 点."""
+
+    meaning = ("V = 推倒胡 1 × every factor × 底分. Self-draw (and a robbed kong, scored as 自摸): each other seat "
+               "pays V; discard: the discarder pays V × discarder_factor, the two others V. 混杠/天和/地和: each "
+               "other seat pays flat × 底分. 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × 底分")
+    params = {
+        "discarder_factor": Param("点炮: on a discard win the discarder pays V times this; the others pay V",
+                                  minimum=1, maximum=100, required=False, default=2),
+        "flat": Param("混杠, 天和, 地和: each other seat pays this (times 底分), whatever the hand",
+                      required=False, default=40),
+        "shaozhuang": Param("烧庄: for one round the dealer pays each other seat this (times 底分), doubling per "
+                            "further round", required=False, default=10),
+    }
+
+    def pay(self, score, situation, ruleset) -> Payout:
+        payout = Payout()
+        winner, b = situation.seat, situation.base
+        if _flat(score, ruleset):
+            hand = _each_other_pays(situation, self.param(ruleset, "flat") * b)
+        else:
+            v = score.total * b
+            hand = {}
+            for s in SEATS:
+                if s != winner:
+                    twice = not score.self_drawn and s == situation.discarder
+                    transfer(hand, s, winner, v * self.param(ruleset, "discarder_factor") if twice else v)
+        payout.add("和牌", "hand", hand)
+        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * b, unit_zh="")
         return payout
 
 
@@ -135,7 +313,10 @@ class MoneyTable(Scheme):
 
 
 DETECTORS = {**COMMON, **{f.__name__: f for f in (
-    tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
+    tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
+    dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+# The detectors `reading_keys` speaks for; a ruleset using any other is read in full.
+_KEYED = {**COMMON, **{f.__name__: f for f in (tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
 
 
 def _place(block, stand) -> tuple:
@@ -149,12 +330,19 @@ class Beijing(Region):
     en = "Beijing"
     exposed_rule_name = "吃碰堤"
     detectors = DETECTORS
-    schemes = {"additive": Additive(), "money_table": MoneyTable()}
+    schemes = {"additive": Additive(), "money_table": MoneyTable(), "classic_points": ClassicPoints(),
+               "doubling": Doubling(), "hunr": Hunr()}
     options = (
-        Option("shaozhuang", "int", "K consecutive rounds of 烧庄 this hand (the dealer pays each other seat).",
+        Option("shaozhuang", "int", "K consecutive rounds of 烧庄 (跟庄) this hand (the dealer pays each other seat).",
                zh="烧庄", default=0, minimum=0, maximum=16, metavar="K"),
         Option("mutual", "seats", "The winner is in 互包 with SEAT, who pays his whole hand part (repeatable).",
                zh="互包", default=(), metavar="SEAT"),
+        Option("rob_concealed", "flag", "With --rob-kong: the robbed kong was a concealed kong 暗杠.",
+               zh="抢暗杠", default=False),
+        Option("hui_on_wall", "flag", "绘上墙: the winner put his 绘 up on the wall and wins holding none.",
+               zh="绘上墙", default=False),
+        Option("hunr_you", "flag", "混儿悠: the winner declined earlier self-draws to win later with his 混儿 "
+                                   "held, not used as a wildcard.", zh="混儿悠", default=False),
     )
 
     def check_situation(self, ruleset, situation):
@@ -162,26 +350,81 @@ class Beijing(Region):
         if situation.seat in situation.extra("mutual", ()):
             detail = f"{situation.seat} is the winner's own seat"
             raise SituationError(f"mutual (互包): {detail}", "mutual", detail)
+        if situation.extra("rob_concealed") and not situation.rob_kong:
+            detail = "robbing a concealed kong needs --rob-kong and --from the konger"
+            raise SituationError(f"rob_concealed (抢暗杠): {detail}", "rob_concealed", detail)
+
+    def as_paid(self, ruleset, situation):
+        """`wins.rob_kong_as_self_draw`: a robbed kong is scored and paid as a self-draw (the konger pays like
+        the others); the situation keeps `rob_kong`, so the rob is still known."""
+        if ruleset.rob_kong_as_self_draw and situation.rob_kong and situation.discarder is not None:
+            return situation.replace(discarder=None)
+        return situation
 
     def automatic_win(self, ruleset, situation, tiles):
-        """四惠牌: all four tiles of a 惠 kind win whatever the shape, and are paid as a self-draw."""
+        """四惠牌 (绘杠, 混杠): all four tiles of a wildcard kind win whatever the shape, paid as a self-draw."""
         if "four_wilds" not in {p.id for p in ruleset.patterns}:
             return None
         if not any(tiles.held[k] == 4 for k in tiles.wild_kinds):
             return None
         if situation.self_drawn:
             return ""
-        detail = f"四惠牌 wins whatever the shape and is paid as a self-draw, not on {situation.discarder}'s discard"
+        name = ruleset.pattern("four_wilds").zh
+        detail = (f"{name} wins whatever the shape and is paid as a self-draw: --from {situation.discarder} "
+                  "is ignored")
         return Notice(f"from: {detail}", "from", detail)
 
     def reading_keys(self, ruleset, situation, tiles):
         """Besides the common detectors' traits, only 大钓 and 捉五魁 look at a block, the winning one (`_place`);
         the rest read the hand and the situation, and none reads what a 惠 stands for."""
-        if not own_detectors(self, ruleset, DETECTORS):
-            return None
+        if not own_detectors(self, ruleset, _KEYED) or situation.extra("rob_concealed"):
+            return None  # reading_refusal reads the winning block of a robbed concealed kong
         active = {p.id for p in ruleset.patterns}
         place = _place if {"catch_five", "big_single_wait"} & active else None
         return ReadingKeys(block_traits(active, tiles), place)
+
+    def reading_refusal(self, ruleset, reading, matches):
+        """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile
+        completes the named pattern (`dragon`: it sits in one of the 一条龙's three chows)."""
+        s = reading.situation
+        if not (s.rob_kong and s.extra("rob_concealed")):
+            return None
+        rule = ruleset.robbable_concealed_kong
+        if rule == "any":
+            return None
+        if rule == "dragon":
+            b = reading.winning_block
+            chows = {x.tiles[0] for x in reading.blocks if x.kind == CHOW}
+            if b is not None and b.kind == CHOW and b.tiles[0] < 27 and b.tiles[0] % 9 in (0, 3, 6) and \
+                    {b.tiles[0] - b.tiles[0] % 9 + k for k in (0, 3, 6)} <= chows:
+                return None
+            return f"a concealed kong may only be robbed to complete {ruleset.pattern('dragon').zh}"
+        if rule == "never":
+            return f"{ruleset.id}: a concealed kong may not be robbed"
+        return f"a concealed kong may only be robbed to complete {ruleset.pattern(rule).zh}"
+
+    def notices(self, ruleset, situation, tiles, matches):
+        """An option this hand cannot use (绘上墙 holding a 绘, 混儿悠 not on a drawn win holding a 混儿), and a
+        明杠 that cannot earn kong money because it does not say from whom it was claimed."""
+        out = []
+        ids = {p.id for p in ruleset.patterns}
+        wild = ruleset.wild_zh
+        if situation.extra("hui_on_wall") and "hui_on_wall" in ids and tiles.wild_tiles:
+            name = ruleset.pattern("hui_on_wall").zh
+            detail = f"{name} needs a hand without {wild}, but {tiles.wild_tiles} are held: not counted"
+            out.append(Notice(f"hui_on_wall: {detail}", "hui_on_wall", detail))
+        if situation.extra("hunr_you") and "hunr_you" in ids and not (_drawn_win(situation) and tiles.wild_tiles):
+            name = ruleset.pattern("hunr_you").zh
+            detail = f"{name} needs a self-draw holding a {wild}: not counted"
+            out.append(Notice(f"hunr_you: {detail}", "hunr_you", detail))
+        scheme = self.schemes.get(ruleset.payout)
+        if isinstance(scheme, MoneyTable) and scheme.param(ruleset, "exposed_kong"):
+            for meld in tiles.hand.melds:
+                if meld.kind == KONG and meld.exposed and not meld.claimed_from:
+                    body = str(meld)[1:-1]
+                    detail = f"明杠 {body}: write from whom it was claimed, [{body}]W; no kong money counted"
+                    out.append(Notice(f"kong money: {detail}", "hand", detail))
+        return out
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         roles = super().seat_roles(situation, self_drawn)

@@ -5,7 +5,7 @@ One 宝 kind of four tiles. A 宝 counts as wild only when it stands for somethi
 and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bonuses added (kongs, 接宝, 四个宝). The precise
 readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rulesets/shangrao.yaml.
 """
-from ..errors import SituationError
+from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
 from ..patterns import COMMON, block_traits, fours_in_pairs, is_pung, sets
 from ..payouts import Param, Payout, Scheme, transfer
@@ -236,6 +236,10 @@ DETECTORS = {**COMMON, **{f.__name__: f for f in (
     jiebao, four_wild)}}
 
 
+def _impossible(field, detail):
+    return ImpossibleSituation(f"{field}: {detail}", field, detail)
+
+
 class ShangraoRegion(Region):
     id = "shangrao"
     zh = "上饶"
@@ -270,7 +274,7 @@ class ShangraoRegion(Region):
                 raise _fail("flown_by", f"{seat} is the winner's own seat: the winner's 飞宝 is flown")
         total = s.extra("flown", 0) + sum(n for _, n in flown_by)
         if total > BAO:
-            raise _fail("flown_by", f"{total} 飞宝 in all (the winner's and the others'): there are only {BAO} 宝")
+            raise _impossible("flown_by", f"{total} 飞宝 in all (the winner's and the others'): there are only {BAO} 宝")
         for seat, _ in s.extra("kong", ()):
             if seat == s.seat:
                 raise _fail("kong", f"{seat} is the winner's own seat: write the winner's kongs in the hand as "
@@ -284,10 +288,10 @@ class ShangraoRegion(Region):
         flown_here = s.extra("flown", 0)
         flown_all = flown_here + sum(n for _, n in s.extra("flown_by", ()))
         if held + flown_all > BAO:
-            raise _fail("flown" if flown_here else "flown_by",
+            raise _impossible("flown" if flown_here else "flown_by",
                         f"the hand holds {held} 宝 ({name}) and {flown_all} were flown: there are only {BAO}")
         if s.extra("four_wild") and held + flown_here != BAO:
-            raise _fail("four_wild", f"the winner drew all four 宝, but holds {held} and flew {flown_here}")
+            raise _impossible("four_wild", f"the winner drew all four 宝, but holds {held} and flew {flown_here}")
 
 
 REGION = ShangraoRegion()

@@ -232,10 +232,12 @@ class ZhujiRegion(Region):
 
         return ReadingKeys(block)
 
-    def plays_wild(self, ruleset, situation) -> bool:
+    def why_no_wild(self, ruleset, situation):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
         bid = situation.extra("bid")
-        return bid is None or bid.kinds > 0
+        if bid is not None and bid.kinds == 0:
+            return f"under the bid {bid}"
+        return super().why_no_wild(ruleset, situation)
 
     def minimum(self, ruleset, situation):
         bid = situation.extra("bid")

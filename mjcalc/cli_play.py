@@ -1,0 +1,234 @@
+"""`mjcalc table play`: the evening at a prompt (stdlib `cmd`, with `readline` history and tab completion).
+
+One short line records a hand: WINNER, then FROM (a player or a seat) or 自摸, then what was won — a number
+(the total in the ruleset's unit), pattern names (`对对和,庄`) or the tiles — and any `table hand` option after
+it (`--shaozhuang 1`). Every line goes through the same `table hand`/`draw`/`undo`/… commands as the shell
+does, so each hand is checked and committed the same way: closing the terminal mid-evening loses nothing.
+"""
+import cmd
+import shlex
+import sys
+
+import click
+
+from .ledger import Ledger, LedgerError, data_dir
+from .errors import MjcalcError
+
+SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
+COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")
+
+
+class TablePrompt(cmd.Cmd):
+    intro = None
+    doc_header = "commands (a hand is WINNER FROM|自摸 TOTAL|PATTERNS|TILES [options]; `help hand`)"
+
+    def __init__(self, ledger: Ledger, table, commands):
+        """`commands`: the `mjcalc table` click group every line goes through."""
+        super().__init__()
+        self.commands = commands
+        self.ledger = ledger
+        self.table = table
+        self.history = None
+        self.rules = None
+
+    # --- running -----------------------------------------------------------------------------------------
+
+    def run(self):
+        from . import evening  # imported when used (start-up time)
+
+        self.rules = evening.table_rules(self.table, self.ledger)
+        self._readline()
+        click.echo(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
+                   + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)))
+        click.echo("a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
+        try:
+            while True:
+                try:
+                    self.cmdloop()
+                    break
+                except KeyboardInterrupt:  # Ctrl-C drops the line being typed; Ctrl-D or quit leaves
+                    click.echo("^C")
+        finally:
+            self._save_history()
+
+    @property
+    def prompt(self):
+        if not sys.stdin.isatty():  # a script fed on stdin: no prompts between its lines
+            return ""
+        number, state = self.ledger.state(self.table)
+        return f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> "
+
+    def _readline(self):
+        try:
+            import readline  # optional: history and completion where the platform has it
+        except ImportError:
+            return
+        self.history = data_dir() / "play_history"
+        try:
+            readline.read_history_file(str(self.history))
+        except OSError:
+            pass
+        readline.set_completer_delims(" ,")
+
+    def _save_history(self):
+        if self.history is None:
+            return
+        try:
+            import readline  # optional: history where the platform has it
+            self.history.parent.mkdir(parents=True, exist_ok=True)
+            readline.set_history_length(1000)
+            readline.write_history_file(str(self.history))
+        except (ImportError, OSError):
+            pass
+
+    def invoke(self, *args):
+        """Run `mjcalc table ARGS…` on this ledger; an error is its one line, and the prompt goes on."""
+        argv = [str(a) for a in args] + ["--db", str(self.ledger.path)]
+        try:
+            self.commands.main(args=argv, prog_name="mjcalc table", standalone_mode=False)
+        except click.ClickException as exc:
+            exc.show()
+        except click.exceptions.Abort:
+            click.echo("")
+        except SystemExit:
+            pass
+
+    def emptyline(self):
+        return False
+
+    def precmd(self, line):
+        """`#` starts a comment (a script of an evening can explain itself)."""
+        return line.split("#", 1)[0].strip() if "#" in line else line
+
+    # --- hands -------------------------------------------------------------------------------------------
+
+    def hand_args(self, line):
+        """`table hand` arguments from a prompt line: WINNER [FROM|自摸] [TOTAL|PATTERNS|TILES] [--options]."""
+        try:
+            words = shlex.split(line)
+        except ValueError as exc:
+            raise LedgerError(f"cannot read the line: {exc}") from None
+        options = []
+        if "--" in " ".join(words):
+            first = next(i for i, w in enumerate(words) if w.startswith("--"))
+            words, options = words[:first], words[first:]
+        if not words:
+            raise LedgerError("who won? start the line with the winner (a name or a seat)")
+        winner, rest = words[0], words[1:]
+        self.table.seat(winner)  # an unknown player is said now
+        args = ["hand", self.table.name, "--winner", winner]
+        if rest and rest[0] in SELF_DRAW:
+            rest = rest[1:]
+        elif rest and self._is_player(rest[0]):
+            args += ["--from", rest[0]]
+            rest = rest[1:]
+        if len(rest) == 1 and rest[0].isdigit():
+            args += ["--fan", rest[0]]
+        elif rest and self._all_patterns(rest):
+            args += ["--patterns", ",".join(rest)]
+        else:
+            args += rest  # the tiles, checked by `table hand`
+        return args + options
+
+    def _is_player(self, word):
+        try:
+            self.table.seat(word)
+            return True
+        except (LedgerError, MjcalcError):
+            return False
+
+    def _all_patterns(self, words):
+        from .evening import parse_patterns  # imported when used (start-up time)
+        try:
+            parse_patterns(self.rules, ",".join(words))
+            return True
+        except MjcalcError:
+            return False
+
+    def default(self, line):
+        if line.strip() in ("EOF",):
+            return True
+        try:
+            args = self.hand_args(line)
+        except MjcalcError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            return False
+        self.invoke(*args, "--brief")
+        return False
+
+    def do_score(self, line):
+        """score [WINNER FROM|自摸] TOTAL|PATTERNS|TILES: what the hand would score and pay; nothing recorded.
+        Without a winner, the dealer self-draws it."""
+        words = line.split()
+        if words and not self._is_player(words[0]):
+            _, state = self.ledger.state(self.table)
+            line = f"{state.dealer} {line}"
+        try:
+            args = self.hand_args(line)
+        except MjcalcError as exc:
+            click.echo(f"Error: {exc}", err=True)
+            return False
+        self.invoke(*args, "--dry-run")
+
+    def do_hand(self, line):
+        """WINNER FROM|自摸 TOTAL|PATTERNS|TILES [--options]: record a won hand (the word `hand` may be left out).
+
+        小李 老王 3            小李 won on 老王's discard, 3 in the ruleset's unit (番, 台, 分)
+        小李 自摸 对对和,庄     小李 self-drew; the patterns are valued by the ruleset
+        S E 123m456p789s234s5m +5m     from the tiles, seats as letters
+        小李 老王 3 --shaozhuang 1     any `mjcalc table hand` option after the hand"""
+        return self.default(line)
+
+    # --- the rest ----------------------------------------------------------------------------------------
+
+    def do_draw(self, line):
+        """draw: a drawn hand 荒牌."""
+        self.invoke("draw", self.table.name)
+
+    def do_undo(self, line):
+        """undo: show the last hand and remove it (asks; `undo y` does not)."""
+        self.invoke("undo", self.table.name, *(["--yes"] if line.strip() in ("y", "yes") else []))
+
+    def do_show(self, line):
+        """show: the standings, the hands so far and who deals next."""
+        self.invoke("show", self.table.name, *shlex.split(line))
+
+    def do_settle(self, line):
+        """settle: who pays whom, with the fewest transfers."""
+        self.invoke("settle", self.table.name)
+
+    def do_rules(self, line):
+        """rules: which rules the table plays."""
+        self.invoke("rules", self.table.name)
+
+    def do_quit(self, line):
+        """quit (or Ctrl-D): leave; every hand is already recorded."""
+        return True
+
+    do_exit = do_quit
+
+    def do_EOF(self, line):
+        click.echo("")
+        return True
+
+    # --- completion ----------------------------------------------------------------------------------------
+
+    def _words(self):
+        return list(self.table.players) + list(SELF_DRAW[:1]) + [p.zh for p in self.rules.patterns]
+
+    def completenames(self, text, *ignored):
+        return [w for w in list(COMMANDS) + list(self.table.players) if w.startswith(text)]
+
+    def completedefault(self, text, line, begidx, endidx):
+        return [w for w in self._words() if w.startswith(text)]
+
+    def complete_score(self, text, line, begidx, endidx):
+        return self.completedefault(text, line, begidx, endidx)
+
+    complete_hand = complete_score
+
+
+def keystrokes(line: str) -> int:
+    """Keys typed for a prompt line: its characters and Enter (a CJK character counted as one key)."""
+    return len(line) + 1
+

@@ -1,0 +1,144 @@
+"""The one place a command's document (`render.Doc`) becomes output: JSON, or text for a terminal.
+
+Text fits the terminal's width (`COLUMNS`, else the terminal, else 80): a field's text wraps under its label,
+and a table too wide has its widest columns wrapped. A new output format is one more function here.
+"""
+import os
+import textwrap
+
+import click
+from tabulate import tabulate
+from wcwidth import wcswidth
+
+from .cli_common import echo, flagged
+
+LABEL = 10  # "hand      …": labels take ten columns
+MIN_COLUMN = 6
+_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
+
+
+def width() -> int:
+    """The columns to fit: $COLUMNS, else the terminal's, else 80; never below 40."""
+    try:
+        columns = int(os.environ.get("COLUMNS", ""))
+    except ValueError:
+        try:
+            columns = os.get_terminal_size(1).columns
+        except OSError:
+            columns = 80
+    return max(40, columns)
+
+
+def shown_width(text: str) -> int:
+    """Columns `text` takes on a terminal (CJK characters two, colour codes none)."""
+    return max(0, wcswidth(click.unstyle(text)))
+
+
+def emit(doc, as_json: bool = False):
+    """Print `doc`: its JSON document, or its text; its warnings go to stderr either way."""
+    for notice in doc.warnings:
+        echo(f"warning: {flagged(notice)}", err=True)
+    if as_json:
+        import json  # only for --json output (start-up time)
+        click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))
+    else:
+        echo(text(doc, width()))
+
+
+def _styled(value, tone=None) -> str:
+    if isinstance(value, tuple):
+        value, tone = value
+    if isinstance(value, list):  # several lines in one cell
+        return "\n".join(_styled(v) for v in value)
+    return click.style(str(value), **_TONES[tone]) if tone else str(value)
+
+
+def text(doc, columns: int = 80) -> str:
+    """The document as lines of text at most `columns` wide (a single word longer than that is left whole)."""
+    lines = []
+    for block in doc.blocks:
+        kind = block[0]
+        if kind == "field":
+            _, label, body, tone = block
+            lines += _field(label, str(body), tone, columns)
+        elif kind == "line":
+            _, body, tone = block
+            lines += [_styled(part, tone) for part in _wrap(str(body), columns, "")] if body else [""]
+        else:
+            _, headers, rows = block
+            lines.append(_table(headers, rows, columns))
+    return "\n".join(lines)
+
+
+def _field(label, body, tone, columns):
+    indent = " " * LABEL
+    wrapped = _wrap(body, columns, indent, first=label.ljust(LABEL) if label else indent)
+    return [wrapped[0][:LABEL] + _styled(wrapped[0][LABEL:], tone)] + [indent + _styled(w[LABEL:], tone)
+                                                                        for w in wrapped[1:]]
+
+
+def _wrap(body, columns, indent, first=""):
+    """`body` wrapped to `columns`, the first line after `first`, the others after `indent`."""
+    if shown_width(first + body) <= columns:
+        return [first + body]
+    out, line, fresh = [], first, True
+    for word in body.split(" "):
+        candidate = line + word if fresh else f"{line} {word}"
+        if shown_width(candidate) > columns and not fresh:
+            out.append(line)
+            line = indent + word
+        else:
+            line = candidate
+        fresh = False
+    out.append(line)
+    return out
+
+
+def _table(headers, rows, columns):
+    cells = [[_styled(c) for c in row] for row in rows]
+
+    def render(limits):
+        heads = headers if limits is None else [
+            "\n".join(part for line in str(h).split("\n") for part in _wrap(line, limit, "")) for h, limit in zip(headers, limits)]
+        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
+
+    natural = [max([shown_width(line) for line in str(headers[i]).split("\n")] +
+                   [shown_width(line) for row in cells for line in row[i].split("\n")])
+               for i in range(len(headers))]
+    # a column is never narrower than its longest word (a label cut in two reads as two labels)
+    # (tabulate pads every header by two: a column is at least its header's longest word and two)
+    floors = [max([MIN_COLUMN] + [shown_width(word) + 2 for word in str(headers[i]).split()]
+                  + [shown_width(word) for row in cells for word in row[i].split()]) for i in range(len(headers))]
+    floors = [min(f, max(n, max([shown_width(w) + 2 for w in str(headers[i]).split()] or [0])))
+              for i, (f, n) in enumerate(zip(floors, natural))]
+    gaps = 2 * (len(natural) - 1)  # "simple" tables put two spaces between columns
+    if sum(floors) + gaps > columns and len(headers) > 2:
+        # too many columns to fit even at their longest words: several tables, each repeating the first column
+        groups, group, used = [], [], floors[0]
+        for i in range(1, len(headers)):
+            if group and used + 2 + floors[i] > columns:
+                groups.append(group)
+                group, used = [], floors[0]
+            group.append(i)
+            used += 2 + floors[i]
+        groups.append(group)
+        if len(groups) > 1:
+            return "\n\n".join(_table([headers[0]] + [headers[i] for i in g],
+                                        [[row[0]] + [row[i] for i in g] for row in rows], columns) for g in groups)
+
+    def narrower(limits):
+        wide = [i for i in range(len(limits)) if limits[i] > floors[i]]
+        if not wide:
+            return False
+        limits[max(wide, key=lambda i: limits[i])] -= 1
+        return True
+
+    limits = list(natural)
+    while sum(limits) + gaps > columns and narrower(limits):
+        pass
+    out = render(limits if limits != natural else None)
+    for _ in range(40):  # a cell that cannot break where asked makes its column wider: ask again, narrower
+        if max(shown_width(line) for line in out.split("\n")) <= columns or not narrower(limits):
+            break
+        out = render(limits)
+    return out

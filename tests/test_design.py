@@ -1,0 +1,238 @@
+"""The shape of the code, checked: no import cycles, no private name imported from another module, function-local
+imports only where start-up time needs them (and saying so), generic modules that speak no region's words, and
+one source of truth for the options a ruleset reads."""
+import ast
+import json
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+import mjcalc
+from mjcalc.cli import cli
+from mjcalc.errors import RulesetError
+from mjcalc.regions import all_regions
+from mjcalc.ruleset import builtin_rulesets, load_ruleset_file
+
+PACKAGE = Path(mjcalc.__file__).parent
+MODULES = sorted(p for p in PACKAGE.rglob("*.py"))
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path):
+    """(imported module, names, line, at top level) for each `from … import` / `import` of mjcalc modules."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    here = module_name(path)
+    package = here if path.name == "__init__.py" else here.rpartition(".")[0]
+    top = {id(n) for n in tree.body}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[:len(base) - node.level + 1]
+                target = ".".join(base + ([node.module] if node.module else []))
+            else:
+                target = node.module or ""
+            if target == "mjcalc" or target.startswith("mjcalc."):
+                for alias in node.names:
+                    full = f"{target}.{alias.name}"
+                    if (PACKAGE.parent / Path(*full.split("."))).with_suffix(".py").exists() or \
+                            (PACKAGE.parent / Path(*full.split("."))).is_dir():
+                        yield full, (), node.lineno, id(node) in top
+                    else:
+                        yield target, (alias.name,), node.lineno, id(node) in top
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("mjcalc"):
+                    yield alias.name, (), node.lineno, id(node) in top
+
+
+def graph():
+    edges = {}
+    for path in MODULES:
+        edges[module_name(path)] = {target for target, _, _, _ in imports(path)}
+    return edges
+
+
+def test_there_are_no_import_cycles():
+    edges = graph()
+    state = {}
+    cycles = []
+
+    def visit(node, stack):
+        state[node] = "open"
+        for nxt in sorted(edges[node]):
+            if nxt not in edges:
+                continue
+            if state.get(nxt) == "open":
+                cycles.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in state:
+                visit(nxt, stack + [nxt])
+        state[node] = "done"
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node, [node])
+    assert cycles == []
+
+
+def test_the_cycle_finder_finds_a_cycle():
+    # The check above must be able to fail: the same search on a graph with a cycle.
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}}
+    seen, found = set(), []
+
+    def visit(node, stack):
+        for nxt in edges[node]:
+            if nxt in stack:
+                found.append(stack[stack.index(nxt):] + [nxt])
+            elif nxt not in seen:
+                seen.add(nxt)
+                visit(nxt, stack + [nxt])
+
+    visit("a", ["a"])
+    assert found == [["a", "b", "c", "a"]]
+
+
+def test_no_private_name_is_imported_from_another_module():
+    bad = []
+    for path in MODULES:
+        for target, names, line, _ in imports(path):
+            for name in names:
+                if name.startswith("_") and not name.startswith("__"):
+                    bad.append(f"{path.name}:{line}: {target}.{name}")
+    assert bad == []
+
+
+def test_function_local_imports_say_why():
+    """A function-local import is only for start-up time, and a comment on its line (or the line above) says so."""
+    bad = []
+    for path in MODULES:
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines))
+        top = {id(n) for n in tree.body}
+        for node in ast.walk(tree):
+            if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top:
+                if isinstance(getattr(node, "parent", None), ast.Try):
+                    continue
+                here = lines[node.lineno - 1] + " " + (lines[node.lineno - 2] if node.lineno > 1 else "")
+                if "#" not in here:
+                    bad.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {lines[node.lineno - 1].strip()}")
+    assert bad == [], "function-local imports without a reason:\n" + "\n".join(bad)
+
+
+# --- generic modules speak no region's words ----------------------------------------------------------------
+
+GENERIC = ["scoring.py", "payouts.py", "render.py", "analysis.py", "cli.py", "cli_common.py", "advice.py",
+           "situation.py", "ruleset.py", "evening.py", "ledger.py", "session.py", "cli_table.py", "cli_play.py",
+           "settle.py"]
+REGIONAL_TERMS = ["烧庄", "互包", "包家", "包牌", "财神", "飞宝", "接宝", "吃碰堤", "推倒和", "四惠", "混儿", "宝吊",
+                  "shaozhuang", "mutual", "bidder", "flown", "jiebao", "four_wild"]
+
+
+def regional_words():
+    """Every pattern id only a region's own module detects, every region option's name, and the terms above."""
+    from mjcalc.patterns import COMMON
+    words = set(REGIONAL_TERMS)
+    for region in all_regions():
+        words |= {pid for pid in region.detectors if pid not in COMMON}
+        words |= {o.name for o in region.options}
+    return words
+
+
+def code_of(path: Path) -> str:
+    """The module's code without its docstrings and comments (they may explain with an example)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        body = getattr(node, "body", None)
+        if isinstance(body, list) and body and isinstance(body[0], ast.Expr) \
+                and isinstance(getattr(body[0], "value", None), ast.Constant) and isinstance(body[0].value.value, str):
+            body[0].value.value = ""
+    return ast.unparse(tree)
+
+
+@pytest.mark.parametrize("name", GENERIC)
+def test_generic_modules_speak_no_regional_words(name):
+    code = code_of(PACKAGE / name)
+    found = sorted(w for w in regional_words() if (f"'{w}'" in code or f'"{w}"' in code or
+                                                   (not w.isascii() and w in code) or f".{w}" in code))
+    assert found == []
+
+
+def test_the_regional_word_scan_can_fail():
+    assert "shaozhuang" in regional_words() and "tuidaohe" in regional_words()
+    assert "'shaozhuang'" in code_of(PACKAGE / "regions" / "beijing.py") or '"shaozhuang"' in \
+        code_of(PACKAGE / "regions" / "beijing.py")
+
+
+# --- one source of truth for the options a ruleset reads ------------------------------------------------------
+
+
+def write(tmp_path, text, name="house.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def test_a_misspelt_option_is_a_file_line_error(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "extends: beijing\nid: h\noptions: [shaozhung, mutual]\n")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_file("house.yaml")
+    assert str(info.value) == ("house.yaml:3: options: 'shaozhung' is not an option of region beijing "
+                               "(did you mean 'shaozhuang'?)")
+    result = CliRunner().invoke(cli, ["rulesets", "check", "house.yaml"])
+    assert result.exit_code == 1
+
+
+def test_an_option_the_ruleset_does_not_read_is_never_charged(tmp_path, monkeypatch):
+    """The first build warned "not used; ignored" and still charged 烧庄: the option must really be dropped."""
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, "extends: beijing\nid: h\noptions: [mutual]\n")
+    hand = "[111m] 222p 333s EEE 9m +9m"
+    args = ["analyze", hand, "--seat", "E", "--dealer", "E", "--shaozhuang", "1", "--json"]
+    house = CliRunner().invoke(cli, args + ["-r", "house.yaml"])
+    plain = CliRunner().invoke(cli, args + ["-r", "beijing"])
+    assert "--shaozhuang is not used by h; ignored" in house.stderr
+    # 庄 1 + 对对和 2 = 3 番, self-drawn by the dealer: +9, each −3 (and no 烧庄 line at all)
+    assert json.loads(house.stdout)["payouts"] == {"E": 9, "S": -3, "W": -3, "N": -3}
+    assert [p["name"] for p in json.loads(house.stdout)["payout_parts"]] == ["和牌"]
+    # with 烧庄 read: the dealer pays each other seat 1 more
+    assert json.loads(plain.stdout)["payouts"] == {"E": 6, "S": -2, "W": -2, "N": -2}
+
+
+def test_every_builtin_ruleset_reads_only_its_regions_options():
+    for rules in builtin_rulesets():
+        region = {r.id: r for r in all_regions()}[rules.region]
+        assert set(rules.options) <= {o.name for o in region.options}
+
+
+def test_the_library_needs_neither_click_nor_tabulate():
+    code = ("import sys\n"
+            "class Block:\n"
+            "    def find_spec(self, name, path=None, target=None):\n"
+            "        if name.split('.')[0] in ('click', 'tabulate'):\n"
+            "            raise ImportError('blocked: ' + name)\n"
+            "sys.meta_path.insert(0, Block())\n"
+            "import mjcalc\n"
+            "r = mjcalc.analyze(mjcalc.parse_hand('123m456p789s EE 45m +6m'), mjcalc.load_ruleset('beijing'))\n"
+            "print(r.score.total)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=str(PACKAGE.parent))
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "3"
+
+
+def test_every_package_is_installed():
+    """A non-editable install (what CI and users get) ships only the packages setup.cfg lists."""
+    import configparser
+    config = configparser.ConfigParser()
+    config.read(PACKAGE.parent / "setup.cfg")
+    listed = {p.strip() for p in config["options"]["packages"].replace("\n", ",").split(",") if p.strip()}
+    found = {module_name(p) for p in PACKAGE.rglob("__init__.py")}
+    assert found <= listed
