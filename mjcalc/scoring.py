@@ -213,16 +213,19 @@ class _Keys:
         self.ids = {}
 
     def block(self, b: Block) -> int:
-        """The block's key, as a small int (one per distinct key of this hand) so that keys sort."""
-        key = self.memo.get(b)
-        if key is None:
-            place = self.region.place
-            full = (
-                b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
-                frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
-                self.region.block(b),
-            )
-            key = self.memo[b] = self.ids.setdefault(full, len(self.ids))
+        """The block's key, as a small int (one per distinct key of this hand) so that keys sort. Memoised by the
+        block's id, the block kept alongside so that the id stays its own."""
+        hit = self.memo.get(id(b))
+        if hit is not None and hit[0] is b:
+            return hit[1]
+        place = self.region.place
+        full = (
+            b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
+            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+            self.region.block(b),
+        )
+        key = self.ids.setdefault(full, len(self.ids))
+        self.memo[id(b)] = (b, key)
         return key
 
     def place(self, b: Block, stand: int):
