@@ -6,10 +6,11 @@ import click
 
 from . import __version__
 from .cli_common import (
-    SituationCommand, UserError, build_situation, flag_of, flagged, handle_errors, output_options, ruleset_option,
+    SituationCommand, UserError, build_situation, emit_json, flag_of, flagged, handle_errors, output_options,
+    ruleset_option,
     seen_option, situation_options, wild_options,
 )
-from .errors import MjcalcError
+from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
 
 
 def one_hand_options(func):
@@ -35,7 +36,25 @@ def _load(name):
     return load_ruleset(name)
 
 class _Commands(click.Group):
-    """The command group; `table` (the ledger, with sqlite3) is imported only when it is used."""
+    """The command group; `table` (the ledger, with sqlite3) is imported only when it is used. Its `main` keeps
+    the error contract for every command: one `Error: …` line on stderr and the documented exit code (2 usage,
+    notation, situation; 1 an invalid ruleset or ledger file; 3 a bug), and with `--json` the same error as a
+    JSON object on stdout."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
+        except SystemExit:
+            raise
+        except BaseException as exc:  # every way out is one line (a KeyboardInterrupt too)
+            message, code = _error_of(exc, argv)
+            if code is None:
+                raise
+            fail(message, code, _wants_json(argv))
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)
+        return code
 
     def list_commands(self, ctx):
         return sorted(set(super().list_commands(ctx)) | {"table"})
@@ -188,10 +207,18 @@ def _take_seen(found, hand, wild_kinds, seen):
 
 
 def _open_batch(path):
+    """The batch's lines, read as UTF-8 with an optional BOM (a bad byte becomes U+FFFD, an error on its line)."""
+    import io  # imported when used (start-up time)
+
     if path == "-":
-        return sys.stdin
+        if sys.stdin is None or sys.stdin.closed:
+            raise UserError("--batch -: standard input is closed")
+        buffer = getattr(sys.stdin, "buffer", None)
+        if buffer is None:
+            return sys.stdin
+        return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace", newline=None)
     try:
-        return open(path, encoding="utf-8", errors="replace")
+        return open(path, encoding="utf-8-sig", errors="replace")
     except OSError as exc:
         raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
 
@@ -291,10 +318,10 @@ def rulesets_check(files):
     for path in files:
         try:
             rules = load_ruleset_file(path)
-            click.echo(f"{path}: ok ({rules.id}, {len(rules.patterns)} patterns)")
+            click.echo(f"{printable(path)}: ok ({printable(rules.id)}, {len(rules.patterns)} patterns)")
         except MjcalcError as exc:
             bad += 1
-            click.echo(f"error: {exc}", err=True)
+            click.echo(f"Error: {printable(exc)}", err=True)
     if bad:
         raise SystemExit(1)
 
@@ -326,15 +353,76 @@ def explain(term):
     emit(render.terms_doc(found))
 
 
+def _wants_json(argv) -> bool:
+    options = argv[:argv.index("--")] if "--" in argv else argv
+    return "--json" in options
+
+
+def _error_of(exc, argv):
+    """(the one-line message, the exit code) of an exception leaving a command; (None, None) to re-raise."""
+
+    if exc.__class__.__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
+        click.echo(exc.ctx.get_help())  # `mjcalc` or `mjcalc table` alone: the help, not an error
+        sys.exit(0)
+    if isinstance(exc, click.exceptions.NoSuchOption):
+        return _no_such_option(exc, argv), 2
+    if isinstance(exc, click.UsageError):
+        command = " ".join(["mjcalc"] + (exc.ctx.command_path.split(" ")[1:] if exc.ctx is not None else []))
+        return f"{exc.format_message().rstrip('.')} (see {command} --help)", 2
+    if isinstance(exc, click.ClickException):
+        return exc.format_message(), exc.exit_code
+    if isinstance(exc, click.exceptions.Abort):
+        return "aborted", 1
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted", 130
+    if isinstance(exc, BrokenPipeError):
+        return None, None
+    if isinstance(exc, RulesetError):
+        return str(exc), 2 if isinstance(exc, RulesetNotFound) else 1
+    if isinstance(exc, MjcalcError):
+        return flagged(exc), 2
+    if isinstance(exc, Exception):
+        text = str(exc).splitlines()[0] if str(exc) else ""
+        return f"{exc.__class__.__name__}: {text[:200]} (this is a bug in mjcalc; please report it)", 3
+    return None, None
+
+
+def _no_such_option(exc, argv) -> str:
+    """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a hand
+    starting with '-' told to come after `--`."""
+    from .regions import all_options  # imported when used (start-up time)
+    from .situation import GENERIC
+
+    name = exc.option_name
+    position = next((i for i, a in enumerate(argv) if a == name or a.startswith(name)), None)
+    before = argv[position - 1] if position else None
+    options = {o.cli_flag: o for o in list(GENERIC.values()) + list(all_options().values())}
+    option = options.get(before)
+    if option is not None and option.kind == "int":
+        try:
+            option.read(argv[position])
+        except MjcalcError as error:
+            return flagged(error)
+    token = argv[position] if position is not None else name
+    return (f"no such option {token} (a hand or a value that starts with '-' goes after --, "
+            f"e.g. mjcalc analyze -- '{token}')")
+
+
+def fail(message, code, as_json=False):
+    """Print one error as the contract says, and exit with `code`."""
+
+    text = printable(message)
+    if len(text) > 200:  # a pasted 5,000-digit number is named by its size, not repeated
+        import re  # imported when used (start-up time)
+        text = re.sub(r"\d{41,}", lambda m: f"{m.group()[:12]}…({len(m.group())} digits)", text)
+    if as_json:
+        emit_json({"error": text, "exit": code})
+    click.echo(f"Error: {text}", err=True)
+    sys.exit(code)
+
+
 def main():
-    try:
-        cli.main(prog_name="mjcalc", standalone_mode=True)
-    except KeyboardInterrupt:
-        click.echo("Error: interrupted", err=True)
-        sys.exit(130)
-    except (MjcalcError, RecursionError, ValueError, TypeError, KeyError, OSError) as exc:
-        click.echo(f"Error: {exc.__class__.__name__}: {exc} (this is a bug in mjcalc; please report it)", err=True)
-        sys.exit(3)
+    cli.main(prog_name="mjcalc")
 
 
 if __name__ == "__main__":

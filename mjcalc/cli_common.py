@@ -5,7 +5,7 @@ from functools import wraps
 
 import click
 
-from .errors import MjcalcError, RulesetError, RulesetNotFound
+from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
 from .regions import all_options
 from .situation import GENERIC, Option, read_situation
 
@@ -115,26 +115,37 @@ NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", 
 
 
 def read_situation_file(path):
-    """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys."""
-    from .yamlfile import read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
+    """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys.
+    The fields keep the line of each key (`lines`), for messages."""
+    from .yamlfile import Map, read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
 
     data = read_yaml_mapping(path, "--situation")
     if "situation" in data:
-        data = data["situation"]
-        if data is None:
-            return {}
-        if not isinstance(data, dict):
-            raise UserError(f"--situation {path}: 'situation' must be a mapping of fields")
-        return dict(data)
-    return {k: v for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title", "work")}
+        inner = data["situation"]
+        if inner is None:
+            inner = Map()
+            inner.lines = {}
+        if not isinstance(inner, Map):
+            raise UserError(f"--situation {path}:{data.lines['situation']}: 'situation' must be a mapping of fields")
+        return inner
+    fields = Map((k, v) for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title", "work"))
+    fields.lines = {k: data.lines[k] for k in fields}
+    return fields
 
 
 def build_situation(params, notes=None):
-    """A Situation from the command's options, over the --situation file's fields."""
+    """A Situation from the command's options, over the --situation file's fields. What the reading notices (a
+    seat given twice) goes to `notes`, or is printed as a warning when `notes` is None."""
+    if notes is None:
+        notes = []
+        try:
+            return build_situation(params, notes)
+        finally:
+            warn(notes)
     fields = {}
     source = ""
     if params.get("situation_file"):
-        fields.update(read_situation_file(params["situation_file"]))
+        fields = read_situation_file(params["situation_file"])
         source = f"--situation {params['situation_file']}"
     given = {}
     for key, value in params.items():
@@ -148,7 +159,7 @@ def build_situation(params, notes=None):
     if "from" in given:
         fields.pop("self_drawn", None)
     if fields:
-        read_situation(fields, all_options(), None, source)  # the file's own mistakes name the file
+        read_situation(fields, all_options(), None, source)  # the file's own mistakes name the file and line
     return read_situation({**fields, **given}, all_options(), notes)
 
 
@@ -182,7 +193,7 @@ def warn(notices):
     """Warnings on stderr; the seat assumed is part of the answer (`render.assumed_field`), on stdout."""
     for notice in notices:
         if not getattr(notice, "assumed", False):
-            echo(f"warning: {flagged(notice)}", err=True)
+            echo(f"warning: {printable(flagged(notice))}", err=True)
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}

@@ -18,7 +18,7 @@ from .cli_common import (
     SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
-from .errors import MjcalcError, SituationError
+from .errors import MjcalcError, SituationError, printable
 from .ledger import Ledger, LedgerError, LedgerFileError, State, remember_path
 from .regions import all_options
 from .session import Session
@@ -95,8 +95,13 @@ def table_situation_options(func):
     return func
 
 
-def _open(db_path) -> Ledger:
-    return Ledger(db_path)
+def _open(db_path, readonly=False) -> Ledger:
+    return Ledger(db_path, readonly=readonly)
+
+
+def _say(text="", **kwargs):
+    """Print for a person: a control or invisible character in a name shows as its escape."""
+    click.echo(printable(text, keep_newlines=True), **kwargs)
 
 
 NO_TABLE = "no table in use: give its NAME, or `mjcalc table use NAME` (`mjcalc table list` lists them)"
@@ -118,8 +123,8 @@ def _use(ledger: Ledger, name: str):
 
 
 @contextmanager
-def _at_table(db_path, name=None):
-    with _open(db_path) as ledger:
+def _at_table(db_path, name=None, readonly=False):
+    with _open(db_path, readonly) as ledger:
         yield ledger, current_table(ledger, name)
 
 
@@ -240,7 +245,8 @@ def _hand_dict(record, table, rules=None):
               show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.")
 @click.option("--seat", "seats", multiple=True, metavar="SEAT=PLAYER",
               help="A player and the seat: E=老王 or 东=老王 (four of them).")
-@click.option("--base", type=int, default=1, show_default=True, help="Base points 底分 for every hand.")
+@click.option("--base", default="1", show_default=True, metavar="N",
+              help=f"Base points 底分 for every hand (1 to {GENERIC['base'].maximum:,}).")
 @db_option
 @ledger_errors
 def table_new(name, ruleset_name, seats, base, db_path):
@@ -252,13 +258,14 @@ def table_new(name, ruleset_name, seats, base, db_path):
       mjcalc table new friday -r beijing --base 2 \\
           --seat 东=老王 --seat 南=小李 --seat 西=阿张 --seat 北=大刘
     """
+    base = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
     players = _read_seats(seats)
     with _open(db_path) as ledger:
         t = evening.create_table(ledger, name, ruleset_name, players, base)
         _use(ledger, t.name)
-        click.echo(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
-        click.echo("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
-        click.echo(f"ledger    {ledger.path}")
+        _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
+        _say("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        _say(f"ledger    {ledger.path}")
 
 
 def _read_seats(items, flag="--seat"):
@@ -291,7 +298,7 @@ def table_use(name, db_path):
     with _open(db_path) as ledger:
         t = ledger.table(name)
         _use(ledger, t.name)
-        click.echo(f"table {t.name!r} is in use ({ledger.path})")
+        _say(f"table {t.name!r} is in use ({ledger.path})")
 
 
 @table.command("hand", cls=SituationCommand)
@@ -347,18 +354,18 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
         standings = ledger.standings(t)
     warn(result.warnings)
     if brief and not dry_run:
-        click.echo(brief_line(t, record, rules))
-        click.echo(_next_line(t, record.number, record.after))
+        _say(brief_line(t, record, rules))
+        _say(_next_line(t, record.number, record.after))
         return
     if as_json:
         click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": _hand_dict(record, t, rules),
                                "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False, allow_nan=False))
         return
     if dry_run:
-        click.echo("(not recorded)")
+        _say("(not recorded)")
     for line in hand_lines(t, record, result, rules, lang, None if dry_run else standings):
-        click.echo(line)
+        _say(line)
 
 
 def brief_line(t, record, rules):
@@ -485,10 +492,10 @@ def table_draw(name, as_json, db_path):
         standings = ledger.standings(t)
     if as_json:
         click.echo(json.dumps({"table": t.name, "hand": _hand_dict(record, t), "standings": _standings_dict(t, standings),
-                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False))
+                               "next": _next_dict(t, record.number, record.after)}, ensure_ascii=False, allow_nan=False))
         return
-    click.echo(draw_line(t, record))
-    click.echo(_next_line(t, record.number, record.after))
+    _say(draw_line(t, record))
+    _say(_next_line(t, record.number, record.after))
 
 
 def draw_line(t, record):
@@ -514,7 +521,7 @@ def table_show(name, as_json, with_tiles, db_path):
       mjcalc table show
       mjcalc table show friday --json
     """
-    with _at_table(db_path, name) as (ledger, t):
+    with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
@@ -525,10 +532,10 @@ def table_show(name, as_json, with_tiles, db_path):
             "base": t.base, "created": t.created,
             "players": dict(zip(SEATS, t.players)), "standings": _standings_dict(t, standings),
             "hands": [_hand_dict(h, t, rules) for h in hands], "next": _next_dict(t, count, state),
-        }, ensure_ascii=False))
+        }, ensure_ascii=False, allow_nan=False))
         return
     for line in show_lines(t, rules, hands, standings, with_tiles):
-        click.echo(line)
+        _say(line)
 
 
 def show_lines(t, rules, hands, standings, with_tiles=False):
@@ -599,18 +606,18 @@ def table_undo(name, yes, db_path):
         last = ledger.last_hand(t)
         if last is None:
             raise UserError(f"table {t.name!r} has no hands to undo")
-        click.echo(undo_line(t, last))
+        _say(undo_line(t, last))
         try:
             sure = yes or click.confirm("remove it?", default=False)
         except click.Abort:
             sure = False
         if not sure:
-            click.echo("nothing removed (--yes removes it without asking)")
+            _say("nothing removed (--yes removes it without asking)")
             return
         ledger.undo(t, last.number)
         count, state = ledger.state(t)
-    click.echo(f"removed hand {last.number}")
-    click.echo(_next_line(t, count, state))
+    _say(f"removed hand {last.number}")
+    _say(_next_line(t, count, state))
 
 
 def undo_line(t, last):
@@ -656,7 +663,7 @@ def table_export(name, output, db_path):
     Example:
       mjcalc table export -o friday.csv
     """
-    with _at_table(db_path, name) as (ledger, t):
+    with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
     buffer = io.StringIO()
@@ -680,7 +687,7 @@ def table_export(name, output, db_path):
                 f.write(buffer.getvalue())
         except OSError as exc:
             raise UserError(f"-o {output}: cannot write: {exc.strerror}") from None
-        click.echo(f"wrote {len(hands)} hands to {output}")
+        _say(f"wrote {len(hands)} hands to {output}")
     else:
         click.echo(buffer.getvalue(), nl=False)
 
@@ -695,16 +702,16 @@ def table_list(db_path):
     Example:
       mjcalc table list
     """
-    with _open(db_path) as ledger:
+    with _open(db_path, readonly=True) as ledger:
         tables = ledger.tables()
         path = ledger.path
         using = ledger.setting("table")
     if not tables:
-        click.echo(f"no tables yet in {path}")
+        _say(f"no tables yet in {path}")
         return
     rows = [[("* " if t.name == using else "  ") + t.name, t.ruleset_id, t.base, " ".join(t.players), hands,
              (last or "")[:16].replace("T", " ")] for t, hands, last in tables]
-    click.echo(_fit_rows(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"], drop=(5, 2)))
+    _say(_fit_rows(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"], drop=(5, 2)))
 
 
 @table.command("settle")
@@ -727,10 +734,10 @@ def table_settle(name, as_json, db_path):
     if as_json:
         click.echo(json.dumps({"table": t.name, "standings": _standings_dict(t, standings),
                                "transfers": [{"from": a, "to": b, "amount": n} for a, b, n in transfers]},
-                              ensure_ascii=False))
+                              ensure_ascii=False, allow_nan=False))
         return
     for line in settle_lines(t, standings, transfers):
-        click.echo(line)
+        _say(line)
 
 
 def settle_lines(t, standings, transfers):
@@ -757,7 +764,7 @@ def table_rename(names, db_path):
     old, new = (None, names[0]) if len(names) == 1 else names
     with _at_table(db_path, old) as (ledger, t):
         renamed = ledger.rename_table(t, new)
-    click.echo(f"table {t.name!r} is now {renamed.name!r}")
+    _say(f"table {t.name!r} is now {renamed.name!r}")
 
 
 @table.command("delete")
@@ -781,10 +788,10 @@ def table_delete(name, yes, db_path):
         except click.Abort:
             sure = False
         if not sure:
-            click.echo("nothing deleted (--yes deletes without asking)")
+            _say("nothing deleted (--yes deletes without asking)")
             return
         ledger.delete_table(t)
-    click.echo(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}")
+    _say(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}")
 
 
 @table.command("seat")
@@ -814,11 +821,11 @@ def table_seat(words, dealer, db_path):
                     players[old] = players[seat]
                 players[seat] = player
             t = ledger.set_players(t, players)
-            click.echo(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+            _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
         if dealer is not None:
             ledger.set_next_dealer(t, t.seat(dealer))
             count, state = ledger.state(t)
-            click.echo(_next_line(t, count, state))
+            _say(_next_line(t, count, state))
 
 
 @table.command("rules")
@@ -848,12 +855,12 @@ def table_rules_command(words, db_path):
                 source = words[0]
         t = current_table(ledger, name)
         if source is None:
-            click.echo(rules_line(t, evening.table_rules(t, ledger)))
+            _say(rules_line(t, evening.table_rules(t, ledger)))
             return
         before = evening.table_rules(t, ledger)
         t, rules = evening.adopt_rules(ledger, t, source)
     same = evening.rules_json(before) == evening.rules_json(rules)
-    click.echo(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
+    _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
 
 
 @table.command("play")

@@ -32,7 +32,7 @@ ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
 
 def rules_json(rules: Ruleset) -> str:
     """The validated ruleset as JSON: what a table keeps."""
-    return json.dumps(asdict(rules), ensure_ascii=False, sort_keys=True)
+    return json.dumps(asdict(rules), ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
 def _tuples(value):
@@ -106,14 +106,15 @@ def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
         word = word.strip()
         if not word:
             continue
-        count = 1
+        count, shown = 1, "1"
         for mark in ("×", "*"):
             name, found, times = word.rpartition(mark)
-            if found and times.isdigit():
-                word, count = name, int(times)
+            if found and times.isascii() and times.isdigit():  # never int() of thousands of digits
+                word, count = name, int(times) if len(times) <= 6 else 10 ** 6
+                shown = times if len(times) <= 6 else f"a number of {len(times)} digits"
                 break
         if not 1 <= count <= 16:
-            raise LedgerError(f"--patterns: {word}: a pattern counts from 1 to 16 times, got {count}")
+            raise LedgerError(f"--patterns: {word}: a pattern counts from 1 to 16 times, got {shown}")
         p = find_pattern(rules, word)
         if p.id in counts:
             raise LedgerError(f"--patterns: {p.zh} ({p.id}) is named twice")
@@ -187,7 +188,7 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
             raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
         if not score.legal:
             raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
-        deltas = result.payout.scaled(state.factor).deltas
+        deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
         patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
                     for m in score.matches]
         discarder = None if score.self_drawn else result.situation.discarder

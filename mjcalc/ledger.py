@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
+from urllib.parse import quote
 from typing import Dict, List, Optional, Tuple
 
 from .errors import MjcalcError
@@ -25,6 +26,7 @@ _SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
+MAX_STANDING = 2 ** 53 - 1  # a score stays exact as a JSON number anywhere (and far inside SQLite's 2^63)
 
 
 class LedgerError(MjcalcError):
@@ -75,7 +77,8 @@ def remember_path(path: Path):
         note = _current_file()
         note.parent.mkdir(parents=True, exist_ok=True)
         fresh = note.with_name(f"{note.name}.{os.getpid()}")  # written whole, then put in place: never half a note
-        fresh.write_text(json.dumps({"db": str(Path(path).resolve())}, ensure_ascii=False), encoding="utf-8")
+        fresh.write_text(json.dumps({"db": str(Path(path).resolve())}, ensure_ascii=False, allow_nan=False),
+                         encoding="utf-8")
         os.replace(fresh, note)
     except OSError:
         pass
@@ -221,8 +224,16 @@ def _table(row) -> Table:
     return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules)
 
 
+def _visible(text: str) -> str:
+    """`text`, refused when it holds a control or invisible character (a name is printed to terminals)."""
+    bad = next((ch for ch in text if not ch.isprintable()), None)
+    if bad is not None:
+        raise LedgerError(f"{text!r}: a name may not hold a control or invisible character ({ascii(bad)[1:-1]})")
+    return text
+
+
 def _table_name(name: str) -> str:
-    name = name.strip()
+    name = _visible(name.strip())
     if not name:
         raise LedgerError("a table needs a name")
     return name
@@ -234,7 +245,7 @@ def _check_players(players: Dict[str, str]) -> List[str]:
     if missing:
         raise LedgerError(f"a table needs four players: no player for {', '.join(missing)} "
                           f"(--seat {missing[0]}=NAME)")
-    names = [players[s].strip() for s in SEATS]
+    names = [_visible(players[s].strip()) for s in SEATS]
     for seat, player in zip(SEATS, names):
         if player.upper() in SEATS or player in ("东", "南", "西", "北", "東"):
             raise LedgerError(f"--seat {seat}={player}: a player may not be named like a seat (E S W N)")
@@ -249,10 +260,14 @@ def _check_players(players: Dict[str, str]) -> List[str]:
 class Ledger:
     """The ledger file: open it (creating or migrating it), then read tables and record hands."""
 
-    def __init__(self, path=None, target: int = VERSION):
+    def __init__(self, path=None, target: int = VERSION, readonly: bool = False):
+        """Open the ledger at `path`. With `readonly`, an existing, current ledger is opened for reading only (it
+        may sit in a read-only directory); a new or older file is opened to write, to create or migrate it."""
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
             raise LedgerFileError(f"{self.path}: is a directory, not a ledger file")
+        if readonly and self.path.is_file() and self._open_readonly(target):
+            return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), timeout=TIMEOUT, isolation_level=None)
@@ -263,6 +278,37 @@ class Ledger:
         except BaseException:
             self.db.close()
             raise
+
+    def _open_readonly(self, target) -> bool:
+        """Open for reading only; False (nothing open) when the file must be created or migrated first, or is not
+        marked as a ledger in its header (the ordinary open refuses it: a read-only connection would leave a
+        foreign WAL file's -wal and -shm behind)."""
+        try:
+            with open(self.path, "rb") as f:
+                header = f.read(100)
+        except OSError:
+            return False
+        if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+            return False
+        uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
+        for suffix in ("", "&immutable=1"):  # immutable: a WAL ledger in a directory where -shm cannot be made
+            try:
+                self.db = sqlite3.connect(uri + suffix, uri=True, timeout=TIMEOUT, isolation_level=None)
+            except sqlite3.Error as exc:
+                raise LedgerFileError(f"{self.path}: cannot open: {exc}") from None
+            try:
+                with self._errors():
+                    fresh, version = self._identify()
+            except LedgerFileError as exc:
+                self.db.close()
+                if ("unable to open" in str(exc) or "readonly" in str(exc)) and not suffix:
+                    continue
+                raise
+            if fresh or version < target:
+                self.db.close()
+                return False
+            return True
+        return False
 
     def close(self):
         self.db.close()
@@ -298,11 +344,25 @@ class Ledger:
                 raise
             self.db.execute("COMMIT")
 
+    def _identify(self) -> Tuple[bool, int]:
+        """Whether the file is new (empty: no schema, no marks), and its schema version; LedgerFileError when it
+        is not an mjcalc ledger. Reads only: nothing is written to a file before it is known to be ours."""
+        app = self.db.execute("PRAGMA application_id").fetchone()[0]
+        version = self.db.execute("PRAGMA user_version").fetchone()[0]
+        names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
+        if app == 0:
+            if version or names:
+                raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+            return True, 0
+        self._check_version(app, version, fresh_ok=True)
+        if version == 0 and names or version and not {"tables", "hands"} <= names:
+            raise LedgerFileError(f"{self.path}: marked as an mjcalc ledger but without its tables (damaged)")
+        return False, version
+
     def _open(self, target):
         with self._errors():
+            self._identify()  # before any statement that writes, journal_mode included
             self.db.execute("PRAGMA foreign_keys = ON")
-            self._check_version(*self.db.execute("PRAGMA application_id").fetchone(),
-                                *self.db.execute("PRAGMA user_version").fetchone(), fresh_ok=True)
             if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute("PRAGMA synchronous = NORMAL")
@@ -469,6 +529,12 @@ class Ledger:
             number, _ = self.state(table, db)
             if number != record.number - 1:
                 return False
+            sums = db.execute("SELECT coalesce(sum(d_e), 0), coalesce(sum(d_s), 0), coalesce(sum(d_w), 0), "
+                              "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
+            for seat, before in zip(SEATS, sums):
+                if abs(before + record.deltas[seat]) > MAX_STANDING:
+                    raise LedgerError(f"table {table.name!r}: {table.player(seat)}'s score would pass "
+                                      f"{MAX_STANDING:,}, beyond what is kept exactly; nothing recorded")
             self._insert(db, table, record)
         return True
 
@@ -477,7 +543,8 @@ class Ledger:
         db.execute(
             f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 23)})",
             (table.id, r.number, r.round, r.dealer, r.streak, r.level, r.kind, r.hand, r.winner, r.discarder, r.total,
-             json.dumps(r.situation, ensure_ascii=False), json.dumps(r.patterns, ensure_ascii=False),
+             json.dumps(r.situation, ensure_ascii=False, allow_nan=False),
+             json.dumps(r.patterns, ensure_ascii=False, allow_nan=False),
              *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded,
              r.entry))
 

@@ -11,6 +11,7 @@ from tabulate import tabulate
 from wcwidth import wcswidth
 
 from .cli_common import echo, flagged
+from .errors import printable
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
@@ -37,7 +38,7 @@ def shown_width(text: str) -> int:
 def emit(doc, as_json: bool = False):
     """Print `doc`: its JSON document, or its text; its warnings go to stderr either way."""
     for notice in doc.warnings:
-        echo(f"warning: {flagged(notice)}", err=True)
+        echo(f"warning: {printable(flagged(notice))}", err=True)
     if as_json:
         import json  # only for --json output (start-up time)
         click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))

@@ -5,6 +5,7 @@ times the pattern applies: 0 for not at all. Values, names and exclusions come f
 A region's own detectors live in its module (`regions/`); `COMMON` lists these by the id rulesets use.
 """
 
+from .payouts import MAX_VALUE, Param
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
 from .hand import CHOW, KONG, PUNG
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
@@ -144,6 +145,20 @@ def fours_in_pairs(r) -> int:
     pairs = [b.tiles[0] for b in r.blocks]
     return sum(pairs.count(t) // 2 for t in set(pairs))
 
+
+# The parameters a ruleset may give these detectors (`patterns.<id>.params`), by pattern id.
+PARAMS = {
+    "kong_bloom": {"per_kong": Param("count each consecutive kong (杠开 N times) instead of once", kind=bool,
+                                     required=False)},
+    "earthly": {"dealer_first_discard": Param("only a win on the dealer's first discard", kind=bool,
+                                              required=False)},
+}
+# What any pattern may be given, read by the scorer: its value on a discard win, or when no wildcard plays a
+# wildcard role.
+ANY_PATTERN_PARAMS = {
+    "without_wild": Param("the value when no wildcard plays a wildcard role", maximum=MAX_VALUE, required=False),
+    "discard_value": Param("the value when the win is not self-drawn", maximum=MAX_VALUE, required=False),
+}
 
 COMMON = {f.__name__: f for f in (
     dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,

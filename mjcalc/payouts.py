@@ -8,7 +8,7 @@ say what each means. The schemes themselves live with their regions (`regions/`)
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
-from .errors import SituationError
+from .errors import SituationError, close_matches
 from .tiles import SEATS
 
 # The largest amount a seat may win or lose in one hand: far beyond any table, and exact as a JSON number in a
@@ -53,15 +53,56 @@ def transfer(deltas: Dict[str, int], payer: str, payee: str, amount: int):
     deltas[payee] = deltas.get(payee, 0) + amount
 
 
+# The largest value a ruleset file may give a pattern (and a pattern's whole-number parameters).
+MAX_VALUE = 10_000
+# The largest exponent a payout raises 2 to (2^50 is about MAX_AMOUNT).
+MAX_EXPONENT = 50
+
+
+def power_of_two(exponent: int, what: str) -> int:
+    """2^exponent for a payout, refused (one line) when it is beyond any amount, before it is computed."""
+    if exponent > MAX_EXPONENT:
+        raise SituationError(f"{what} pays 2^{exponent}, more than any amount "
+                             f"(at most 2^{MAX_EXPONENT}): lower the values or the cap")
+    return 2 ** max(exponent, 0)
+
+
 @dataclass(frozen=True)
 class Param:
-    """A payout parameter a scheme reads from `payout.params`: a whole number in a range, and its meaning."""
+    """A parameter a ruleset file gives a payout scheme (`payout.params`) or a pattern (`patterns.X.params`): a
+    whole number in a range (or, with `kind=bool`, true or false), and its meaning."""
 
     meaning: str
     minimum: int = 0
     maximum: int = 1_000_000
     required: bool = True
     default: Optional[int] = None
+    kind: type = int
+
+    def problem(self, value) -> Optional[str]:
+        """Why `value` is not a value of this parameter, or None."""
+        if self.kind is bool:
+            return None if isinstance(value, bool) else f"expected true or false, got {_shown(value)}"
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"expected an integer, got {_shown(value)}"
+        if not self.minimum <= value <= self.maximum:
+            if value < self.minimum and self.minimum == 0:
+                return f"must be at least 0, got {value}"
+            return f"must be from {self.minimum} to {self.maximum}, got {value}"
+        return None
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
+
+
+def unknown_param(key, params) -> str:
+    """The message for a parameter nobody reads: did you mean, or the known ones."""
+    hint = close_matches(str(key), list(params), n=1)
+    if hint:
+        return f"unknown parameter (did you mean '{hint[0]}'?)"
+    return f"unknown parameter (known: {', '.join(sorted(params)) or 'none'})"
 
 
 class Scheme:
@@ -75,13 +116,10 @@ class Scheme:
         for key, value in params.items():
             spec = self.params.get(key)
             if spec is None:
-                fail(key, f"unknown parameter (known: {', '.join(sorted(self.params)) or 'none'})")
-            if isinstance(value, bool) or not isinstance(value, int):
-                fail(key, f"expected an integer, got {value!r}")
-            if not spec.minimum <= value <= spec.maximum:
-                if value < spec.minimum and spec.minimum == 0:
-                    fail(key, f"must be at least 0, got {value}")
-                fail(key, f"must be from {spec.minimum} to {spec.maximum}, got {value}")
+                fail(key, unknown_param(key, self.params))
+            problem = spec.problem(value)
+            if problem:
+                fail(key, problem)
         for key, spec in self.params.items():
             if spec.required and key not in params:
                 fail(key, "missing required parameter")

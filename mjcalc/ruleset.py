@@ -10,14 +10,16 @@ from typing import Dict, Optional, Tuple
 
 from .compiled_rulesets import COMPILED
 from .errors import RulesetError, RulesetNotFound, close_matches
+from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
-from .session import SESSION
 from .shapes import SHAPES
 
 _HERE = Path(__file__).resolve().parent
 BUILTIN_DIR = _HERE / "rulesets" if (_HERE / "rulesets").is_dir() else _HERE.parent / "rulesets"
 
 ROLES = ("add", "base", "multiplier", "bonus")
+MAX_TOTAL = 1_000_000  # scoring.minimum and scoring.cap
+MAX_EXTENDS = 16  # files in one `extends` chain
 SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
 # How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
 # wildcards are declared; never (self-draw only).
@@ -141,7 +143,9 @@ class _Checker:
             if key not in node:
                 self.fail(node, None, path.rstrip(".") or "(top)", f"missing required key '{key}'")
 
-    def get(self, node, key, path, kind, default=None, choices=None, minimum=None):
+    def get(self, node, key, path, kind, default=None, choices=None, minimum=None, maximum=None, lines=False):
+        """node[key] checked: its type (`kind`), one of `choices`, an int in [minimum, maximum], text without
+        control or invisible characters (line breaks allowed with `lines`)."""
         if key not in node:
             return default
         value = node[key]
@@ -149,35 +153,61 @@ class _Checker:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             if value is None and default is None:
                 return None
-            self.fail(node, key, full, f"expected an integer, got {value!r}")
+            self.fail(node, key, full, f"expected an integer, got {_shown(value)}")
         if kind is bool and not isinstance(value, bool):
-            self.fail(node, key, full, f"expected true or false, got {value!r}")
-        if kind is str and not isinstance(value, str):
-            self.fail(node, key, full, f"expected text, got {value!r}")
+            self.fail(node, key, full, f"expected true or false, got {_shown(value)}")
+        if kind is str:
+            if not isinstance(value, str):
+                self.fail(node, key, full, f"expected text, got {_shown(value)}")
+            self.text(node, key, full, value, lines)
         if kind is list and not isinstance(value, list):
-            self.fail(node, key, full, f"expected a list, got {value!r}")
+            self.fail(node, key, full, f"expected a list, got {_shown(value)}")
         if kind is dict and not isinstance(value, dict):
-            self.fail(node, key, full, f"expected a mapping, got {value!r}")
+            self.fail(node, key, full, f"expected a mapping, got {_shown(value)}")
         if choices is not None and value not in choices:
             hint = close_matches(str(value), [str(c) for c in choices], n=1)
             extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-            self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {value!r}{extra}")
-        if minimum is not None and value is not None and value < minimum:
-            self.fail(node, key, full, f"must be at least {minimum}, got {value}")
+            self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {_shown(value)}{extra}")
+        if kind is int and value is not None:
+            if maximum is not None and not (minimum or 0) <= value <= maximum:
+                self.fail(node, key, full, f"must be from {minimum or 0} to {maximum}, got {value}")
+            if minimum is not None and value < minimum:
+                self.fail(node, key, full, f"must be at least {minimum}, got {value}")
         return value
+
+    def text(self, node, key, path, value, lines=False):
+        bad = next((ch for ch in value if not ch.isprintable() and not (lines and ch == "\n")), None)
+        if bad is not None:
+            self.fail(node, key, path, f"holds an invisible or control character ({ascii(bad)[1:-1]}): "
+                                       f"{_shown(value)}")
+
+    def strings(self, node, key, path):
+        """node[key], a list of text (or absent: empty)."""
+        items = self.get(node, key, path, list, [])
+        for item in items:
+            if not isinstance(item, str):
+                self.fail(node, key, f"{path}{key}", f"expected a list of names, got {_shown(item)} in it")
+            self.text(node, key, f"{path}{key}", item)
+        return items
 
     def names(self, node, key, path, default_zh, default_en):
         value = node.get(key)
         if value is None:
             return default_zh, default_en
         if isinstance(value, str):
+            self.text(node, key, f"{path}{key}", value)
             return value, value
         if not isinstance(value, dict):
-            self.fail(node, key, f"{path}{key}", f"expected text or a mapping with zh and en, got {value!r}")
+            self.fail(node, key, f"{path}{key}", f"expected text or a mapping with zh and en, got {_shown(value)}")
         self.keys(value, f"{path}{key}.", ("zh", "en"))
         zh = self.get(value, "zh", f"{path}{key}.", str, default_zh)
         en = self.get(value, "en", f"{path}{key}.", str, zh)
         return zh, en
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _short(file):
@@ -215,10 +245,7 @@ def _validate(data, path: Path) -> Ruleset:
         c.fail(data, "region", "region", str(exc))
     DETECTORS, SCHEMES = region.detectors, region.schemes
     zh, en = c.names(data, "name", "", rid, rid)
-    aliases = c.get(data, "aliases", "", list, [])
-    for alias in aliases:
-        if not isinstance(alias, str):
-            c.fail(data, "aliases", "aliases", f"expected text, got {alias!r}")
+    aliases = c.strings(data, "aliases", "")
     unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
 
     wild = c.get(data, "wildcard", "", dict, {})
@@ -226,7 +253,7 @@ def _validate(data, path: Path) -> Ruleset:
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
     wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
 
-    shapes = c.get(data, "shapes", "", list, ["standard"])
+    shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
         if shape not in SHAPES:
             hint = close_matches(str(shape), SHAPES, n=1)
@@ -239,10 +266,12 @@ def _validate(data, path: Path) -> Ruleset:
                            "rob_kong_as_self_draw", "rob_concealed_kong"))
     scoring = c.get(data, "scoring", "", dict, {})
     c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
-    minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0)
-    cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0)
+    minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0, maximum=MAX_TOTAL)
+    cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0, maximum=MAX_TOTAL)
     if cap is not None and cap < minimum:
-        c.fail(scoring, "cap", "scoring.cap", f"the cap {cap} is below the minimum {minimum}")
+        files = getattr(scoring, "files", {})  # name the one this file sets, when the other is inherited
+        which = "minimum" if files.get("minimum") == data.file != files.get("cap") else "cap"
+        c.fail(scoring, which, f"scoring.{which}", f"the cap {cap} is below the minimum {minimum}")
 
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
@@ -257,11 +286,18 @@ def _validate(data, path: Path) -> Ruleset:
             c.fail(raw_patterns, pid, ppath, f"expected a mapping with a value, got {spec!r}")
         c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
         pzh, pen = c.names(spec, "name", ppath + ".", pid, pid)
-        value = c.get(spec, "value", ppath + ".", int, minimum=0)
-        excludes = c.get(spec, "excludes", ppath + ".", list, [])
-        for other in c.get(spec, "excluded_by", ppath + ".", list, []):
+        value = c.get(spec, "value", ppath + ".", int, 0, minimum=0, maximum=MAX_VALUE)
+        excludes = c.strings(spec, "excludes", ppath + ".")
+        for other in c.strings(spec, "excluded_by", ppath + "."):
             excluded_by.setdefault(other, []).append((pid, spec))
         params = c.get(spec, "params", ppath + ".", dict, {})
+        declared = region.params_of(pid)
+        for key, param_value in params.items():
+            if key not in declared:
+                c.fail(params, key, f"{ppath}.params.{key}", unknown_param(key, declared))
+            problem = declared[key].problem(param_value)
+            if problem:
+                c.fail(params, key, f"{ppath}.params.{key}", problem)
         patterns.append(Pattern(
             id=pid, zh=pzh, en=pen, value=value,
             role=c.get(spec, "role", ppath + ".", str, "add", choices=ROLES),
@@ -305,11 +341,12 @@ def _validate(data, path: Path) -> Ruleset:
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
     session = c.get(data, "session", "", dict, {})
+    from .session import SESSION  # only to validate a file (start-up time)
     c.keys(session, "session.", tuple(SESSION))
-    for key, (kind, _default, choices) in SESSION.items():
-        c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None)
+    for key, (kind, _default, choices, maximum) in SESSION.items():
+        c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None, maximum=maximum)
     declared = [o.name for o in region.options]
-    options = c.get(data, "options", "", list, declared)
+    options = c.strings(data, "options", "") if "options" in data else declared
     for name in options:
         if name not in declared:
             hint = close_matches(str(name), declared, n=1)
@@ -317,12 +354,12 @@ def _validate(data, path: Path) -> Ruleset:
                    + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
     return Ruleset(
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
-        description=c.get(data, "description", "", str, ""),
+        description=c.get(data, "description", "", str, "", lines=True),
         unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
         shapes=tuple(shapes),
         discard=c.get(wins, "discard", "wins.", str, "any", choices=WIN_RULES),
         rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
-        max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0),
+        max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0, maximum=14),
         earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
         rob_kong_as_self_draw=c.get(wins, "rob_kong_as_self_draw", "wins.", bool, False),
         robbable_concealed_kong=robbable,
@@ -356,18 +393,30 @@ def builtin_paths():
     return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 
-def _raw(path: Path, seen=()):
-    data = _read(path)
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str):
-        raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: expected a ruleset name, got {parent!r}")
-    parent_path = find_ruleset_path(parent, relative_to=path.parent)
-    if parent_path.resolve() in seen:
-        raise RulesetError(f"{_short(str(path))}:{data.lines['extends']}: extends: a cycle through {parent!r}")
-    merged = _merge(_raw(parent_path, seen + (path.resolve(),)), data)
-    del merged["extends"]
+def _raw(path: Path):
+    """The file's data merged over the files it `extends` (at most MAX_EXTENDS in a chain, no cycle)."""
+    chain = [_read(path)]
+    paths = [path]
+    while chain[-1].get("extends") is not None:
+        data, here = chain[-1], paths[-1]
+        parent = data["extends"]
+        where = f"{_short(str(here))}:{data.lines['extends']}: extends"
+        if not isinstance(parent, str):
+            raise RulesetError(f"{where}: expected a ruleset name, got {_shown(parent)}")
+        try:
+            parent_path = find_ruleset_path(parent, relative_to=here.parent)
+        except RulesetNotFound as exc:  # the file is wrong, not the command: said with its line
+            raise RulesetError(f"{where}: {exc}") from None
+        if parent_path.resolve() in {p.resolve() for p in paths}:
+            raise RulesetError(f"{where}: a cycle through {parent!r}")
+        if len(paths) >= MAX_EXTENDS:
+            raise RulesetError(f"{where}: more than {MAX_EXTENDS} files extend one another; write a shorter chain")
+        chain.append(_read(parent_path))
+        paths.append(parent_path)
+    merged = chain.pop()
+    while chain:
+        merged = _merge(merged, chain.pop())
+        del merged["extends"]
     return merged
 
 

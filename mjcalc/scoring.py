@@ -8,8 +8,9 @@ from functools import cached_property
 from typing import List, Optional, Tuple
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
-from .errors import HandError, Notice
+from .errors import HandError, Notice, SituationError
 from .hand import WILD, Hand
+from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
 from .shapes import WaitFinder, waits
 from .situation import Situation
@@ -373,6 +374,9 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
             best = (key, refused, matches, total, bonus, uncapped, reading)
     _, refused, matches, total, bonus, uncapped, reading = best
     notes += region.notices(ruleset, situation, tiles, matches)
+    if max(total, bonus) > MAX_AMOUNT:  # only a house file's multipliers can get here; amounts must stay exact
+        raise SituationError(f"the patterns add up to more than {MAX_AMOUNT:,} {ruleset.unit_zh}: lower the values "
+                             "or set scoring.cap")
     if uncapped > total:
         detail = f"the patterns add up to {uncapped} {ruleset.unit_zh}; {ruleset.id} caps a hand at {total}"
         notes.append(Notice(f"cap: {detail}", "cap", detail))

@@ -5,13 +5,15 @@ from typing import Optional
 
 from .tiles import SEATS
 
-# `session:` — key → (type, default, choices); validated by ruleset.py.
+MAX_LEVELS = 16  # 上楼: later hands are paid at most 2^16 times over
+
+# `session:` — key → (type, default, choices, maximum); validated by ruleset.py.
 SESSION = {
-    "dealer_stays_on_win": (bool, True, None),     # 连庄 when the dealer wins
-    "dealer_stays_on_draw": (bool, True, None),    # 连庄 on a drawn hand 荒牌
-    "shanglou_levels": (int, 0, None),             # 上楼: each draw doubles later hands, at most this many times
-    "shanglou_until": (str, "round_end", ("round_end", "win")),  # when the 上楼 doubling ends
-    "shanglou_on_dealer_win": (bool, False, None),  # a hand the dealer wins raises 上楼 as a draw does
+    "dealer_stays_on_win": (bool, True, None, None),     # 连庄 when the dealer wins
+    "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
+    "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
+    "shanglou_until": (str, "round_end", ("round_end", "win"), None),  # when the 上楼 doubling ends
+    "shanglou_on_dealer_win": (bool, False, None, None),  # a hand the dealer wins raises 上楼 as a draw does
 }
 
 
@@ -42,7 +44,7 @@ class Session:
     @classmethod
     def of(cls, ruleset) -> "Session":
         given = dict(ruleset.session)
-        return cls(**{key: given.get(key, default) for key, (_, default, _) in SESSION.items()})
+        return cls(**{key: given.get(key, default) for key, (_, default, _, _) in SESSION.items()})
 
 
 def advance(state: State, session: Session, winner: Optional[str]) -> State:

@@ -72,8 +72,10 @@ class Option:
             value = int(value)
         if isinstance(value, str):
             text = value.strip()
-            if not re.fullmatch(r"[+-]?\d{1,12}", text):
+            if not re.fullmatch(r"[+-]?\d+", text, flags=re.ASCII):
                 raise self.fail(f"expected a whole number, got {_shown(value)}")
+            if len(text.lstrip("+-").lstrip("0")) > 12:  # never int() of thousands of digits
+                raise self.fail(f"must be from {self.minimum} to {self.maximum}, got a number of more than 12 digits")
             value = int(text)
         if not isinstance(value, int):
             raise self.fail(f"expected a whole number, got {_shown(value)}")
@@ -326,11 +328,12 @@ def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=Non
     "did you mean". `source` prefixes messages (a file's name). Region option values are checked here for
     their kind and range and kept by name in `extras`.
     """
-    prefix = f"{source}: " if source else ""
+    lines = getattr(fields, "lines", {})
     known = {**GENERIC, **options}
     generic, extras = {}, {}
     for key, value in fields.items():
         key = str(key)
+        prefix = (f"{source}:{lines[key]}: " if key in lines else f"{source}: ") if source else ""
         option = known.get(key)
         if option is None:
             hint = close_matches(key, list(known), n=1)
@@ -339,11 +342,14 @@ def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=Non
         try:
             parsed = option.read(value, notes)
         except SituationError as exc:
-            raise SituationError(f"{prefix}{exc}", field=exc.field, detail=exc.detail) from None
+            if source:  # a file's mistake is said as the file says it: file:line: field (中文): …
+                raise SituationError(f"{prefix}{exc}") from None
+            raise
         if key in GENERIC:
             generic[FIELD_OF.get(key, key)] = parsed
         elif parsed != option.default:
             extras[key] = parsed
+    prefix = f"{source}: " if source else ""
     if generic.pop("self_drawn", False):
         if generic.get("discarder") is not None:
             raise SituationError(f"{prefix}self_drawn (自摸) and from (点炮) contradict each other: choose one")

@@ -1,12 +1,24 @@
 """Reading YAML files safely: the safe loader (never a Python object), with the file and line of every key kept
-for messages. The only module that imports yaml; ruleset and situation files are read through it."""
+for messages. The only module that imports yaml; ruleset and situation files are read through it.
+
+A file is refused, with one line naming it (and the line where there is one), before it can cost time or
+memory: more than `MAX_BYTES` (checked before parsing, so `/dev/zero` is refused at once), not UTF-8 (a BOM
+is allowed), nested deeper than `MAX_DEPTH`, more than `MAX_NODES` values once its aliases are expanded (an
+alias bomb is measured on the parsed graph, each node once, and never expanded), a recursive alias, or a
+number of more than `MAX_DIGITS` digits.
+"""
 from typing import Dict
 
 import yaml
 
-from .errors import RulesetError, SituationError
+from .errors import RulesetError, SituationError, printable
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+MAX_BYTES = 256 << 10  # 256 KiB: the largest built-in ruleset is under 10 KB
+MAX_DEPTH = 24  # mappings and lists inside one another
+MAX_NODES = 20_000  # values in the file with every alias expanded (a built-in has about 1,000)
+MAX_DIGITS = 30  # far beyond any number a field takes; int() of 4,300+ digits is refused by Python itself
 
 
 class Map(dict):
@@ -15,6 +27,14 @@ class Map(dict):
     file = ""
     line = 0
     lines: Dict[str, int] = {}
+
+
+class _Refused(Exception):
+    """A reason to refuse the file, and the line (0 when none)."""
+
+    def __init__(self, line: int, message: str):
+        super().__init__(message)
+        self.line = line
 
 
 class _LineLoader(_BaseLoader):
@@ -29,62 +49,155 @@ def _construct_map(loader, node):
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: a key must be a plain value")
+            raise _Refused(key_node.start_mark.line + 1, "a key must be a plain value")
         key = str(key)
         if key in result:
-            raise RulesetError(f"line {key_node.start_mark.line + 1}: {key}: a key written twice")
+            raise _Refused(key_node.start_mark.line + 1, f"{printable(key)}: a key written twice")
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
 
 
+def _construct_int(loader, node):
+    digits = sum(ch.isalnum() for ch in str(node.value))
+    if digits > MAX_DIGITS:
+        raise _Refused(node.start_mark.line + 1, f"a number of {digits} digits (at most {MAX_DIGITS})")
+    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+
+
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
+_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+
+
+def _read_text(path) -> str:
+    """The file's text: at most MAX_BYTES read (the size is checked before any parsing), UTF-8 with an optional BOM."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read(MAX_BYTES + 1)
+    except OSError as exc:
+        raise _Refused(0, f"cannot read: {exc.strerror or exc}") from None
+    if len(data) > MAX_BYTES:
+        raise _Refused(0, f"larger than {MAX_BYTES // 1024} KiB: not a file mjcalc reads")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data[:exc.start].count(b"\n") + 1
+        raise _Refused(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x})") from None
+
+
+def _check_graph(root):
+    """Depth, expanded size and recursion of the parsed node graph; each node visited once (aliases share nodes)."""
+    size: Dict[int, int] = {}
+    depth: Dict[int, int] = {}
+    open_nodes = set()
+    stack = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if isinstance(node, yaml.ScalarNode):
+            size[key], depth[key] = 1, 0
+            continue
+        if isinstance(node, yaml.MappingNode):
+            children = [n for pair in node.value for n in pair]
+        else:
+            children = list(node.value)
+        if done:
+            open_nodes.discard(key)
+            size[key] = min(MAX_NODES + 1, 1 + sum(size[id(c)] for c in children))
+            depth[key] = 1 + max((depth[id(c)] for c in children), default=0)
+            if depth[key] > MAX_DEPTH:
+                raise _Refused(node.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep")
+            if size[key] > MAX_NODES:
+                raise _Refused(node.start_mark.line + 1,
+                               f"more than {MAX_NODES:,} values (each alias *name counted expanded)")
+            continue
+        if key in size:
+            continue
+        if key in open_nodes:
+            raise _Refused(node.start_mark.line + 1, "an alias (*name) inside the value it names")
+        open_nodes.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in children if id(c) not in size)
+        for c in children:
+            if id(c) in open_nodes:
+                raise _Refused(c.start_mark.line + 1, "an alias (*name) inside the value it names")
+
+
+def _load(path):
+    """The file's data (mappings as `Map`), or _Refused."""
+    text = _read_text(path)
+    loader = _LineLoader(text)  # a SafeLoader subclass: no Python tags
+    try:
+        try:
+            node = loader.get_single_node()
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            raise _Refused(mark.line + 1 if mark else 0, f"not valid YAML: {problem}") from None
+        except RecursionError:
+            raise _Refused(0, f"nested more than {MAX_DEPTH} levels deep") from None
+        if node is None:
+            return None
+        _check_graph(node)
+        try:
+            return loader.construct_document(node)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+            raise _Refused(mark.line + 1 if mark else 0, f"not valid YAML: {problem}") from None
+        except (ValueError, OverflowError) as exc:  # a value the safe constructors cannot make (a bad date…)
+            raise _Refused(0, f"a value YAML cannot read: {str(exc).splitlines()[0][:80]}") from None
+    finally:
+        loader.dispose()
+
+
+def _where(path, line) -> str:
+    return f"{path}:{line}" if line else f"{path}"
 
 
 def read_ruleset_yaml(path) -> "Map":
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise RulesetError(f"{path}: cannot read: {exc.strerror or exc}") from None
-    try:
-        data = yaml.load(text, Loader=_LineLoader)  # a SafeLoader subclass: no Python tags
-    except RulesetError as exc:
-        raise RulesetError(f"{path}:{str(exc)[5:]}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = f":{mark.line + 1}" if mark else ""
-        problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise RulesetError(f"{path}{line}: not valid YAML: {problem}") from None
+        data = _load(path)
+    except _Refused as exc:
+        raise RulesetError(f"{_where(path, exc.line)}: {exc}") from None
     if not isinstance(data, Map):
         raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
     stamp(data, str(path))
     return data
 
 
-def read_yaml_mapping(path, what: str) -> dict:
-    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file."""
+def read_yaml_mapping(path, what: str) -> "Map":
+    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file. The mapping
+    knows the line of each key (`Map.lines`)."""
     try:
-        with open(path, encoding="utf-8") as f:
-            data = yaml.load(f, Loader=_BaseLoader)
-    except OSError as exc:
-        raise SituationError(f"{what} {path}: cannot read: {exc.strerror or exc}") from None
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        raise SituationError(f"{what} {path}{':' + str(mark.line + 1) if mark else ''}: not valid YAML") from None
+        data = _load(path)
+    except _Refused as exc:
+        raise SituationError(f"{what} {_where(path, exc.line)}: {exc}") from None
     if data is None:
-        return {}
-    if not isinstance(data, dict):
-        raise SituationError(f"{what} {path}: expected a mapping of fields")
+        empty = Map()
+        empty.lines = {}
+        return empty
+    if not isinstance(data, Map):
+        raise SituationError(f"{what} {path}:1: expected a mapping of fields, got {_kind(data)}")
+    stamp(data, str(path))
     return data
 
 
+def _kind(value) -> str:
+    return "a list" if isinstance(value, list) else f"a single value {printable(repr(value))[:40]}"
+
+
 def stamp(node, file):
-    if isinstance(node, Map):
-        node.file = file
-        for value in node.values():
-            stamp(value, file)
-    elif isinstance(node, list):
-        for value in node:
-            stamp(value, file)
-
-
+    """Set the file of every mapping in `node`; each shared value (an alias) is visited once."""
+    seen = set()
+    stack = [node]
+    while stack:
+        node = stack.pop()
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        if isinstance(node, Map):
+            node.file = file
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)

@@ -54,7 +54,7 @@ ERRORS = [
     pytest.param(["waits", "123m456p789s EE 45m +6m"], "Error: 14 tiles: waits need a 13-tile hand",
                  id="waits_14_tiles"),
     pytest.param(["waits"], "Error: give a HAND or --batch FILE (one of them)", id="waits_nothing"),
-    pytest.param(["analyze"], "Error: Missing argument 'HAND'.", id="missing_hand"),
+    pytest.param(["analyze"], "Error: Missing argument 'HAND' (see mjcalc analyze --help)", id="missing_hand"),
     pytest.param(["analyze", "1112345678999m", "--seat", "S", "--from", "S"],
                  "Error: --from: S is the winner's own seat: a player cannot win on his own discard",
                  id="own_discard"),
@@ -83,7 +83,7 @@ def test_errors_are_one_line_and_exit_2(args, line):
 def test_unknown_option_and_command_are_usage_errors():
     assert run("analyze", "1112345678999m", "--nosuch").exit_code == 2
     assert run("bogus").exit_code == 2
-    assert error_line(run("bogus")) == "Error: No such command 'bogus'."
+    assert error_line(run("bogus")) == "Error: No such command 'bogus' (see mjcalc --help)"
 
 
 # --- analyze ---------------------------------------------------------------------------------------------------
@@ -269,7 +269,11 @@ def test_random_hand_text_never_gives_a_traceback(text, options):
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
     assert result.exit_code in (0, 2), result.output
     if result.exit_code == 2:
-        assert result.stdout == ""
+        if "--json" in options:  # the error, also as JSON on stdout
+            error = json.loads(result.stdout)
+            assert error["exit"] == 2 and result.stderr == f"Error: {error['error']}\n"
+        else:
+            assert result.stdout == ""
         lines = result.stderr.splitlines()
         assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
 
@@ -292,8 +296,9 @@ def test_random_batch_answers_every_line(lines):
 def test_valid_hands_answer_with_the_contract(hand, options):
     result = CliRunner().invoke(cli, ["analyze", *options, "--json", "--", format_hand(hand)])
     assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-    if result.exit_code == 2:  # e.g. a wildcard face that makes a fifth copy: one line, no output
-        assert result.stdout == "" and len(result.stderr.splitlines()) == 1
+    if result.exit_code == 2:  # e.g. a wildcard face that makes a fifth copy: one line, and the error as JSON
+        assert len(result.stderr.splitlines()) == 1
+        assert json.loads(result.stdout) == {"error": result.stderr[len("Error: "):-1], "exit": 2}
         return
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)

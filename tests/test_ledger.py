@@ -126,7 +126,7 @@ def test_beijing_session_from_the_ruleset():
                  "(did you mean 'dealer_stays_on_draw'?)", id="unknown_key"),
     pytest.param("  shanglou_levels: two\n", "bad.yaml:4: session.shanglou_levels: expected an integer, got 'two'",
                  id="not_an_integer"),
-    pytest.param("  shanglou_levels: -1\n", "bad.yaml:4: session.shanglou_levels: must be at least 0, got -1",
+    pytest.param("  shanglou_levels: -1\n", "bad.yaml:4: session.shanglou_levels: must be from 0 to 16, got -1",
                  id="negative"),
     pytest.param("  dealer_stays_on_win: yes please\n", "bad.yaml:4: session.dealer_stays_on_win: expected true "
                  "or false, got 'yes please'", id="not_a_bool"),
@@ -478,16 +478,24 @@ while True:
 
 
 def _cli_writer(db, winner="S", source=None):
-    args = [sys.executable, "-m", "mjcalc", "table", "hand", "t", PLAIN, "--winner", winner, "--db", str(db)]
+    args = [sys.executable, "-m", "mjcalc", "table", "hand", "t", PLAIN, "--winner", winner, "--db", str(db), "--json"]
     return args + (["--from", source] if source else [])
 
 
+def _acknowledged(out):
+    """The hand a command-line writer said it recorded (its --json answer), as (number, winner, payouts)."""
+    hand = json.loads(out)["hand"]
+    return hand["number"], hand["winner"], hand["payouts"]
+
+
+@pytest.mark.slow
 def test_killed_writers_leave_whole_hands(tmp_path):
     db = tmp_path / "t.sqlite3"
     with Ledger(db) as ledger:
         evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
     rng = random.Random(7)
     acknowledged = killed = 0
+    said = []  # what each command-line writer that finished said it recorded
     deadline = time.monotonic() + 12
     rounds = 0
     while time.monotonic() < deadline and rounds < 16:
@@ -513,12 +521,16 @@ def test_killed_writers_leave_whole_hands(tmp_path):
         else:
             assert proc.returncode == 0, err
             acknowledged += 1
+            said.append(_acknowledged(out))
         hands = check_ledger(db, "t")
+        recorded = {h.number: (h.number, h.winner, h.deltas) for h in hands}
+        assert all(recorded.get(number) == (number, winner, payouts) for number, winner, payouts in said)
         # every acknowledged hand is there; at most one more per killed writer (committed, not yet printed)
         assert acknowledged <= len(hands) <= acknowledged + killed
     assert killed >= 8 and acknowledged >= 10
 
 
+@pytest.mark.slow
 def test_two_writers_at_once(tmp_path):
     db = tmp_path / "t.sqlite3"
     procs = [subprocess.Popen([sys.executable, "-m", "mjcalc", "table", "new", f"t{i}" if i else "t",
@@ -534,8 +546,14 @@ def test_two_writers_at_once(tmp_path):
         if i % 4 == 3:
             procs.append(subprocess.Popen([sys.executable, "-m", "mjcalc", "table", "show", "t", "--db", str(db)],
                                           env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+    said = []
     for proc in procs:
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
         assert err == ""
-    assert len(check_ledger(db, "t")) == 12
+        if '"hand"' in out[:40]:
+            said.append(_acknowledged(out))
+    hands = check_ledger(db, "t")
+    assert len(hands) == 12 and sorted(n for n, _, _ in said) == list(range(1, 13))
+    recorded = {h.number: (h.number, h.winner, h.deltas) for h in hands}
+    assert all(recorded[number] == (number, winner, payouts) for number, winner, payouts in said)

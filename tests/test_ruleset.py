@@ -26,11 +26,11 @@ BROKEN = [
     pytest.param("extends: beijing\nid: h\npayout: {scheme: additve}\n",
                  "3: payout.scheme: unknown payout scheme (did you mean 'additive'?)", id="unknown-scheme"),
     pytest.param("extends: beijing\nid: h\nscoring: {cap: -1}\n",
-                 "3: scoring.cap: must be at least 0, got -1", id="negative-cap"),
+                 "3: scoring.cap: must be from 0 to 1000000, got -1", id="negative-cap"),
     pytest.param("extends: beijing\nid: h\nscoring: {minimum: 3, cap: 2}\n",
                  "3: scoring.cap: the cap 2 is below the minimum 3", id="cap-below-minimum"),
     pytest.param("extends: beijing\nid: h\npatterns:\n  dragon: {value: -3}\n",
-                 "4: patterns.dragon.value: must be at least 0, got -3", id="negative-value"),
+                 "4: patterns.dragon.value: must be from 0 to 10000, got -3", id="negative-value"),
     pytest.param("extends: beijing\nid: h\npatterns:\n  dragon: {value: 3, excludes: [full_flsh]}\n",
                  "4: patterns.dragon.excludes: names 'full_flsh', which this ruleset does not have (did you mean 'full_flush'?)",
                  id="excludes-unknown"),
@@ -51,6 +51,55 @@ BROKEN = [
     pytest.param("- id: h\n", "1: a ruleset is a mapping of keys (id, name, patterns, …)", id="not-a-mapping"),
     pytest.param("extends: beijing\nid: h\nwins: {discard: sometimes}\n",
                  "3: wins.discard: expected one of any, concealed, concealed_if_wild, never, got 'sometimes'", id="win-rule"),
+    # issue 11: one range for every number, params validated per pattern, no hostile value through
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, params: {bogus: 1}}\n",
+                 "4: patterns.seven_pairs.params.bogus: unknown parameter (known: discard_value, flat, without_wild)",
+                 id="param-unknown"),
+    pytest.param("extends: zhuji\nid: h\npatterns:\n  east_pung: {value: 1, params: {dealer_cont: 2}}\n",
+                 "4: patterns.east_pung.params.dealer_cont: unknown parameter (did you mean 'dealer_count'?)",
+                 id="param-did-you-mean"),
+    pytest.param("extends: zhuji\nid: h\npatterns:\n  east_pung: {value: 1, params: {dealer_count: -50}}\n",
+                 "4: patterns.east_pung.params.dealer_count: must be from 1 to 4, got -50", id="param-negative"),
+    pytest.param("extends: shangrao\nid: h\npatterns:\n  kong_bloom: {value: 2, params: {per_kong: .inf}}\n",
+                 "4: patterns.kong_bloom.params.per_kong: expected true or false, got inf", id="param-inf"),
+    pytest.param("extends: shangrao\nid: h\npatterns:\n  kong_bloom: {value: 2, params: {without_wild: .nan}}\n",
+                 "4: patterns.kong_bloom.params.without_wild: expected an integer, got nan", id="param-nan"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, params: {without_wild: 10001}}\n",
+                 "4: patterns.seven_pairs.params.without_wild: must be from 0 to 10000, got 10001", id="param-range"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, params: [1]}\n",
+                 "4: patterns.seven_pairs.params: expected a mapping, got [1]", id="params-a-list"),
+    pytest.param("extends: shangrao\nid: h\npatterns:\n  plain: {value: 1, params: {flat: 1}}\n",
+                 "4: patterns.plain.params.flat: expected true or false, got 1", id="region-param"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: .inf}\n",
+                 "4: patterns.seven_pairs.value: expected an integer, got inf", id="value-inf"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 10001}\n",
+                 "4: patterns.seven_pairs.value: must be from 0 to 10000, got 10001", id="value-too-big"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: null}\n",
+                 "4: patterns.seven_pairs.value: expected an integer, got None", id="value-null"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, excludes: [[x]]}\n",
+                 "4: patterns.seven_pairs.excludes: expected a list of names, got ['x'] in it", id="excludes-nested"),
+    pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, excluded_by: [{a: 1}]}\n",
+                 "4: patterns.seven_pairs.excluded_by: expected a list of names, got {'a': 1} in it",
+                 id="excluded-by-mapping"),
+    pytest.param("extends: beijing\nid: h\nscoring: {cap: 99999999999}\n",
+                 "3: scoring.cap: must be from 0 to 1000000, got 99999999999", id="cap-too-big"),
+    pytest.param("extends: beijing\nid: h\nscoring: {minimum: .nan}\n",
+                 "3: scoring.minimum: expected an integer, got nan", id="minimum-nan"),
+    pytest.param("extends: beijing\nid: h\nsession: {shanglou_levels: 64}\n",
+                 "3: session.shanglou_levels: must be from 0 to 16, got 64", id="levels-too-many"),
+    pytest.param("extends: beijing-money\nid: h\npayout:\n  params: {payer_cap: 10000000000000000000}\n",
+                 "4: payout.params.payer_cap: must be from 0 to 1000000, got 10000000000000000000",
+                 id="scheme-param-huge"),
+    pytest.param("extends: beijing\nid: h\nname: \"a\\x1b[31mred\"\n",
+                 "3: name: holds an invisible or control character (\\x1b): 'a\\x1b[31mred'", id="name-escape"),
+    pytest.param("extends: beijing\nid: \"h\\u200b\"\n",
+                 "2: id: holds an invisible or control character (\\u200b): 'h\\u200b'", id="id-invisible"),
+    pytest.param("extends: beijing\nid: h\naliases: [a, [b]]\n",
+                 "3: aliases: expected a list of names, got ['b'] in it", id="alias-list"),
+    pytest.param("extends: beijing\nid: h\noptions: [{a: 1}]\n",
+                 "3: options: expected a list of names, got {'a': 1} in it", id="options-mapping"),
+    pytest.param("extends: [beijing]\nid: h\n",
+                 "1: extends: expected a ruleset name, got ['beijing']", id="extends-list"),
     pytest.param("extends: beijing\nid: h\nwins: {rob_concealed_kong: dragn}\n",
                  "3: wins.rob_concealed_kong: expected any, never or a pattern of this ruleset (the one the robbed tile "
                  "must complete), got 'dragn'", id="rob-concealed-kong"),
@@ -82,7 +131,7 @@ def test_check_command_exit_1(tmp_path, monkeypatch, text, message):
     result = CliRunner().invoke(cli, ["rulesets", "check", "good.yaml", "house.yaml"])
     assert result.exit_code == 1
     assert result.stdout == "good.yaml: ok (house, 1 patterns)\n"
-    assert result.stderr == f"error: house.yaml:{message}\n"
+    assert result.stderr == f"Error: house.yaml:{message}\n"
 
 
 def test_analyze_with_invalid_ruleset_file_exits_1(tmp_path, monkeypatch):
@@ -204,3 +253,31 @@ def test_rulesets_show_says_what_each_new_payout_parameter_means(name, key):
 def test_rulesets_show_says_points_per_fan_is_our_choice():
     text = CliRunner().invoke(cli, ["rulesets", "show", "beijing-classic"]).output
     assert "points_per_fan = 1000: 1 番 = this many points" in text and "half, rounded up" in text
+
+
+def test_a_long_extends_chain_is_refused_without_recursion(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for i in range(1500):
+        parent = f"c{i + 1}.yaml" if i < 1499 else "beijing"
+        (tmp_path / f"c{i}.yaml").write_text(f"extends: {parent}\nid: c{i}\n", encoding="utf-8")
+    with pytest.raises(RulesetError) as info:
+        load_ruleset_file("c0.yaml")
+    assert str(info.value) == "c15.yaml:1: extends: more than 16 files extend one another; write a shorter chain"
+    assert load_ruleset_file("c1485.yaml").id == "c1485"  # 15 files and a built-in: fine
+
+
+@pytest.mark.parametrize("text, hand, words", [
+    # 2^番 beyond any amount: refused before 2^N is computed, one line
+    ("extends: beijing-money\nid: h\nscoring: {cap: 1000000}\npatterns:\n  seven_pairs: {value: 10000}\n",
+     "11223344556677m", "a hand of 10006 番 pays 2^10006"),
+    # multipliers that multiply past any amount
+    ("extends: shangrao\nid: h\npatterns:\n  seven_star_thirteen_lonely: {value: 10000}\n"
+     "  flown: {value: 10000, role: multiplier, scale: power}\n", "147m 25p 36s ESWNCF +P", "more than"),
+])
+def test_amounts_beyond_any_table_are_one_line_errors(tmp_path, monkeypatch, text, hand, words):
+    monkeypatch.chdir(tmp_path)
+    write(tmp_path, text)
+    extra = ["--flown", "4"] if "flown" in text else []
+    result = CliRunner().invoke(cli, ["analyze", hand, "-r", "house.yaml", "--json"] + extra)
+    assert result.exit_code == 2, result.output
+    assert words in result.stderr and len(result.stderr.splitlines()) == 1

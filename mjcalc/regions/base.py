@@ -9,7 +9,8 @@ from typing import Callable, Dict, List, Optional, Tuple
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG, WILD
-from ..payouts import Scheme
+from ..patterns import ANY_PATTERN_PARAMS, PARAMS
+from ..payouts import Param, Scheme
 from ..situation import Option
 from ..tiles import NAMES, SEATS, next_in_cycle
 
@@ -23,11 +24,19 @@ class Region:
     detectors: Dict[str, Callable] = {}
     schemes: Dict[str, Scheme] = {}
     options: Tuple[Option, ...] = ()
+    # The parameters the region's detectors (and payout) read from `patterns.<id>.params`: pattern id → name →
+    # Param; "*" for what any pattern may carry. A ruleset file's params are checked against these.
+    pattern_params: Dict[str, Dict[str, Param]] = {}
     # The region's own name for "a hand with an exposed meld must self-draw", shown before that refusal.
     exposed_rule_name: str = ""
 
     def option(self, name: str) -> Optional[Option]:
         return next((o for o in self.options if o.name == name), None)
+
+    def params_of(self, pattern_id: str) -> Dict[str, Param]:
+        """The parameters a ruleset may give pattern `pattern_id`, by name."""
+        return {**ANY_PATTERN_PARAMS, **PARAMS.get(pattern_id, {}), **self.pattern_params.get("*", {}),
+                **self.pattern_params.get(pattern_id, {})}
 
     # --- the situation -----------------------------------------------------------------------------------
 

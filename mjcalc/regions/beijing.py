@@ -12,7 +12,7 @@ from typing import Dict, List
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
 from ..patterns import COMMON, block_traits, dragon, full_flush
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
 from ..tiles import NAMES, SEATS
@@ -186,7 +186,7 @@ class MoneyTable(Scheme):
     def pay(self, score, situation, ruleset) -> Payout:
         p = dict(ruleset.payout_params)
         winner, dealer = situation.seat, situation.dealer
-        unit = 2 ** score.total * situation.base
+        unit = power_of_two(score.total, f"a hand of {score.total} 番") * situation.base
         cap = p["payer_cap"] * situation.base
         owed = {}
         if score.self_drawn:
@@ -267,7 +267,7 @@ class Doubling(Scheme):
         if _flat(score, ruleset):
             payout.add("和牌", "hand", _each_other_pays(situation, score.total * situation.base))
             return payout
-        chips = 2 ** score.total * situation.base
+        chips = power_of_two(score.total, f"a hand of {score.total} 番") * situation.base
         factor = self.param(ruleset, "dealer_factor")
         payers = [s for s in SEATS if s != situation.seat] if score.self_drawn else [situation.discarder]
         hand = {}
@@ -332,6 +332,12 @@ class Beijing(Region):
     detectors = DETECTORS
     schemes = {"additive": Additive(), "money_table": MoneyTable(), "classic_points": ClassicPoints(),
                "doubling": Doubling(), "hunr": Hunr()}
+    pattern_params = {
+        "*": {"flat": Param("a base pattern paid flat (each other pays it × 底分), not by the scheme's table",
+                            kind=bool, required=False)},
+        "catch_five": {"seven_pairs": Param("also seven pairs won on 5m completing the pair 55m (七对单吊五万)",
+                                            kind=bool, required=False)},
+    }
     options = (
         Option("shaozhuang", "int", "K consecutive rounds of 烧庄 (跟庄) this hand (the dealer pays each other seat).",
                zh="烧庄", default=0, minimum=0, maximum=16, metavar="K"),

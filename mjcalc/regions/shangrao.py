@@ -246,6 +246,8 @@ class ShangraoRegion(Region):
     en = "Shangrao"
     detectors = DETECTORS
     schemes = {"shangrao": Shangrao()}
+    pattern_params = {"*": {"flat": Param("the hand part is paid flat: no seat's 飞宝 doubles it", kind=bool,
+                                          required=False)}}
     options = (
         Option("flown", "int", "宝 the winner has discarded 飞宝.", zh="飞宝", default=0, minimum=0, maximum=BAO,
                metavar="N"),

@@ -12,7 +12,7 @@ from typing import Dict, List, Tuple
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
 from ..patterns import COMMON, block_traits, pungs_of, seat_wind
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
 from ..tiles import DRAGONS, EAST, NAMES, SEATS, next_in_cycle
@@ -62,7 +62,7 @@ def ladder_bid(rank: int) -> Tuple[int, int]:
 
 def stake(unit: int, level: int, kinds: int) -> int:
     """B(N, c) = unit·2^(N−2) with two 财神 kinds, unit·2^(N−1) with fewer (unit 5 in the written rules)."""
-    return unit * 2 ** (level - 2 + (kinds < 2))
+    return unit * power_of_two(level - 2 + (kinds < 2), f"a bid of level {level}")
 
 
 def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
@@ -146,7 +146,7 @@ class Zhuji(Scheme):
     def pay(self, score, situation, ruleset) -> Payout:
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]
-        h = 2 ** score.total * base
+        h = power_of_two(score.total, f"a hand of {score.total} 台") * base
         hand = {}
         if score.self_drawn:
             for s in others:
@@ -190,6 +190,8 @@ class ZhujiRegion(Region):
     en = "Zhuji"
     detectors = DETECTORS
     schemes = {"zhuji": Zhuji()}
+    pattern_params = {"east_pung": {"dealer_count": Param("how many times the dealer's East pung counts",
+                                                          minimum=1, maximum=4, required=False)}}
     options = (
         Option("bid", "text", "The winning bid 包牌: 2, du2/独2, wucai2/无财2, 3, …", zh="包牌", parse=parse_bid,
                value_type=Bid, metavar="LEVEL"),
