@@ -14,7 +14,7 @@ from .payouts import Payout
 from .regions import all_options, find_region
 from .regions.base import Region
 from .ruleset import Ruleset
-from .scoring import Score, Tiles, prepare, ready_waits, score_hand
+from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
@@ -133,11 +133,8 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
     self_draw = situation.replace(discarder=None, rob_kong=False)
     for tile in ready_waits(tiles, ruleset):
         won = prepare(hand.with_winning(tile), tiles.wild_kinds)
-        result.waits.append(WaitResult(
-            tile, tiles_left(tiles.held, result.seen, tile),
-            score_hand(won, self_draw, ruleset, region),
-            score_hand(won, by_discard, ruleset, region),
-        ))
+        drawn, discarded = score_hands(won, (self_draw, by_discard), ruleset, region)
+        result.waits.append(WaitResult(tile, tiles_left(tiles.held, result.seen, tile), drawn, discarded))
     return result
 
 

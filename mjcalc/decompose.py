@@ -6,7 +6,10 @@ blocks, each block holding at least one natural tile; a decomposition is one opt
 blocks made of wildcards alone for the wildcards left.
 """
 from dataclasses import dataclass
+from functools import lru_cache
+from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
+from math import comb
 from typing import Iterator, Tuple
 
 from .hand import CHOW, PAIR, PUNG
@@ -50,33 +53,46 @@ _options_cache = {}
 
 
 def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
-    """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards."""
+    """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards, sorted."""
     key = (start, unit, chows, pair, limit)
     hit = _options_cache.get(key)
     if hit is None:
-        hit = _options_cache[key] = tuple(_cover(start, list(unit), chows, pair, limit))
+        shifted = {}
+
+        def block(b):
+            got = shifted.get(b)
+            if got is None:
+                kind, tiles, wild = b
+                got = shifted[b] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
+            return got
+
+        hit = _options_cache[key] = tuple(
+            (used, tuple(block(b) for b in blocks)) for used, blocks in _relative_cover(unit, chows, pair, limit)
+        )
     return hit
 
 
-def _cover(start, c, chows, pair, limit):
+@lru_cache(maxsize=None)
+def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
+    """Every (wildcards used, blocks) covering counts `c` with at most `limit` wildcards, blocks as (kind, tiles,
+    stand-ins) tuples counted from the unit's first kind, each holding at least one natural tile; sorted (the
+    order of blocks and tiles), so ties between readings break the same way every run."""
     i = next((k for k, n in enumerate(c) if n), None)
     if i is None:
-        if not pair:
-            yield 0, ()
-        return
+        return () if pair else ((0, ()),)
     found = set()
+    rest_c = list(c)
     for block, taken in _blocks_with(i, c, chows, pair):
         wild = len(block[2])
         if wild > limit:
             continue
         for k in taken:
-            c[k] -= 1
-        for used, rest in _unit_options(start, tuple(c), chows, pair and block[0] != PAIR, limit - wild):
-            shifted = Block(block[0], tuple(start + t for t in block[1]), tuple(start + t for t in block[2]))
-            found.add((used + wild, tuple(sorted(rest + (shifted,)))))
+            rest_c[k] -= 1
+        for used, rest in _relative_cover(tuple(rest_c), chows, pair and block[0] != PAIR, limit - wild):
+            found.add((used + wild, tuple(sorted(rest + (block,)))))
         for k in taken:
-            c[k] += 1
-    yield from sorted(found)  # a fixed order, so ties between readings break the same way every run
+            rest_c[k] += 1
+    return tuple(sorted(found))
 
 
 def _blocks_with(i, c, chows, pair):
@@ -240,3 +256,275 @@ def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator
         yield from _lonely_shapes(counts, wilds)
     if NINE_TERMINALS in shapes:
         yield from _nine(counts, wilds, faces)
+
+
+# --- how many decompositions, without listing them ----------------------------------------------------
+
+
+def _multisets(n: int, k: int) -> int:
+    """Multisets of size k from n kinds."""
+    return comb(n + k - 1, k) if k >= 0 else 0
+
+
+def count_decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> int:
+    """`len(list(decompositions(...)))`, counted: free blocks by binomials, units by wildcards used."""
+    counts = tuple(counts)
+    total = 0
+    if STANDARD in shapes:
+        units = [
+            (start, tuple(counts[start:start + size]), chows)
+            for start, size, chows in UNITS
+            if any(counts[start:start + size])
+        ]
+        for holder in range(len(units) + 1):
+            free_pair = holder == len(units)
+            budget = wilds - (2 if free_pair else 0)
+            if budget < 0:
+                continue
+            ways = {0: 1}
+            for k, (start, unit, chows) in enumerate(units):
+                per_used = {}
+                for used, _ in _unit_options(start, unit, chows, k == holder, wilds):
+                    per_used[used] = per_used.get(used, 0) + 1
+                grown = {}
+                for a, n in ways.items():
+                    for b, m in per_used.items():
+                        if a + b <= budget:
+                            grown[a + b] = grown.get(a + b, 0) + n * m
+                ways = grown
+            for used, n in ways.items():
+                left = budget - used
+                if left % 3 == 0:
+                    total += n * _multisets(len(_ALL_SETS), left // 3) * (NUM_KINDS if free_pair else 1)
+    if melds:
+        return total
+    if SEVEN_PAIRS in shapes:
+        ways = {0: 1}
+        for t in range(NUM_KINDS):
+            n = counts[t]
+            if n:
+                grown = {}
+                for a, m in ways.items():
+                    for half in range(n % 2, n + 1, 2):
+                        grown[a + half] = grown.get(a + half, 0) + m
+                ways = grown
+        for half, n in ways.items():
+            left = wilds - half
+            if left >= 0 and left % 2 == 0:
+                total += n * _multisets(NUM_KINDS, left // 2)
+    for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes)):
+        if shape in shapes:
+            total += sum(1 for _ in listed(counts, wilds))
+    if NINE_TERMINALS in shapes:
+        total += sum(1 for _ in _nine(counts, wilds, faces))
+    return total
+
+
+class Decompositions(Sequence):
+    """Every decomposition of a hand, listed only when asked: `len()` counts them without listing."""
+
+    def __init__(self, counts, wilds: int, melds: int, shapes, faces=()):
+        self._args = (tuple(counts), wilds, melds, frozenset(shapes), tuple(faces))
+        self._len = None
+        self._list = None
+
+    def __len__(self):
+        if self._len is None:
+            self._len = len(self._list) if self._list is not None else count_decompositions(*self._args)
+        return self._len
+
+    def _listed(self):
+        if self._list is None:
+            self._list = list(decompositions(*self._args))
+        return self._list
+
+    def __iter__(self):
+        return iter(self._listed())
+
+    def __getitem__(self, i):
+        return self._listed()[i]
+
+    def __eq__(self, other):
+        return list(self) == list(other)
+
+    def __repr__(self):
+        return f"Decompositions({len(self)})"
+
+
+# --- one decomposition for each way the region can tell readings apart --------------------------------
+
+
+def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_key) -> Iterator[Decomposition]:
+    """The decompositions of `decompositions()`, in the same order, less every one whose shape and multiset of
+    `block_key`s an earlier one already had.
+
+    `block_key(block)` must say everything about a block that can change a reading's score; then a skipped
+    decomposition scores as the earlier one with its keys, and the first decomposition of each key multiset is
+    kept, so the best reading (the first that scores highest) is the one the full list gives. Seven pairs are
+    told apart by the keys of each kind's pairs together, so that a kind read as two pairs is seen.
+    """
+    counts = tuple(counts)
+    if STANDARD in shapes:
+        yield from _standard_keyed(counts, wilds, block_key)
+    if melds:
+        return
+    if SEVEN_PAIRS in shapes:
+        yield from _seven_pairs_keyed(counts, wilds, block_key)
+    if THIRTEEN_ORPHANS in shapes:
+        yield from _orphans(counts, wilds)
+    if THIRTEEN_LONELY in shapes:
+        yield from _lonely_shapes(counts, wilds)
+    if NINE_TERMINALS in shapes:
+        yield from _nine(counts, wilds, faces)
+
+
+def _merge(a: tuple, b: tuple) -> tuple:
+    return tuple(sorted(a + b)) if b else a
+
+
+def _keyed_options(options, block_key, cache):
+    """A unit's options, the first of each (wildcards used, multiset of keys), in their order."""
+    hit = cache.get(id(options))
+    if hit is not None:
+        return hit[1]
+    seen = {}
+    for used, blocks in options:
+        keys = tuple(sorted(block_key(b) for b in blocks))
+        if (used, keys) not in seen:
+            seen[(used, keys)] = blocks
+    cache[id(options)] = (options, list(seen.items()))  # the options kept alive, so their id stays theirs
+    return cache[id(options)][1]
+
+
+def _keyed_free(sets: int, pair: bool, block_key):
+    """Free blocks, the first (in `_free_blocks` order) of each multiset of keys: each key stands by the first
+    block holding it, so the first combination with given keys is the sorted tuple of those blocks."""
+    reps = {}
+    for kind, tiles in _ALL_SETS:
+        b = Block(kind, tiles, tiles)
+        reps.setdefault(block_key(b), b)
+    pair_reps = {}
+    if pair:
+        for t in range(NUM_KINDS):
+            b = Block(PAIR, (t, t), (t, t))
+            pair_reps.setdefault(block_key(b), b)
+    pairs = list(pair_reps.items()) if pair else [((), None)]
+    out = []
+    for chosen in combinations_with_replacement(list(reps.items()), sets):
+        keys = tuple(k for k, _ in chosen)
+        blocks = tuple(b for _, b in chosen)
+        for pk, pb in pairs:
+            if pb is None:
+                out.append((tuple(sorted(keys)), blocks))
+            else:
+                out.append((tuple(sorted(keys + (pk,))), blocks + (pb,)))
+    return out
+
+
+def _standard_keyed(counts, wilds: int, block_key):
+    units = [
+        (start, tuple(counts[start:start + size]), chows)
+        for start, size, chows in UNITS
+        if any(counts[start:start + size])
+    ]
+    done = set()
+    free_cache, option_cache = {}, {}
+    for holder in range(len(units) + 1):
+        free_pair = holder == len(units)
+        budget = wilds - (2 if free_pair else 0)
+        if budget < 0:
+            continue
+        # (wildcards used, multiset of keys) -> the first natural blocks reaching it; a dict keeps the order in
+        # which states are first reached, which is the order of `_within` on the first path to each
+        states = {(0, ()): ()}
+        for k, (start, unit, chows) in enumerate(units):
+            options = _keyed_options(_unit_options(start, unit, chows, k == holder, wilds), block_key, option_cache)
+            grown = {}
+            for (used, keys), blocks in states.items():
+                for (more, extra), rest in options:
+                    if used + more <= budget:
+                        state = (used + more, _merge(keys, extra))
+                        if state not in grown:
+                            grown[state] = blocks + rest
+            states = grown
+        for (used, keys), blocks in states.items():
+            left = budget - used
+            if left % 3:
+                continue
+            free = free_cache.get((left // 3, free_pair))
+            if free is None:
+                free = free_cache[(left // 3, free_pair)] = _keyed_free(left // 3, free_pair, block_key)
+            for free_keys, free_blocks in free:
+                whole = _merge(keys, free_keys)
+                if whole not in done:
+                    done.add(whole)
+                    yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))
+
+
+def _seven_pairs_keyed(counts, wilds: int, block_key):
+    """Seven pairs: free pairs on kinds that hold no natural tile and look alike (same key for a free pair) are
+    interchangeable, so only the first of each spread of them is listed: within such a class, the larger
+    numbers of pairs go to the lower kinds (the combination that comes first)."""
+    per_kind = []
+    for t in range(NUM_KINDS):
+        n = counts[t]
+        if n:
+            per_kind.append([
+                (half, (Block(PAIR, (t, t)),) * ((n - half) // 2) + (Block(PAIR, (t, t), (t,)),) * half)
+                for half in range(n % 2, n + 1, 2)
+            ])
+    natural = [t for t in range(NUM_KINDS) if counts[t]]
+    classes = {}
+    for t in range(NUM_KINDS):
+        if not counts[t]:
+            classes.setdefault(block_key(Block(PAIR, (t, t), (t, t))), []).append(t)
+    groups = [[t] for t in natural] + list(classes.values())
+    groups.sort(key=lambda g: g[0])
+    spreads = {}
+    done = set()
+    for picked in product(*per_kind):
+        left = wilds - sum(h for h, _ in picked)
+        if left < 0 or left % 2:
+            continue
+        blocks = tuple(b for _, bs in picked for b in bs)
+        free_lists = spreads.get(left // 2)
+        if free_lists is None:
+            free_lists = spreads[left // 2] = sorted(_spread(groups, left // 2))
+        for free in free_lists:
+            whole = blocks + tuple(Block(PAIR, (t, t), (t, t)) for t in free)
+            by_kind = {}
+            for b in whole:
+                by_kind.setdefault(b.tiles[0], []).append(block_key(b))
+            keys = tuple(sorted(tuple(sorted(v)) for v in by_kind.values()))
+            if keys not in done:
+                done.add(keys)
+                yield Decomposition(SEVEN_PAIRS, tuple(sorted(whole)))
+
+
+def _spread(groups, k: int):
+    """Every way to put k free pairs on the groups of interchangeable kinds, the larger numbers on the lower
+    kinds of a group; each as the sorted tuple of kinds (one entry per pair)."""
+    if k == 0:
+        yield ()
+        return
+    if not groups:
+        return
+    first, rest = groups[0], groups[1:]
+    for here in range(k, -1, -1):
+        for parts in _partitions(here, len(first)):
+            placed = tuple(t for t, n in zip(first, parts) for _ in range(n))
+            for more in _spread(rest, k - here):
+                yield tuple(sorted(placed + more))
+
+
+def _partitions(n: int, most: int, cap: int = None):
+    """Non-increasing tuples of positive ints summing to n, at most `most` of them (n = 0: the empty one)."""
+    cap = n if cap is None else cap
+    if n == 0:
+        yield ()
+        return
+    if most == 0:
+        return
+    for first in range(min(n, cap), 0, -1):
+        for rest in _partitions(n - first, most - 1, first):
+            yield (first,) + rest

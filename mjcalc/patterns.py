@@ -165,3 +165,55 @@ COMMON = {f.__name__: f for f in (
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}
+
+
+# --- what these detectors can tell apart -----------------------------------------------------------------
+
+_SUIT = {"full_flush", "half_flush", "all_honors"}
+
+
+def block_traits(active, tiles) -> "Callable":
+    """What the common detectors among the pattern ids `active` can see of a block of this hand (`tiles`, the
+    hand under its wildcards), beyond its kind and its wildcards: a function of the block, for
+    `Region.reading_keys`.
+
+    Flushes and 全字牌 see the suit, 一条龙 a chow starting on 1, 4 or 7 (and its suit), 幺九 whether every tile
+    is a terminal or an honor, 中发白 a dragon; everything else here reads the shape, the hand or the situation.
+    What the natural tiles already rule out is not seen: no flush once they hold two suits (and then the other
+    suits are alike), no 全字牌 once they hold a suit tile, no 幺九 once they hold a 2-8.
+    """
+    natural = {t for t in range(len(tiles.naturals)) if tiles.naturals[t]} | set(tiles.hand.meld_tiles)
+    suits = {t // 9 for t in natural if t < 27}
+    flush = bool({"full_flush", "half_flush"} & set(active)) and len(suits) <= 1
+    honors = "all_honors" in active and not suits
+    # 一条龙 in a suit needs 1 to 9 of it, each rank held or a wildcard: in a suit missing more ranks, a chow
+    # starting on 1, 4 or 7 is just a chow
+    straight = {s for s in range(3) if sum(1 for r in range(9) if 9 * s + r not in natural) <= tiles.wilds} \
+        if "dragon" in active else set()
+    terminals = "all_terminals_and_honors" in active and all(is_terminal_or_honor(t) for t in natural)
+    dragons = "dragon_pung" in active
+    if flush and suits:  # one suit held: a block is of it, an honor, or of another suit (all alike)
+        (held,) = suits
+
+        def suit_of(t):
+            return 3 if t >= 27 else (held if t // 9 == held else -1)
+    elif flush:
+        def suit_of(t):
+            return t // 9 if t < 27 else 3
+    elif honors:
+        def suit_of(t):
+            return t >= 27
+    else:
+        def suit_of(t):
+            return None
+
+    def traits(b) -> tuple:
+        t = b.tiles[0]
+        return (
+            suit_of(t),
+            (t // 9, t % 9) if b.kind == CHOW and t % 9 in (0, 3, 6) and t // 9 in straight else None,
+            all(is_terminal_or_honor(x) for x in b.tiles) if terminals else None,
+            (t in DRAGONS) if dragons else None,
+        )
+
+    return traits

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import List, Optional, Tuple
 
-from .decompose import Block, Decomposition, decompositions
+from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
 from .hand import WILD, Hand
 from .payouts import MAX_AMOUNT
@@ -171,14 +171,68 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
     wild = win == WILD or win in tiles.wild_kinds
     seen = set()
     for block in decomposition.blocks:
-        if wild:
-            for t in sorted(set(block.wild_as)):
-                if (block, t) not in seen:
-                    seen.add((block, t))
-                    yield block, t
-        elif block.tiles.count(win) > block.wild_as.count(win) and (block, win) not in seen:
-            seen.add((block, win))
-            yield block, win
+        for t in _stands(block, win, wild):
+            if (block, t) not in seen:
+                seen.add((block, t))
+                yield block, t
+
+
+def _stands(block: Block, win: int, wild: bool) -> Tuple[int, ...]:
+    """What the winning tile may stand for in `block`: any of its wildcards' stand-ins when it is a wildcard,
+    else itself where the block holds a natural copy of it."""
+    if wild:
+        return tuple(sorted(set(block.wild_as)))
+    return (win,) if block.tiles.count(win) > block.wild_as.count(win) else ()
+
+
+class _Joined:
+    """Several situations' keys as one: two blocks are alike when every situation's keys say so."""
+
+    def __init__(self, keys):
+        self.keys = keys
+        self.place = self._place if any(k.place is not None for k in keys) else None
+
+    def block(self, b):
+        return tuple(k.block(b) for k in self.keys)
+
+    def _place(self, b, stand):
+        return tuple(k.place(b, stand) if k.place is not None else None for k in self.keys)
+
+
+class _Keys:
+    """The region's `ReadingKeys` for one hand with what the scorer adds (see there), memoised by block."""
+
+    def __init__(self, keys, tiles: Tiles, ruleset: Ruleset):
+        keys = list(keys)
+        self.region = keys[0] if len(keys) == 1 else _Joined(keys)
+        roles = any(k.wild_roles for k in keys) or any(p.param("without_wild") is not None for p in ruleset.patterns)
+        self.wild_kinds = tuple(tiles.wild_kinds) if roles else ()
+        win = tiles.hand.winning
+        self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
+        self.placed = self.region.place is not None
+        self.memo = {}
+        self.ids = {}
+
+    def block(self, b: Block) -> int:
+        """The block's key, as a small int (one per distinct key of this hand) so that keys sort. Memoised by the
+        block's id, the block kept alongside so that the id stays its own."""
+        hit = self.memo.get(id(b))
+        if hit is not None and hit[0] is b:
+            return hit[1]
+        place = self.region.place
+        full = (
+            b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
+            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+            self.region.block(b),
+        )
+        key = self.ids.setdefault(full, len(self.ids))
+        self.memo[id(b)] = (b, key)
+        return key
+
+    def place(self, b: Block, stand: int):
+        if not self.placed:
+            return None
+        return self.block(b), len(b.wild_as), self.region.place(b, stand)
 
 
 def match_patterns(reading: Reading, detectors) -> Tuple[Tuple[Match, ...], int, int, int]:
@@ -253,16 +307,51 @@ def _points(p, count, reading) -> int:
     return value * (2 ** count if p.scale == "power" else count)
 
 
-def _readings(tiles: Tiles, situation: Situation, ruleset: Ruleset, decomps):
+def _readings(tiles: Tiles, decomps, keys: Optional[_Keys] = None):
+    """(decomposition, winning block, stand-in) of every reading of the decompositions in order; with `keys`, only
+    the first with each winning place key of a decomposition (keyed decompositions differ in block keys already)."""
     for d in decomps:
         placed = list(_placements(d, tiles)) or [(None, None)]
+        if keys is not None and len(placed) > 1:
+            seen = set()
+            kept = []
+            for block, stand in placed:
+                k = keys.place(block, stand)
+                if k not in seen:
+                    seen.add(k)
+                    kept.append((block, stand))
+            placed = kept
         for block, stand in placed:
-            yield Reading(tiles, situation, ruleset, d, block, stand)
+            yield d, block, stand
 
 
-def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region) -> Score:
-    """Every reading of a 14-tile hand scored; the best kept; legality judged by the region."""
-    decomps = list(decompositions(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces))
+def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exhaustive: bool = False) -> Score:
+    """The best reading of a 14-tile hand; legality judged by the region.
+
+    The region's `reading_keys` say which readings its detectors cannot tell apart; only the first of each is
+    scored, which keeps the best reading the one scoring every reading gives. `exhaustive` scores every reading
+    of every decomposition (the plain definition, which the tests compare with)."""
+    return score_hands(tiles, (situation,), ruleset, region, exhaustive)[0]
+
+
+def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: bool = False) -> List[Score]:
+    """`score_hand` for each situation, the hand read once: a reading is kept when the keys of any situation
+    tell it apart (a wait won by self-draw and on a discard shares its readings)."""
+    shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
+    region_keys = None if exhaustive else [
+        region.reading_keys(ruleset, region.as_paid(ruleset, s), tiles) for s in situations]
+    if region_keys is None or any(k is None for k in region_keys):
+        decomps = listed = list(decompositions(*shape_args))
+        keys = None
+    else:
+        decomps = Decompositions(*shape_args)
+        keys = _Keys(region_keys, tiles, ruleset)
+        listed = list(keyed_decompositions(*shape_args, keys.block))
+    placed = list(_readings(tiles, listed, keys))
+    return [_best(tiles, s, ruleset, region, decomps, placed) for s in situations]
+
+
+def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps, placed) -> Score:
     notes = []
     situation = region.as_paid(ruleset, situation)
     automatic = region.automatic_win(ruleset, situation, tiles)
@@ -270,10 +359,10 @@ def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region) -> 
         if automatic:
             notes.append(automatic)
         situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
-    if not decomps and automatic is None:
+    if not placed and automatic is None:
         return Score(False, False, "not a winning shape", decompositions=decomps, situation=situation)
     best = None
-    readings = list(_readings(tiles, situation, ruleset, decomps)) or [
+    readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     for reading in readings:

@@ -105,6 +105,13 @@ class Region:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
+        faceless = sum(1 for t in hand.tiles if t == WILD) if not tiles.wild_kinds else 0
+        if faceless > 4 * ruleset.wild_kinds:
+            # A `*` with no kind declared is a tile of some wild kind the ruleset plays: four tiles each.
+            most = 4 * ruleset.wild_kinds
+            detail = (f"the hand holds {faceless} wildcards '*', but {ruleset.id} plays at most {ruleset.wild_kinds} "
+                      f"{ruleset.wild_zh} kind{'s' if ruleset.wild_kinds > 1 else ''} of 4 tiles: at most {most}")
+            raise SituationError(f"wild: {detail}", "wild", detail)
         kongs = sum(1 for m in hand.melds if m.kind == KONG)
         if s.kong_draw > kongs:
             detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "
@@ -129,6 +136,12 @@ class Region:
                 raise ImpossibleSituation(f"rob_kong: {detail}", "rob_kong", detail)
 
     # --- winning ------------------------------------------------------------------------------------------
+
+    def reading_keys(self, ruleset, situation, tiles) -> Optional["ReadingKeys"]:
+        """What this region's detectors can tell apart in a reading of this hand, so that the scorer reads only
+        one of the readings they cannot tell apart; None (the default) reads every reading, which is always
+        exact. See `ReadingKeys` for what a region promises when it answers."""
+        return None
 
     def as_paid(self, ruleset, situation):
         """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
@@ -199,6 +212,33 @@ class Region:
         for key, spec in scheme.params.items():
             lines.append(f"  {key} = {scheme.param(ruleset, key)}: {spec.meaning}")
         return lines
+
+
+class ReadingKeys:
+    """A region's promise about its detectors (and its `reading_refusal`) on one hand, in the situation as paid
+    (`as_paid`): a reading's score (and refusal) depends only on its shape, the
+    multiset of `block(b)` over its blocks and, when `place` is given, `place(b, t)` for the block `b` where
+    the winning tile sits as `t`.
+
+    The scorer adds what it knows itself: a block's kind (pair, chow, pung); with `wild_roles` (or when a
+    pattern of the ruleset has a `without_wild` value), how many of a block's wildcards stand for each wild
+    kind, so `Reading.wild_roles` is kept; with `place`, where the winning tile may sit in a block, and the
+    winning block's key and number of wildcards. Seven pairs are keyed kind by kind, so a kind read as two
+    pairs is seen. `place=None` promises that no detector reads the winning block or what the winning tile
+    stands for. The region must key everything else its detectors on the ruleset's patterns can see: ranks,
+    suits, particular tiles; what it is unsure of, it keys by the tiles themselves (`block=lambda b: b.tiles`).
+    """
+
+    def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False):
+        self.block = block
+        self.place = place
+        self.wild_roles = wild_roles
+
+
+def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
+    """Whether every pattern of the ruleset is detected by the function `known` lists for it: a region's keys
+    speak for its own detectors only, not for ones a subclass put in their place."""
+    return all(known.get(p.id) is not None and region.detectors.get(p.id) is known[p.id] for p in ruleset.patterns)
 
 
 def detectors(*groups: Dict[str, Callable], **more: Callable) -> Dict[str, Callable]:

@@ -11,12 +11,12 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
-from ..patterns import COMMON, dragon, full_flush
+from ..patterns import COMMON, block_traits, dragon, full_flush
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
 from ..tiles import NAMES, NUM_KINDS, SEATS
-from .base import Region
+from .base import ReadingKeys, Region, own_detectors
 
 
 # --- detectors -----------------------------------------------------------------------------------------
@@ -312,14 +312,24 @@ class Hunr(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
+DETECTORS = {**COMMON, **{f.__name__: f for f in (
+    tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
+    dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+# The detectors `reading_keys` speaks for; a ruleset using any other is read in full.
+_KEYED = {**COMMON, **{f.__name__: f for f in (tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
+
+
+def _place(block, stand) -> tuple:
+    """What 大钓 and 捉五魁 see of the winning block: a pair; 4m-5m-6m with the winning tile as 5m."""
+    return block.kind == PAIR, block.kind == CHOW and block.tiles == (3, 4, 5) and stand == 4
+
+
 class Beijing(Region):
     id = "beijing"
     zh = "北京"
     en = "Beijing"
     exposed_rule_name = "吃碰堤"
-    detectors = {**COMMON, **{f.__name__: f for f in (
-        tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
-        dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+    detectors = DETECTORS
     schemes = {"additive": Additive(), "money_table": MoneyTable(), "classic_points": ClassicPoints(),
                "doubling": Doubling(), "hunr": Hunr()}
     pattern_params = {
@@ -377,6 +387,15 @@ class Beijing(Region):
         if any(tiles.held[k] == 4 for k in tiles.wild_kinds):
             return tuple(range(NUM_KINDS))
         return tuple(k for k in tiles.wild_kinds if tiles.held[k] == 3)
+
+    def reading_keys(self, ruleset, situation, tiles):
+        """Besides the common detectors' traits, only 大钓 and 捉五魁 look at a block, the winning one (`_place`);
+        the rest read the hand and the situation, and none reads what a 惠 stands for."""
+        if not own_detectors(self, ruleset, _KEYED) or situation.extra("rob_concealed"):
+            return None  # reading_refusal reads the winning block of a robbed concealed kong
+        active = {p.id for p in ruleset.patterns}
+        place = _place if {"catch_five", "big_single_wait"} & active else None
+        return ReadingKeys(block_traits(active, tiles), place)
 
     def reading_refusal(self, ruleset, reading, matches):
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile

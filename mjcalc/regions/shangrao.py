@@ -7,12 +7,12 @@ readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rule
 """
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import COMMON, fours_in_pairs, is_pung, sets
+from ..patterns import COMMON, block_traits, fours_in_pairs, is_pung, sets
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
 from ..tiles import HONORS, NAMES, SEATS
-from .base import Region
+from .base import ReadingKeys, Region, own_detectors
 
 BAO = 4  # tiles of the 宝 kind
 
@@ -220,8 +220,20 @@ def _value(ruleset, pattern_id) -> int:
 # --- the region ----------------------------------------------------------------------------------------
 
 
+def _place(block, stand) -> bool:
+    """What 宝吊头, 宝吊宝 and 单吊 see of the winning block besides its key and its 宝: whether it is the pair."""
+    return block.kind == PAIR
+
+
 def _fail(field, detail):
     return SituationError(f"{field}: {detail}", field, detail)
+
+
+DETECTORS = {**COMMON, **{f.__name__: f for f in (
+    plain, pure_self_draw, wild_single, wild_single_wild, wild_single_none, pungs, pure_pungs,
+    pungs_wild_single, pungs_wild_single_none, pure_seven_pairs, pure_luxury_seven_pairs,
+    seven_star_thirteen_lonely, seven_star_nine_terminals, single_wait, flown, exposed_kong, concealed_kong,
+    jiebao, four_wild)}}
 
 
 def _impossible(field, detail):
@@ -232,11 +244,7 @@ class ShangraoRegion(Region):
     id = "shangrao"
     zh = "上饶"
     en = "Shangrao"
-    detectors = {**COMMON, **{f.__name__: f for f in (
-        plain, pure_self_draw, wild_single, wild_single_wild, wild_single_none, pungs, pure_pungs,
-        pungs_wild_single, pungs_wild_single_none, pure_seven_pairs, pure_luxury_seven_pairs,
-        seven_star_thirteen_lonely, seven_star_nine_terminals, single_wait, flown, exposed_kong, concealed_kong,
-        jiebao, four_wild)}}
+    detectors = DETECTORS
     schemes = {"shangrao": Shangrao()}
     pattern_params = {"*": {"flat": Param("the hand part is paid flat: no seat's 飞宝 doubles it", kind=bool,
                                           required=False)}}
@@ -250,6 +258,14 @@ class ShangraoRegion(Region):
         Option("kong", "seat_choice", "SEAT:exposed|concealed, another seat's kong (repeatable).", zh="他家杠",
                default=(), choices=("exposed", "concealed"), metavar="SEAT:KIND"),
     )
+
+    def reading_keys(self, ruleset, situation, tiles):
+        """Besides the common detectors' traits, these see a block only through what the scorer keys itself: its
+        kind, its 宝 and what they stand for (wild roles, 宝吊头's lone 宝, 宝吊宝's pair of 宝) and the winning
+        block; 七星 reads irregular shapes, which are always read in full."""
+        if not own_detectors(self, ruleset, DETECTORS):
+            return None
+        return ReadingKeys(block_traits({p.id for p in ruleset.patterns}, tiles), _place, wild_roles=True)
 
     def check_situation(self, ruleset, situation):
         super().check_situation(ruleset, situation)

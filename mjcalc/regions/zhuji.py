@@ -11,12 +11,12 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON, pungs_of, seat_wind
+from ..patterns import COMMON, block_traits, pungs_of, seat_wind
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
 from ..tiles import DRAGONS, EAST, NAMES, SEATS, next_in_cycle
-from .base import Region
+from .base import ReadingKeys, Region, own_detectors
 
 KINDS_PREFIX = {2: "", 1: "独", 0: "无财"}
 _BID = re.compile(r"^(独|du|无财|wucai)?(\d{1,3})(台)?$")
@@ -184,11 +184,15 @@ class Zhuji(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
+DETECTORS = {**COMMON, **{f.__name__: f for f in (east_pung, seat_wind_pung, pinghu, no_wild)}}
+_HONOR_SEEN = {"east_pung", "seat_wind_pung", "pinghu"}
+
+
 class ZhujiRegion(Region):
     id = "zhuji"
     zh = "诸暨"
     en = "Zhuji"
-    detectors = {**COMMON, **{f.__name__: f for f in (east_pung, seat_wind_pung, pinghu, no_wild)}}
+    detectors = DETECTORS
     schemes = {"zhuji": Zhuji()}
     pattern_params = {"east_pung": {"dealer_count": Param("how many times the dealer's East pung counts",
                                                           minimum=1, maximum=4, required=False)}}
@@ -216,6 +220,23 @@ class ZhujiRegion(Region):
         if bid is None:
             return super().wild_kinds(ruleset, situation)
         return wild_for_bid(bid, tuple(situation.wild))
+
+    def reading_keys(self, ruleset, situation, tiles):
+        """Besides the common detectors' traits, 东风 and 门风 see a pung of East or of the winner's wind, and
+        平胡's pair must be no dragon, not East and not the winner's wind: those honors are told apart."""
+        if not own_detectors(self, ruleset, DETECTORS):
+            return None
+        active = {p.id for p in ruleset.patterns}
+        traits = block_traits(active, tiles)
+        if not _HONOR_SEEN & active:
+            return ReadingKeys(traits)
+        special = (EAST, seat_wind(situation))
+
+        def block(b):
+            t = b.tiles[0]
+            return traits(b), (t if t in special else t in DRAGONS)
+
+        return ReadingKeys(block)
 
     def why_no_wild(self, ruleset, situation):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
