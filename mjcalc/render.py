@@ -1,4 +1,5 @@
-"""Rows for tables and dicts for `--json`; no printing here."""
+"""Each command's answer as one document (`Doc`: its JSON and its text blocks), and the rows and dicts it is
+made of; no printing here (output.py prints)."""
 from typing import Dict, List
 
 from .analysis import Analysis
