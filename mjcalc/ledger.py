@@ -346,10 +346,15 @@ class Ledger:
 
     def _identify(self) -> Tuple[bool, int]:
         """Whether the file is new (empty: no schema, no marks), and its schema version; LedgerFileError when it
-        is not an mjcalc ledger. Reads only: nothing is written to a file before it is known to be ours."""
-        app = self.db.execute("PRAGMA application_id").fetchone()[0]
-        version = self.db.execute("PRAGMA user_version").fetchone()[0]
-        names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
+        is not an mjcalc ledger. Reads only: nothing is written to a file before it is known to be ours. The three
+        reads are one read transaction, so another process creating the ledger is seen wholly or not at all."""
+        self.db.execute("BEGIN")  # deferred: takes no write lock and writes nothing
+        try:
+            app = self.db.execute("PRAGMA application_id").fetchone()[0]
+            version = self.db.execute("PRAGMA user_version").fetchone()[0]
+            names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
+        finally:
+            self.db.execute("COMMIT")
         if app == 0:
             if version or names:
                 raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
