@@ -9,7 +9,7 @@
     GET  /api/tables                    {"tables": [...]}
     POST /api/tables                    {"name", "ruleset"?, "players": {"E": …}, "base"?}        → table show --json
     GET  /api/tables/NAME               table show --json
-    POST /api/tables/NAME/hand          {"hand", "winner", "from"?, situation fields…}           → table hand --json
+    POST /api/tables/NAME/hand          {"hand" | "total" | "patterns", "winner", "from"?, …}     → table hand --json
     POST /api/tables/NAME/draw          {}                                                        → table draw --json
     POST /api/tables/NAME/undo          {"number"?}                                               → the removed hand
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
@@ -277,9 +277,15 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     every seat may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
+        quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
+        if ("hand" in p) == bool(quick):
+            raise bad("give the hand's tiles (hand), or what the table agreed (total or patterns), one of them")
         situation = situation_from(dict(p, seat=p["winner"]), table=t)
         rules = evening.table_rules(t, ledger)
-        record, _ = evening.record_win(ledger, t, p["hand"], situation, rules)
+        if quick:  # quick entry: the same library call as `table hand --fan/--patterns`
+            record, _ = evening.record_quick(ledger, t, situation, quick.get("total"), quick.get("patterns"), rules)
+        else:
+            record, _ = evening.record_win(ledger, t, p["hand"], situation, rules)
         standings = ledger.standings(t)
     return {"table": t.name, "recorded": True, "hand": hand_json(record, t, rules),
             "standings": standings_json(t, standings), "next": next_json(t, record.number, record.after)}
@@ -360,14 +366,14 @@ def endpoint_fields(endpoint: str) -> dict:
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand=str, winner=str, lang=str),
+                           hand=str, winner=str, lang=str, total=int, patterns=str),
         "table_draw": {},
         "table_undo": {"number": int},
     }[endpoint]
 
 
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
-            "table_new": ("name", "players"), "table_hand": ("hand", "winner")}
+            "table_new": ("name", "players"), "table_hand": ("winner",)}
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 

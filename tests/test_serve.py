@@ -707,3 +707,22 @@ def test_every_library_import_is_in_the_adapter_section():
     assert called <= {"do_analyze", "do_waits", "do_compare", "do_advise", "do_rulesets", "do_tables", "do_table_new",
                       "do_table_show", "do_table_hand", "do_table_draw", "do_table_undo", "do_standings",
                       "library_call", "Library"}, called
+
+
+def test_quick_entry_through_the_api(server):
+    """What the table agreed, without tiles: the same library call as `table hand --fan/--patterns`."""
+    api(server, "POST", "/api/tables", {"name": "q", "players": PLAYERS})
+    # beijing, E deals: 小李 (S) self-draws a hand agreed at 3 番 → each other seat pays 3
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": SCRIPT_NAME, "total": 3})
+    assert status == 200, doc
+    assert doc["hand"]["payouts"] == {"E": -3, "S": 9, "W": -3, "N": -3}
+    # 对对和 2 + 庄 1 = 3 番 on 老王's (E, the dealer's) discard: the discarder pays 3
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "阿张", "from": "老王", "patterns": "对对和,庄"})
+    assert status == 200, doc
+    assert doc["hand"]["payouts"] == {"E": -3, "S": 0, "W": 3, "N": 0}
+    assert [h["payouts"] for h in ledger_cli(server, "table", "show", "q")["hands"]] == [
+        {"E": -3, "S": 9, "W": -3, "N": -3}, {"E": -3, "S": 0, "W": 3, "N": 0}]
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "S"})
+    assert status == 400 and "one of them" in doc["error"]
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "S", "total": 3, "hand": "123m456p789s EE 45m +6m"})
+    assert status == 400 and "one of them" in doc["error"]
