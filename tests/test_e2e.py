@@ -432,3 +432,28 @@ def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
         srv.shutdown()
         srv.server_close()
         thread.join(5)
+
+
+def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
+    """No tiles: a number is the agreed total, pattern names the agreed patterns (beijing, E deals)."""
+    open_page(browser, server)
+    tap(browser, "#tab-table")
+    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
+    by_css(browser, "#new-name").send_keys("quick")
+    for seat, player in PLAYERS.items():
+        by_css(browser, f"#new-{seat}").send_keys(player)
+    tap(browser, "#new-go")
+    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "quick", "the new table")
+    for number, (entry, winner, discarder) in enumerate([("3", "S", None), ("对对和,庄", "W", "E")], 1):
+        field = by_css(browser, "#rec-hand")
+        field.clear()
+        field.send_keys(entry)
+        tap(browser, f'#record [data-seg="winner"] [data-v="{winner}"]')
+        if discarder:
+            tap(browser, f'#record [data-seg="from"] [data-v="{discarder}"]')
+        tap(browser, "#rec-go")
+        wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+    show = cli_json(["table", "show", "quick", "--json", "--db", str(server.lib.db_path)])
+    # S self-draws 3 番: +9, each other −3; then W wins 对对和 2 + 庄 1 = 3 番 on E's discard: E pays 3
+    assert [h["payouts"] for h in show["hands"]] == [{"E": -3, "S": 9, "W": -3, "N": -3},
+                                                     {"E": -3, "S": 0, "W": 3, "N": 0}]
