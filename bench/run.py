@@ -26,8 +26,8 @@ ANALYZE_HAND = "123m456p789s EE 45m"
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bench-dir", type=Path, default=REPO.parent / "shared" / "bench",
-                    help="the directory of gen_hands.py and the peer scripts (default: ../shared/bench)")
+    ap.add_argument("--bench-dir", type=Path, default=Path(os.environ.get("MJCALC_BENCH_DIR", ".")),
+                    help="the directory of gen_hands.py and the peer scripts (default: $MJCALC_BENCH_DIR)")
     ap.add_argument("--peers-venv", type=Path, default=Path(os.environ.get("MJCALC_PEERS_VENV", REPO.parent / "peers" / "venv")),
                     help="a venv with mahjong and xiangting (default: $MJCALC_PEERS_VENV or ../peers/venv)")
     ap.add_argument("--setup-peers", action="store_true",
