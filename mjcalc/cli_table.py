@@ -341,15 +341,9 @@ def _table_and_hand(ledger, words, quick):
 def _seats_to_table(t, params):
     """Seats given as players' names become seats."""
     for key, value in list(params.items()):
-        kind = _seat_kind(key)
-        if value is None or kind is None or key == "dealer":
-            continue
-        if kind == "seat":
-            params[key] = t.seat(value)
-        elif kind == "seats":
-            params[key] = tuple(t.seat(m) for m in value)
-        else:
-            params[key] = tuple(_seat_prefix(t, item, "=" if kind == "seat_int" else ":") for item in value)
+        option = GENERIC.get("from" if key == "discarder" else key) or all_options().get(key)
+        if value is not None and value != () and option is not None:
+            params[key] = evening.player_seats(t, option, value)
 
 
 def record_hand(ledger, t, hand, situation, total=None, patterns=None, dry_run=False):
@@ -405,13 +399,6 @@ def _fit_rows(rows, headers, drop=()):
         return text
     keep = [i for i in range(len(headers)) if i not in drop]
     return _table([[row[i] for i in keep] for row in rows], [headers[i] for i in keep])
-
-
-def _seat_prefix(t, item, sep):
-    who, found, rest = str(item).partition(sep)
-    if not found:
-        return item
-    return f"{t.seat(who)}{sep}{rest}"
 
 
 @table.command("draw")

@@ -241,3 +241,28 @@ def record_draw(ledger: Ledger, table: Table, rules: Ruleset = None) -> HandReco
             return record
     raise LedgerError(f"table {table.name!r} kept changing; nothing recorded, try again")
 
+
+
+def player_seats(table: Table, option, value):
+    """A situation field's value with players' names as seats (`Table.seat`), where `option` names seats:
+    `小李`, `[老王, 阿张]`, `老王=2`, `{老王: 2}`, `阿张:exposed` (a seat letter stays as it is)."""
+    if option.name == "dealer" or not option.kind.startswith("seat"):
+        return value
+    if option.kind == "seat":
+        return table.seat(value) if isinstance(value, str) else value
+    if isinstance(value, dict):
+        return {table.seat(k): v for k, v in value.items()}
+    items = list(value) if isinstance(value, (list, tuple)) else [x for x in str(value).split(",") if x.strip()]
+    if option.kind == "seats":
+        return [table.seat(x) if isinstance(x, str) else x for x in items]
+    sep = "=" if option.kind == "seat_int" else ":"
+    out = []
+    for item in items:
+        if isinstance(item, dict):
+            out.append({table.seat(k): v for k, v in item.items()})
+        elif isinstance(item, str) and sep in item:
+            who, _, rest = item.partition(sep)
+            out.append(f"{table.seat(who)}{sep}{rest}")
+        else:
+            out.append(item)  # not SEAT=N / SEAT:KIND: the Option says so
+    return out

@@ -132,32 +132,8 @@ def situation_from(fields, table=None):
     if given.get("self_drawn") and "from" in given:
         raise bad("--self-drawn and --from contradict each other: choose one")  # build_situation's words
     if table is not None:
-        given = {k: _player_seats(table, options[k], v) for k, v in given.items()}
+        given = {k: evening.player_seats(table, options[k], v) for k, v in given.items()}
     return read_situation(given, all_options())
-
-
-def _player_seats(table, option, value):
-    """A field's value with players' names as seats (`Table.seat`), where the option names seats."""
-    if option.name == "dealer" or not option.kind.startswith("seat"):
-        return value
-    if option.kind == "seat":
-        return table.seat(value) if isinstance(value, str) else value
-    if isinstance(value, dict):
-        return {table.seat(k): v for k, v in value.items()}
-    items = value if isinstance(value, list) else [x for x in value.split(",") if x.strip()]
-    if option.kind == "seats":
-        return [table.seat(x) if isinstance(x, str) else x for x in items]
-    sep = "=" if option.kind == "seat_int" else ":"
-    out = []
-    for item in items:
-        if isinstance(item, dict):
-            out.append({table.seat(k): v for k, v in item.items()})
-        elif isinstance(item, str) and sep in item:
-            who, _, rest = item.partition(sep)
-            out.append(f"{table.seat(who)}{sep}{rest}")
-        else:
-            out.append(item)  # not SEAT=N / SEAT:KIND: the Option says so
-    return out
 
 
 def _seen(text):
