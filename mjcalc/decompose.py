@@ -243,13 +243,17 @@ def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator
 
     `faces` are the wildcards' own faces, used only to pick the readings listed for 九幺.
     """
-    counts = tuple(counts)
+    yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces, _standard, _seven_pairs)
+
+
+def _shape_by_shape(counts, wilds, melds, shapes, faces, standard, seven_pairs):
+    """The shapes' decompositions in their fixed order; `standard` and `seven_pairs` list those two shapes."""
     if STANDARD in shapes:
-        yield from _standard(counts, wilds)
+        yield from standard(counts, wilds)
     if melds:
         return
     if SEVEN_PAIRS in shapes:
-        yield from _seven_pairs(counts, wilds)
+        yield from seven_pairs(counts, wilds)
     if THIRTEEN_ORPHANS in shapes:
         yield from _orphans(counts, wilds)
     if THIRTEEN_LONELY in shapes:
@@ -363,19 +367,9 @@ def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_ke
     kept, so the best reading (the first that scores highest) is the one the full list gives. Seven pairs are
     told apart by the keys of each kind's pairs together, so that a kind read as two pairs is seen.
     """
-    counts = tuple(counts)
-    if STANDARD in shapes:
-        yield from _standard_keyed(counts, wilds, block_key)
-    if melds:
-        return
-    if SEVEN_PAIRS in shapes:
-        yield from _seven_pairs_keyed(counts, wilds, block_key)
-    if THIRTEEN_ORPHANS in shapes:
-        yield from _orphans(counts, wilds)
-    if THIRTEEN_LONELY in shapes:
-        yield from _lonely_shapes(counts, wilds)
-    if NINE_TERMINALS in shapes:
-        yield from _nine(counts, wilds, faces)
+    yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces,
+                               lambda c, w: _standard_keyed(c, w, block_key),
+                               lambda c, w: _seven_pairs_keyed(c, w, block_key))
 
 
 def _merge(a: tuple, b: tuple) -> tuple:
