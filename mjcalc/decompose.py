@@ -246,20 +246,26 @@ def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces, _standard, _seven_pairs)
 
 
-def _shape_by_shape(counts, wilds, melds, shapes, faces, standard, seven_pairs):
-    """The shapes' decompositions in their fixed order; `standard` and `seven_pairs` list those two shapes."""
+def _shape_by_shape(counts, wilds, melds, shapes, faces, standard, seven_pairs, whole_key=None):
+    """The shapes' decompositions in their fixed order; `standard` and `seven_pairs` list those two shapes; with
+    `whole_key`, only the first irregular decomposition of each shape and key of its one block."""
     if STANDARD in shapes:
         yield from standard(counts, wilds)
     if melds:
         return
     if SEVEN_PAIRS in shapes:
         yield from seven_pairs(counts, wilds)
-    if THIRTEEN_ORPHANS in shapes:
-        yield from _orphans(counts, wilds)
-    if THIRTEEN_LONELY in shapes:
-        yield from _lonely_shapes(counts, wilds)
-    if NINE_TERMINALS in shapes:
-        yield from _nine(counts, wilds, faces)
+    seen = set()
+    for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes), (NINE_TERMINALS, _nine)):
+        if shape not in shapes:
+            continue
+        for d in (listed(counts, wilds, faces) if shape == NINE_TERMINALS else listed(counts, wilds)):
+            if whole_key is not None:
+                key = (shape, whole_key(d.blocks[0]))
+                if key in seen:
+                    continue
+                seen.add(key)
+            yield d
 
 
 # --- how many decompositions, without listing them ----------------------------------------------------
@@ -358,39 +364,61 @@ class Decompositions(Sequence):
 # --- one decomposition for each way the region can tell readings apart --------------------------------
 
 
-def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_key) -> Iterator[Decomposition]:
+def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_key, counted=None, memo=None,
+                         whole_key=None) -> Iterator[Decomposition]:
     """The decompositions of `decompositions()`, in the same order, less every one whose shape and multiset of
     `block_key`s an earlier one already had.
 
     `block_key(block)` must say everything about a block that can change a reading's score; then a skipped
     decomposition scores as the earlier one with its keys, and the first decomposition of each key multiset is
-    kept, so the best reading (the first that scores highest) is the one the full list gives. Seven pairs are
-    told apart by the keys of each kind's pairs together, so that a kind read as two pairs is seen.
+    kept, so the best reading (the first that scores highest) is the one the full list gives. `counted(key)`
+    false says that no reading's score depends on how many blocks have that key, only on whether one has: such
+    keys are kept once in the multiset (None: every key is counted). Seven pairs are told apart by the keys of
+    each kind's pairs together, so that a kind read as two pairs is seen.
+
+    `memo`, a dict kept by the caller, carries the keyed unit options and free blocks from one hand to the next
+    while `block_key` and `counted` stay the same. `whole_key(block)` does for the one block of an irregular shape
+    (十三幺, 十三浪, 九幺) what `block_key` does for sets and pairs; None lists every irregular decomposition.
     """
+    merge = _merge if counted is None else _merger(counted)
+    memo = {} if memo is None else memo
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces,
-                               lambda c, w: _standard_keyed(c, w, block_key),
-                               lambda c, w: _seven_pairs_keyed(c, w, block_key))
+                               lambda c, w: _standard_keyed(c, w, block_key, merge, memo),
+                               lambda c, w: _seven_pairs_keyed(c, w, block_key), whole_key)
 
 
 def _merge(a: tuple, b: tuple) -> tuple:
     return tuple(sorted(a + b)) if b else a
 
 
-def _keyed_options(options, block_key, cache):
+def _merger(counted):
+    """`_merge` keeping each key that is not `counted` once."""
+    def merge(a: tuple, b: tuple) -> tuple:
+        if not b:
+            return a
+        out = []
+        for k in sorted(a + b):
+            if not out or k != out[-1] or counted(k):
+                out.append(k)
+        return tuple(out)
+    return merge
+
+
+def _keyed_options(options, block_key, merge, cache):
     """A unit's options, the first of each (wildcards used, multiset of keys), in their order."""
     hit = cache.get(id(options))
     if hit is not None:
         return hit[1]
     seen = {}
     for used, blocks in options:
-        keys = tuple(sorted(block_key(b) for b in blocks))
+        keys = merge((), tuple(block_key(b) for b in blocks))
         if (used, keys) not in seen:
             seen[(used, keys)] = blocks
     cache[id(options)] = (options, list(seen.items()))  # the options kept alive, so their id stays theirs
     return cache[id(options)][1]
 
 
-def _keyed_free(sets: int, pair: bool, block_key):
+def _keyed_free(sets: int, pair: bool, block_key, merge):
     """Free blocks, the first (in `_free_blocks` order) of each multiset of keys: each key stands by the first
     block holding it, so the first combination with given keys is the sorted tuple of those blocks."""
     reps = {}
@@ -403,26 +431,26 @@ def _keyed_free(sets: int, pair: bool, block_key):
             b = Block(PAIR, (t, t), (t, t))
             pair_reps.setdefault(block_key(b), b)
     pairs = list(pair_reps.items()) if pair else [((), None)]
-    out = []
+    out = {}
     for chosen in combinations_with_replacement(list(reps.items()), sets):
         keys = tuple(k for k, _ in chosen)
         blocks = tuple(b for _, b in chosen)
         for pk, pb in pairs:
             if pb is None:
-                out.append((tuple(sorted(keys)), blocks))
+                out.setdefault(merge((), keys), blocks)
             else:
-                out.append((tuple(sorted(keys + (pk,))), blocks + (pb,)))
-    return out
+                out.setdefault(merge((), keys + (pk,)), blocks + (pb,))
+    return list(out.items())
 
 
-def _standard_keyed(counts, wilds: int, block_key):
+def _standard_keyed(counts, wilds: int, block_key, merge, memo):
     units = [
         (start, tuple(counts[start:start + size]), chows)
         for start, size, chows in UNITS
         if any(counts[start:start + size])
     ]
     done = set()
-    free_cache, option_cache = {}, {}
+    free_cache, option_cache = memo.setdefault("free", {}), memo.setdefault("options", {})
     for holder in range(len(units) + 1):
         free_pair = holder == len(units)
         budget = wilds - (2 if free_pair else 0)
@@ -432,12 +460,13 @@ def _standard_keyed(counts, wilds: int, block_key):
         # which states are first reached, which is the order of `_within` on the first path to each
         states = {(0, ()): ()}
         for k, (start, unit, chows) in enumerate(units):
-            options = _keyed_options(_unit_options(start, unit, chows, k == holder, wilds), block_key, option_cache)
+            options = _keyed_options(_unit_options(start, unit, chows, k == holder, wilds), block_key, merge,
+                                     option_cache)
             grown = {}
             for (used, keys), blocks in states.items():
                 for (more, extra), rest in options:
                     if used + more <= budget:
-                        state = (used + more, _merge(keys, extra))
+                        state = (used + more, merge(keys, extra))
                         if state not in grown:
                             grown[state] = blocks + rest
             states = grown
@@ -447,9 +476,9 @@ def _standard_keyed(counts, wilds: int, block_key):
                 continue
             free = free_cache.get((left // 3, free_pair))
             if free is None:
-                free = free_cache[(left // 3, free_pair)] = _keyed_free(left // 3, free_pair, block_key)
+                free = free_cache[(left // 3, free_pair)] = _keyed_free(left // 3, free_pair, block_key, merge)
             for free_keys, free_blocks in free:
-                whole = _merge(keys, free_keys)
+                whole = merge(keys, free_keys)
                 if whole not in done:
                     done.add(whole)
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))

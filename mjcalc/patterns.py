@@ -216,4 +216,27 @@ def block_traits(active, tiles) -> "Callable":
             (t in DRAGONS) if dragons else None,
         )
 
+    # everything `traits` depends on: equal for two hands, their traits are the same function
+    traits.signature = (flush, tuple(sorted(suits)) if flush else None, honors, tuple(sorted(straight)), terminals,
+                        dragons)
     return traits
+
+
+def counted_traits(key) -> bool:
+    """Whether the detectors above count the blocks with these traits (`block_traits`), or only ask whether
+    there is one: only 中发白 counts, dragon pungs."""
+    return key[3] is True
+
+
+def whole_traits(active) -> "Callable":
+    """What the common detectors among `active` see of an irregular shape's one block (its 14 tiles as read):
+    the suits for the flushes and 全字牌, whether every tile is a terminal or an honor for 幺九; the shape itself
+    the scorer keys."""
+    suits = bool({"full_flush", "half_flush", "all_honors"} & set(active))
+    terminals = "all_terminals_and_honors" in active
+
+    def whole(b) -> tuple:
+        return (frozenset(t // 9 if t < 27 else 3 for t in b.tiles) if suits else None,
+                all(is_terminal_or_honor(t) for t in b.tiles) if terminals else None)
+
+    return whole

@@ -191,12 +191,42 @@ class _Joined:
     def __init__(self, keys):
         self.keys = keys
         self.place = self._place if any(k.place is not None for k in keys) else None
+        self.counted = None if any(k.counted is None for k in keys) else self._counted
+        self.whole = None if any(k.whole is None for k in keys) else self._whole
+
+    def _whole(self, b):
+        return tuple(k.whole(b) for k in self.keys)
+
+    def _counted(self, key) -> bool:
+        return any(k.counted(part) for k, part in zip(self.keys, key))
 
     def block(self, b):
         return tuple(k.block(b) for k in self.keys)
 
     def _place(self, b, stand):
         return tuple(k.place(b, stand) if k.place is not None else None for k in self.keys)
+
+
+_SPACES = {}  # signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
+_MOST_SPACES, _MOST_MEMO = 256, 100_000  # bounds, so that a long-running process does not grow
+
+
+def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
+    """The `_Keys` of this hand: shared with earlier hands of the same signature, when every situation's keys
+    have one (they then key every block alike, and the keyed unit options need not be made again)."""
+    keys = _Keys(region_keys, tiles, ruleset)
+    if any(k.signature is None for k in region_keys):
+        return keys
+    region = tuple((k.signature, k.place, k.counted, k.whole, k.wild_roles) for k in region_keys)
+    signature = (region, keys.wild_kinds, (keys.win, keys.wild) if keys.placed else None)
+    shared = _SPACES.get(signature)
+    if shared is None:
+        if len(_SPACES) >= _MOST_SPACES:
+            _SPACES.clear()
+        shared = _SPACES[signature] = keys
+    elif len(shared.memo) > _MOST_MEMO:
+        shared.memo.clear()
+    return shared
 
 
 class _Keys:
@@ -211,7 +241,29 @@ class _Keys:
         self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
         self.placed = self.region.place is not None
         self.memo = {}
+        self.decompose_memo = {}  # keyed_decompositions' own, kept with the keys it was made with
         self.ids = {}
+        region_counted = self.region.counted
+        # a key is counted (its multiplicity kept) when the region counts it or its block's wildcards play roles
+        self.counted_ids = set()
+        self.counted = None if region_counted is None else self.counted_ids.__contains__
+        self._region_counted = region_counted
+
+    @property
+    def whole(self):
+        """The key of an irregular shape's one block, when the region keys those."""
+        return None if self.region.whole is None else self._whole
+
+    def _whole(self, b: Block) -> tuple:
+        return self._full(b, self.region.whole(b))
+
+    def _full(self, b: Block, region_key) -> tuple:
+        place = self.region.place
+        return (
+            b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
+            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+            region_key,
+        )
 
     def block(self, b: Block) -> int:
         """The block's key, as a small int (one per distinct key of this hand) so that keys sort. Memoised by the
@@ -219,13 +271,12 @@ class _Keys:
         hit = self.memo.get(id(b))
         if hit is not None and hit[0] is b:
             return hit[1]
-        place = self.region.place
-        full = (
-            b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
-            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
-            self.region.block(b),
-        )
-        key = self.ids.setdefault(full, len(self.ids))
+        full = self._full(b, self.region.block(b))
+        key = self.ids.get(full)
+        if key is None:
+            key = self.ids[full] = len(self.ids)
+            if self._region_counted is not None and (any(full[1]) or self._region_counted(full[3])):
+                self.counted_ids.add(key)
         self.memo[id(b)] = (b, key)
         return key
 
@@ -345,8 +396,8 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
         keys = None
     else:
         decomps = Decompositions(*shape_args)
-        keys = _Keys(region_keys, tiles, ruleset)
-        listed = list(keyed_decompositions(*shape_args, keys.block))
+        keys = _keys_for(region_keys, tiles, ruleset)
+        listed = list(keyed_decompositions(*shape_args, keys.block, keys.counted, keys.decompose_memo, keys.whole))
     placed = list(_readings(tiles, listed, keys))
     return [_best(tiles, s, ruleset, region, decomps, placed) for s in situations]
 

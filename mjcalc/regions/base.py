@@ -5,7 +5,7 @@ pattern detectors, its payout schemes, its situation options and their checks ag
 rules and its seat roles. It subclasses `Region` and overrides only what differs, as a chess variant does. The
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG, WILD
@@ -227,12 +227,28 @@ class ReadingKeys:
     pairs is seen. `place=None` promises that no detector reads the winning block or what the winning tile
     stands for. The region must key everything else its detectors on the ruleset's patterns can see: ranks,
     suits, particular tiles; what it is unsure of, it keys by the tiles themselves (`block=lambda b: b.tiles`).
+
+    `counted(key)` false promises that the score depends only on whether some block has that key, not on how
+    many do (all pungs, a flush, a straight ask "is there one"; counting dragon pungs asks "how many"); then a
+    hand's readings collapse much further. None (the default) counts every key.
+
+    `whole(b)` keys the one block of an irregular shape (十三幺, 十三浪, 九幺: `b.tiles` are its 14 tiles as read)
+    the way `block` keys sets and pairs; None (the default) reads every irregular decomposition.
+
+    `signature`, when given, is a hashable value equal for two hands (of one ruleset) only when `block`, `place`
+    and `counted` answer alike on every block for both: the scorer then keys blocks once for all such hands (the
+    waits of a hand, the discards of advise). None: the keys are made afresh for each hand.
     """
 
-    def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False):
+    def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False,
+                 counted: Optional[Callable] = None, whole: Optional[Callable] = None,
+                 signature: Optional[Hashable] = None):
         self.block = block
+        self.whole = whole
         self.place = place
         self.wild_roles = wild_roles
+        self.counted = counted
+        self.signature = signature
 
 
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:

@@ -11,11 +11,11 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
-from ..patterns import COMMON, block_traits, dragon, full_flush
+from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
-from ..tiles import NAMES, NUM_KINDS, SEATS
+from ..tiles import NAMES, NUM_KINDS, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
 
 
@@ -324,6 +324,19 @@ def _place(block, stand) -> tuple:
     return block.kind == PAIR, block.kind == CHOW and block.tiles == (3, 4, 5) and stand == 4
 
 
+def _place_seen(active, ruleset, tiles) -> bool:
+    """Whether 大钓 or 捉五魁 can count on this hand at all: 大钓 needs four exposed melds, 捉五魁 a winning tile that
+    can be 5m and 5m the only natural wait before it. When neither can, no detector reads the winning block."""
+    if "big_single_wait" in active and sum(1 for m in tiles.hand.melds if m.exposed) == 4:
+        return True
+    if "catch_five" not in active:
+        return False
+    win = tiles.hand.winning
+    if win != FIVE_M and win != WILD and win not in tiles.wild_kinds:
+        return False
+    return tuple(t for t in tiles.waits_before(ruleset.shapes) if t not in tiles.wild_kinds) == (FIVE_M,)
+
+
 class Beijing(Region):
     id = "beijing"
     zh = "北京"
@@ -394,8 +407,9 @@ class Beijing(Region):
         if not own_detectors(self, ruleset, _KEYED) or situation.extra("rob_concealed"):
             return None  # reading_refusal reads the winning block of a robbed concealed kong
         active = {p.id for p in ruleset.patterns}
-        place = _place if {"catch_five", "big_single_wait"} & active else None
-        return ReadingKeys(block_traits(active, tiles), place)
+        place = _place if _place_seen(active, ruleset, tiles) else None
+        traits = block_traits(active, tiles)
+        return ReadingKeys(traits, place, counted=counted_traits, signature=(self.id, traits.signature))
 
     def reading_refusal(self, ruleset, reading, matches):
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile

@@ -5,9 +5,11 @@ One 宝 kind of four tiles. A 宝 counts as wild only when it stands for somethi
 and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bonuses added (kongs, 接宝, 四个宝). The precise
 readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rulesets/shangrao.yaml.
 """
+from functools import lru_cache
+
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import COMMON, block_traits, fours_in_pairs, is_pung, sets
+from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, sets, whole_traits
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
@@ -225,6 +227,20 @@ def _place(block, stand) -> bool:
     return block.kind == PAIR
 
 
+@lru_cache(maxsize=None)
+def _whole_seen(active: frozenset):
+    """The key of an irregular shape's block: the common traits, and 七星 (every honor among the 14)."""
+    common = whole_traits(active)
+
+    def whole(b):
+        return common(b), _HONOR_SET <= set(b.tiles)
+
+    return whole
+
+
+_HONOR_SET = frozenset(HONORS)
+
+
 def _fail(field, detail):
     return SituationError(f"{field}: {detail}", field, detail)
 
@@ -262,10 +278,13 @@ class ShangraoRegion(Region):
     def reading_keys(self, ruleset, situation, tiles):
         """Besides the common detectors' traits, these see a block only through what the scorer keys itself: its
         kind, its 宝 and what they stand for (wild roles, 宝吊头's lone 宝, 宝吊宝's pair of 宝) and the winning
-        block; 七星 reads irregular shapes, which are always read in full."""
+        block; of an irregular shape, 七星 sees whether every honor is among the 14."""
         if not own_detectors(self, ruleset, DETECTORS):
             return None
-        return ReadingKeys(block_traits({p.id for p in ruleset.patterns}, tiles), _place, wild_roles=True)
+        active = frozenset(p.id for p in ruleset.patterns)
+        traits = block_traits(active, tiles)
+        return ReadingKeys(traits, _place, wild_roles=True, counted=counted_traits, whole=_whole_seen(active),
+                           signature=(self.id, traits.signature))
 
     def check_situation(self, ruleset, situation):
         super().check_situation(ruleset, situation)

@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON, block_traits, pungs_of, seat_wind
+from ..patterns import COMMON, block_traits, counted_traits, pungs_of, seat_wind
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
@@ -138,6 +138,11 @@ def no_wild(r, p):
 # --- the payout scheme ---------------------------------------------------------------------------------
 
 
+def _counted_honors(key) -> bool:
+    """门风 counts the pungs of the winner's wind and 中发白 the dragon pungs: those keys are counted."""
+    return key[1] is not False or counted_traits(key[0])
+
+
 class Zhuji(Scheme):
     """诸暨包牌: H = 2^T from the payers by how the hand was won, and the stake B between the 包家 and the rest."""
 
@@ -223,20 +228,21 @@ class ZhujiRegion(Region):
 
     def reading_keys(self, ruleset, situation, tiles):
         """Besides the common detectors' traits, 东风 and 门风 see a pung of East or of the winner's wind, and
-        平胡's pair must be no dragon, not East and not the winner's wind: those honors are told apart."""
+        平胡's pair must be no dragon, not East and not the winner's wind: those honors are told apart. 门风 counts
+        the pungs of the winner's wind, so those are counted, as are dragons (中发白 counts them)."""
         if not own_detectors(self, ruleset, DETECTORS):
             return None
         active = {p.id for p in ruleset.patterns}
         traits = block_traits(active, tiles)
         if not _HONOR_SEEN & active:
-            return ReadingKeys(traits)
+            return ReadingKeys(traits, counted=counted_traits, signature=(self.id, traits.signature))
         special = (EAST, seat_wind(situation))
 
         def block(b):
             t = b.tiles[0]
             return traits(b), (t if t in special else t in DRAGONS)
 
-        return ReadingKeys(block)
+        return ReadingKeys(block, counted=_counted_honors, signature=(self.id, traits.signature, special))
 
     def why_no_wild(self, ruleset, situation):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
