@@ -226,7 +226,7 @@ def _nine(counts, wilds: int, faces) -> Iterator[Decomposition]:
         return
     filler = next((t for t in TERMINALS_AND_HONORS if counts[t]), 0)
     missing = [h for h in HONORS if not counts[h]]
-    own = [f for f in faces if is_terminal_or_honor(f)]
+    own = [f for f in faces if f >= 0 and is_terminal_or_honor(f)]  # a faceless `*` (-1) has no face to be
     seen = set()
     for use_own in (False, True):
         for fill in (False, True):

@@ -184,6 +184,22 @@ def test_a_concealed_kong_robbed_for_a_dragon_in_another_suit_is_refused():
     assert out["complete"] and not out["legal"] and "一条龙" in out["reason"]
 
 
+HOUSE_ROB_FLUSH = "extends: beijing-classic\nid: rob-flush\nwins: {rob_concealed_kong: full_flush}\n"
+
+
+@pytest.mark.parametrize("hand, legal", [
+    ("234m 456m 789m 99m 23m +1m", True),   # every tile a character: 清一色 counts, the rob stands
+    ("123m 456p 789m 11m 23m +4m", False),  # 456p: no 清一色, the rob is refused
+])
+def test_a_house_rule_naming_a_pattern_lets_a_concealed_kong_be_robbed_only_when_it_counts(tmp_path, hand, legal):
+    path = tmp_path / "rob-flush.yaml"
+    path.write_text(HOUSE_ROB_FLUSH, encoding="utf-8")
+    out = analyze(hand, "-r", str(path), "--seat", "E", "--from", "S", "--rob-kong", "--rob-concealed")
+    assert out["complete"] and out["legal"] is legal
+    if not legal:
+        assert "清一色" in out["reason"]
+
+
 def test_options_the_ruleset_does_not_read_are_ignored_with_a_warning():
     out = analyze("123m 456p 789s 23s EE +4s", "-r", "beijing-doubling", "--seat", "S", "--shaozhuang", "1")
     assert any("shaozhuang" in w for w in out["warnings"])

@@ -107,6 +107,11 @@ def situations(draw, rid, kinds):
     options = {}
     if rid == "beijing" and draw(st.booleans()):
         options["shaozhuang"] = draw(st.integers(1, 2))
+    rob_kong = discarder is not None and draw(st.integers(0, 5)) == 0
+    if rid.startswith("beijing"):
+        options["hui_on_wall"] = draw(st.integers(0, 3)) == 0
+        options["hunr_you"] = draw(st.integers(0, 3)) == 0
+        options["rob_concealed"] = rob_kong and draw(st.booleans())
     if rid == "zhuji" and kinds and draw(st.booleans()):
         options["bid"] = draw(st.sampled_from(["2", "3"] if len(kinds) == 2 else ["du2"]))
         options["bidder"] = draw(st.sampled_from(SEATS))
@@ -118,7 +123,7 @@ def situations(draw, rid, kinds):
     return Situation(
         seat=seat, dealer=dealer, discarder=discarder,
         kong_draw=draw(st.sampled_from([0, 0, 0, 1])) if discarder is None else 0,
-        last_tile=draw(st.booleans()), rob_kong=discarder is not None and draw(st.integers(0, 5)) == 0,
+        last_tile=draw(st.booleans()), rob_kong=rob_kong,
         first_turn=draw(st.integers(0, 6)) == 0, wild=kinds, **options)
 
 
@@ -255,3 +260,56 @@ def test_more_faceless_wildcards_than_the_ruleset_has_are_refused(rid, text, mos
 def test_eight_faceless_wildcards_are_fine_in_zhuji():
     result = analyze(parse_hand("1m 2m 3m 4m 5m ******** +6m"), load_ruleset("zhuji"), Situation())
     assert result.score.complete and result.score.legal
+
+
+def test_a_faceless_wildcard_in_nine_terminals_is_never_its_own_face():
+    # 九幺 (every tile a terminal or an honor) with a `*` of no declared 宝 kind: the `*` has no face, so it plays
+    # a wildcard role and the hand is worth 九幺's value with a 宝 (2), not its 无宝 value (4); no reading has the
+    # `*` stand for "no tile" (-1)
+    hand = parse_hand("119999m 11119p 1s * +1m")
+    rules = load_ruleset("shangrao")
+    for exhaustive in (False, True):
+        here = setting(hand, rules, Situation())
+        score = score_hand(here.tiles, here.situation, rules, here.region, exhaustive=exhaustive)
+        assert score.total == 2 and [m.pattern_id for m in score.matches] == ["nine_terminals"]
+        assert all(t >= 0 for d in score.decompositions for t in d.wild_as)
+
+
+@st.composite
+def irregular_hands(draw):
+    """A shangrao hand near 十三浪 (lonely tiles: ranks of a suit 3 apart, honors once) or 九幺 (terminals and
+    honors), with up to four wildcards written `*` or as the 宝's face."""
+    if draw(st.booleans()):
+        tiles = []
+        for s in range(3):
+            ranks = draw(st.sampled_from([(0, 3, 6), (0, 4, 8), (1, 4, 7), (2, 5, 8), (0, 3, 7), (1, 5, 8), (0, 5)]))
+            tiles += [9 * s + r for r in ranks]
+        tiles += list(range(27, 34))
+        tiles = draw(st.permutations(tiles))[:14]
+    else:
+        pool = [t for t in range(34) if t >= 27 or t % 9 in (0, 8)]
+        tiles = draw(st.lists(st.sampled_from(pool), min_size=14, max_size=14))
+        tiles = ([t for t in tiles if tiles.count(t) <= 4] + [t for t in pool for _ in range(2)])[:14]
+    kind = draw(st.sampled_from([(), (27,), (33,), (0,)]))
+    wilds = draw(st.integers(0, 4))
+    for i in range(wilds):
+        tiles[i] = kind[0] if kind and draw(st.booleans()) else WILD
+    if any(tiles.count(t) > 4 for t in range(34)):
+        tiles = sorted(set(tiles))[:14] + [WILD] * (14 - len(set(tiles)))
+    win = tiles.pop(draw(st.integers(0, 13)))
+    return Hand(tuple(sorted(tiles)), (), win), kind
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_fast_scorer_is_the_exhaustive_one_on_irregular_shapes(data):
+    hand, kinds = data.draw(irregular_hands())
+    rules = load_ruleset("shangrao")
+    situation = data.draw(situations("shangrao", kinds))
+    try:
+        here = setting(hand, rules, situation)
+    except (SituationError, HandError):
+        return
+    fast = score_hand(here.tiles, here.situation, rules, here.region)
+    slow = score_hand(here.tiles, here.situation, rules, here.region, exhaustive=True)
+    assert outcome(fast) == outcome(slow), hand

@@ -315,8 +315,6 @@ class Hunr(Scheme):
 DETECTORS = {**COMMON, **{f.__name__: f for f in (
     tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
     dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
-# The detectors `reading_keys` speaks for; a ruleset using any other is read in full.
-_KEYED = {**COMMON, **{f.__name__: f for f in (tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds)}}
 
 
 def _place(block, stand) -> tuple:
@@ -402,14 +400,27 @@ class Beijing(Region):
         return tuple(k for k in tiles.wild_kinds if tiles.held[k] == 3)
 
     def reading_keys(self, ruleset, situation, tiles):
-        """Besides the common detectors' traits, only 大钓 and 捉五魁 look at a block, the winning one (`_place`);
-        the rest read the hand and the situation, and none reads what a 惠 stands for."""
-        if not own_detectors(self, ruleset, _KEYED) or situation.extra("rob_concealed"):
-            return None  # reading_refusal reads the winning block of a robbed concealed kong
+        """Besides the common detectors' traits: 清龙 and 本混儿龙 see a straight as 一条龙 does, 清一色七对 the suit
+        as 清一色 does; 大钓 and 捉五魁 look at the winning block (`_place`), and so does the refusal of a robbed
+        concealed kong that must complete 一条龙; 本混儿龙 (and 无混儿 through it) reads what the hand's one 混儿
+        stands for. The rest read the hand and the situation."""
+        if not own_detectors(self, ruleset, DETECTORS):
+            return None
         active = {p.id for p in ruleset.patterns}
-        place = _place if _place_seen(active, ruleset, tiles) else None
-        traits = block_traits(active, tiles)
-        return ReadingKeys(traits, place, counted=counted_traits, signature=(self.id, traits.signature))
+        seen = set(active)
+        if {"pure_dragon", "own_hunr_dragon", "no_hunr"} & active:
+            seen.add("dragon")
+        if {"pure_dragon", "full_flush_seven_pairs"} & active:
+            seen.add("full_flush")
+        robbed_dragon = bool(situation.rob_kong and situation.extra("rob_concealed")
+                             and ruleset.robbable_concealed_kong == "dragon")
+        if robbed_dragon:
+            seen.add("dragon")
+        place = _place if robbed_dragon or _place_seen(active, ruleset, tiles) else None
+        roles = bool({"own_hunr_dragon", "no_hunr"} & active) and tiles.wild_tiles == 1
+        traits = block_traits(seen, tiles)
+        return ReadingKeys(traits, place, wild_roles=roles, counted=counted_traits,
+                           signature=(self.id, traits.signature))
 
     def reading_refusal(self, ruleset, reading, matches):
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile
@@ -429,6 +440,8 @@ class Beijing(Region):
             return f"a concealed kong may only be robbed to complete {ruleset.pattern('dragon').zh}"
         if rule == "never":
             return f"{ruleset.id}: a concealed kong may not be robbed"
+        if any(m.pattern_id == rule for m in matches):  # a house rule naming another pattern: it counts here
+            return None
         return f"a concealed kong may only be robbed to complete {ruleset.pattern(rule).zh}"
 
     def notices(self, ruleset, situation, tiles, matches):
