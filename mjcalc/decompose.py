@@ -404,18 +404,58 @@ def _merger(counted):
     return merge
 
 
-def _keyed_options(options, block_key, merge, cache):
-    """A unit's options, the first of each (wildcards used, multiset of keys), in their order."""
-    hit = cache.get(id(options))
-    if hit is not None:
-        return hit[1]
-    seen = {}
-    for used, blocks in options:
-        keys = merge((), tuple(block_key(b) for b in blocks))
-        if (used, keys) not in seen:
-            seen[(used, keys)] = blocks
-    cache[id(options)] = (options, list(seen.items()))  # the options kept alive, so their id stays theirs
-    return cache[id(options)][1]
+_shifted = {}  # (start, relative block) -> the Block, one object each, so that keys memoised by id stay valid
+
+
+def _absolute(start: int, block) -> Block:
+    got = _shifted.get((start, block))
+    if got is None:
+        kind, tiles, wild = block
+        got = _shifted[(start, block)] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
+    return got
+
+
+def _keyed_unit(start: int, unit: tuple, chows: bool, pair: bool, limit: int, block_key, merge, memo):
+    """A unit's options (`_unit_options`), the first of each (wildcards used, multiset of keys), in their order,
+    without listing every cover: the covers are grown block by block as `_relative_cover` does, keeping for each
+    state only the first cover (the least sorted tuple of blocks: covers of one state have as many blocks, and
+    adding a block keeps the order of sorted tuples of one length, so the least of the whole is made of the
+    least of its rest)."""
+    def key_of(block):
+        return block_key(_absolute(start, block))
+
+    def cover(c: tuple, pair: bool, limit: int) -> dict:
+        hit = memo.get((start, chows, c, pair, limit))
+        if hit is not None:
+            return hit
+        i = next((k for k, n in enumerate(c) if n), None)
+        if i is None:
+            out = {} if pair else {(0, ()): ()}
+        else:
+            out = {}
+            rest_c = list(c)
+            for block, taken in _blocks_with(i, c, chows, pair):
+                wild = len(block[2])
+                if wild > limit:
+                    continue
+                for k in taken:
+                    rest_c[k] -= 1
+                rest = cover(tuple(rest_c), pair and block[0] != PAIR, limit - wild)
+                for k in taken:
+                    rest_c[k] += 1
+                own = (key_of(block),)
+                for (used, keys), blocks in rest.items():
+                    state = (used + wild, merge(keys, own))
+                    whole = tuple(sorted(blocks + (block,)))
+                    known = out.get(state)
+                    if known is None or whole < known:
+                        out[state] = whole
+        memo[(start, chows, c, pair, limit)] = out
+        return out
+
+    found = cover(unit, pair, limit)
+    ordered = sorted(found.items(), key=lambda item: (item[0][0], item[1]))
+    return [(state, tuple(_absolute(start, b) for b in blocks)) for state, blocks in ordered]
 
 
 def _keyed_free(sets: int, pair: bool, block_key, merge):
@@ -451,6 +491,10 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo):
     ]
     done = set()
     free_cache, option_cache = memo.setdefault("free", {}), memo.setdefault("options", {})
+    cover_cache = memo.setdefault("covers", {})
+    # the states after the first units, by the budget and those units' options: hands that share their first
+    # units (the waits of a hand in another suit, the discards of advise) grow them once
+    prefix_cache = memo.setdefault("prefix", {})
     for holder in range(len(units) + 1):
         free_pair = holder == len(units)
         budget = wilds - (2 if free_pair else 0)
@@ -459,16 +503,23 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo):
         # (wildcards used, multiset of keys) -> the first natural blocks reaching it; a dict keeps the order in
         # which states are first reached, which is the order of `_within` on the first path to each
         states = {(0, ()): ()}
+        prefix = (budget, wilds)
         for k, (start, unit, chows) in enumerate(units):
-            options = _keyed_options(_unit_options(start, unit, chows, k == holder, wilds), block_key, merge,
-                                     option_cache)
-            grown = {}
-            for (used, keys), blocks in states.items():
-                for (more, extra), rest in options:
-                    if used + more <= budget:
-                        state = (used + more, merge(keys, extra))
-                        if state not in grown:
-                            grown[state] = blocks + rest
+            prefix += ((start, unit, chows, k == holder, wilds),)
+            grown = prefix_cache.get(prefix)
+            if grown is None:
+                options = option_cache.get(prefix[-1])
+                if options is None:
+                    options = option_cache[prefix[-1]] = _keyed_unit(start, unit, chows, k == holder, wilds,
+                                                                     block_key, merge, cover_cache)
+                grown = {}
+                for (used, keys), blocks in states.items():
+                    for (more, extra), rest in options:
+                        if used + more <= budget:
+                            state = (used + more, merge(keys, extra))
+                            if state not in grown:
+                                grown[state] = blocks + rest
+                prefix_cache[prefix] = grown
             states = grown
         for (used, keys), blocks in states.items():
             left = budget - used
