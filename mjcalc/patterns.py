@@ -10,6 +10,13 @@ from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIR
 from .hand import CHOW, KONG, PUNG
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
 
+def per_hand(detector):
+    """Marks a detector that reads only the hand and the situation, never the reading (its decomposition, its
+    winning block): the scorer runs it once for all the readings of a hand."""
+    detector.per_hand = True
+    return detector
+
+
 def sets(r):
     return [b for b in r.blocks if b.kind in (CHOW, PUNG, KONG)]
 
@@ -18,17 +25,20 @@ def is_pung(b) -> bool:
     return b.kind in (PUNG, KONG)
 
 
+@per_hand
 def dealer(r, p):
     """庄: the dealer wins, or the dealer deals in."""
     s = r.situation
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
+@per_hand
 def self_draw(r, p):
     """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
     return int(r.situation.self_drawn)
 
 
+@per_hand
 def concealed(r, p):
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
@@ -39,6 +49,7 @@ def all_pungs(r, p):
     return int(r.shape == STANDARD and all(is_pung(b) for b in sets(r)))
 
 
+@per_hand
 def sea_bottom(r, p):
     """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
@@ -60,6 +71,7 @@ def luxury_seven_pairs(r, p):
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
 
 
+@per_hand
 def kong_bloom(r, p):
     """杠上开花: self-drawn on a kong replacement; with `per_kong`, counts the consecutive kongs."""
     s = r.situation
@@ -80,11 +92,13 @@ def half_flush(r, p):
     return int(len(suits) == 2 and 3 in suits)
 
 
+@per_hand
 def heavenly(r, p):
     """天和: the dealer is complete before discarding."""
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
+@per_hand
 def earthly(r, p):
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
     s = r.situation
@@ -123,6 +137,7 @@ def dragon_pung(r, p):
     return sum(1 for b in sets(r) if is_pung(b) and b.tiles[0] in DRAGONS)
 
 
+@per_hand
 def rob_kong(r, p):
     """抢杠: won by robbing a kong."""
     return int(r.situation.rob_kong)

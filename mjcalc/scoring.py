@@ -286,20 +286,37 @@ class _Keys:
         return self.block(b), len(b.wild_as), self.region.place(b, stand)
 
 
-def match_patterns(reading: Reading, detectors) -> Tuple[Tuple[Match, ...], int, int, int]:
+def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=True
+                   ) -> Tuple[Tuple[Match, ...], int, int, int]:
     """The patterns that count on a reading after exclusions, the total (capped), the bonus points, and the
     total before the cap.
 
     Of several base patterns the one giving the highest final total is kept; a base's own exclusions apply
     only when it is the one kept. A pattern's `params.without_wild` is its value when no wildcard plays a
     wildcard role (a wildcard standing for its own face is not wild).
+
+    `per_hand`: the counts of the patterns whose detector reads only the hand and the situation (`patterns.
+    per_hand`), found once for all the readings of a hand. `memo`, a dict kept by the caller for one situation:
+    readings whose patterns count alike (and alike have a wildcard in a wildcard role or not, when `roles`: a
+    pattern's value depends on it) are tallied once.
     """
     rules = reading.ruleset
     found = {}
     for p in rules.patterns:
-        count = detectors[p.id](reading, p)
+        count = per_hand[p.id] if per_hand is not None and p.id in per_hand else detectors[p.id](reading, p)
         if count:
             found[p.id] = (p, count)
+    if memo is None:
+        return _matched(reading, found)
+    key = (tuple((pid, c) for pid, (_, c) in found.items()), roles and reading.wild_roles == 0)
+    hit = memo.get(key)
+    if hit is None:
+        hit = memo[key] = _matched(reading, found)
+    return hit
+
+
+def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
+    rules = reading.ruleset
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
         best = max(standalone, key=lambda pid: _points(*found[pid], reading))
@@ -416,8 +433,12 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
     readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
+    detectors, memo = region.detectors, {}
+    per_hand = {p.id: detectors[p.id](readings[0], p) for p in ruleset.patterns
+                if getattr(detectors[p.id], "per_hand", False)}
+    roles = any(p.param("without_wild") is not None for p in ruleset.patterns)
     for reading in readings:
-        matches, total, bonus, uncapped = match_patterns(reading, region.detectors)
+        matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo, roles)
         # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
         refused = None if automatic is not None else region.reading_refusal(ruleset, reading, matches)
         key = (refused is None, total, bonus)

@@ -8,7 +8,7 @@ Nothing here times anything: bench/worst_case.py does.
 """
 import pytest
 from conftest import tile_list
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjcalc import HandError, SituationError, load_ruleset
@@ -16,7 +16,8 @@ from mjcalc.analysis import analyze, setting
 from mjcalc.decompose import count_decompositions, decompositions
 from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
 from mjcalc.notation import parse_hand
-from mjcalc.scoring import score_hand, score_hands
+from mjcalc import scoring
+from mjcalc.scoring import Reading, score_hand, score_hands
 from mjcalc.situation import Situation
 
 RULESETS = ["beijing", "beijing-money", "zhuji", "shangrao", "beijing-classic", "beijing-doubling", "beijing-hunr"]
@@ -313,3 +314,25 @@ def test_fast_scorer_is_the_exhaustive_one_on_irregular_shapes(data):
     fast = score_hand(here.tiles, here.situation, rules, here.region)
     slow = score_hand(here.tiles, here.situation, rules, here.region, exhaustive=True)
     assert outcome(fast) == outcome(slow), hand
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_a_per_hand_detector_counts_alike_on_every_reading(rid, data):
+    # the scorer runs a detector marked `per_hand` once for all the readings of a hand: it must read nothing
+    # that changes from one reading to another
+    hand, kinds = data.draw(hands(4))
+    rules = load_ruleset(rid)
+    try:
+        here = setting(hand, rules, data.draw(situations(rid, kinds)))
+    except (SituationError, HandError):
+        return
+    t, s = here.tiles, here.situation
+    listed = list(decompositions(t.naturals, t.wilds, t.melds, rules.shapes, t.faces))
+    readings = [Reading(t, s, rules, d, b, w) for d, b, w in scoring._readings(t, listed)]
+    assume(len(readings) > 1)
+    detectors = here.region.detectors
+    for p in rules.patterns:
+        if getattr(detectors[p.id], "per_hand", False):
+            assert len({detectors[p.id](r, p) for r in readings}) <= 1, (p.id, hand)

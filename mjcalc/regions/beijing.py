@@ -11,7 +11,7 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush
+from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, per_hand
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
@@ -22,11 +22,13 @@ from .base import ReadingKeys, Region, own_detectors
 # --- detectors -----------------------------------------------------------------------------------------
 
 
+@per_hand
 def tuidaohe(r, p):
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
     return 1
 
 
+@per_hand
 def concealed_no_wild(r, p):
     """门清无惠: concealed, and no 惠 tile among the 14."""
     return int(r.hand.is_concealed and r.wild_tiles == 0)
@@ -53,6 +55,7 @@ def catch_five(r, p):
     return int(bool(p.param("seven_pairs")) and r.shape == SEVEN_PAIRS and b.kind == PAIR)
 
 
+@per_hand
 def four_wilds(r, p):
     """四惠牌 (绘杠, 混杠): holding all four tiles of a wild kind, melds included."""
     return int(r.four_of_a_wild_kind)
@@ -68,16 +71,19 @@ def full_flush_seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
 
 
+@per_hand
 def dealer_win(r, p):
     """庄胡: the dealer is the winner."""
     return int(r.situation.is_dealer)
 
 
+@per_hand
 def no_wild(r, p):
     """无绘 (无混儿): no tile of a wildcard kind among the 14, even one standing for its own face."""
     return int(r.wild_tiles == 0)
 
 
+@per_hand
 def hui_on_wall(r, p):
     """绘上墙: the winner put his 绘 up on the wall (the option) and holds none among the 14."""
     return int(bool(r.situation.extra("hui_on_wall")) and r.wild_tiles == 0)
@@ -103,6 +109,7 @@ def no_hunr(r, p):
     return int(r.wild_tiles == 0 or bool(own_hunr_dragon(r, p)))
 
 
+@per_hand
 def hunr_you(r, p):
     """混儿悠: the winner declined earlier self-draws (the option), and now draws the win holding a 混儿."""
     return int(bool(r.situation.extra("hunr_you")) and _drawn_win(r.situation) and r.wild_tiles >= 1)

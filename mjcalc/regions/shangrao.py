@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, sets, whole_traits
+from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, per_hand, sets, whole_traits
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
@@ -141,27 +141,32 @@ def single_wait(r, p):
     return int(_standard(r) and len(r.hand.melds) == 4 and b is not None and b.kind == PAIR)
 
 
+@per_hand
 def flown(r, p):
     """飞宝: 宝 the winner has discarded; counts them (none on a first-turn win, 天糊/地糊)."""
     s = r.situation
     return 0 if s.first_turn else s.extra("flown", 0)
 
 
+@per_hand
 def exposed_kong(r, p):
     """碰杠: the winner's exposed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.exposed)
 
 
+@per_hand
 def concealed_kong(r, p):
     """自摸杠: the winner's concealed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.concealed)
 
 
+@per_hand
 def jiebao(r, p):
     """接宝: given by the situation."""
     return int(bool(r.situation.extra("jiebao")))
 
 
+@per_hand
 def four_wild(r, p):
     """四个宝: the winner drew all four 宝 this hand."""
     return int(bool(r.situation.extra("four_wild")))

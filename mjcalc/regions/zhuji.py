@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, pungs_of, seat_wind
+from ..patterns import COMMON, block_traits, counted_traits, per_hand, pungs_of, seat_wind
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
@@ -130,6 +130,7 @@ def pinghu(r, p):
     return int(eye not in DRAGONS and eye != EAST and eye != seat_wind(r.situation))
 
 
+@per_hand
 def no_wild(r, p):
     """无财: no 财神 tile among the 14; a 财神 playing its own face is still one."""
     return int(r.wild_tiles == 0)
