@@ -365,7 +365,7 @@ class Decompositions(Sequence):
 
 
 def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_key, counted=None, memo=None,
-                         whole_key=None) -> Iterator[Decomposition]:
+                         whole_key=None, summary=None) -> Iterator[Decomposition]:
     """The decompositions of `decompositions()`, in the same order, less every one whose shape and multiset of
     `block_key`s an earlier one already had.
 
@@ -379,11 +379,13 @@ def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_ke
     `memo`, a dict kept by the caller, carries the keyed unit options and free blocks from one hand to the next
     while `block_key` and `counted` stay the same. `whole_key(block)` does for the one block of an irregular shape
     (十三幺, 十三浪, 九幺) what `block_key` does for sets and pairs; None lists every irregular decomposition.
+    `summary(keys)`, given, coarsens further: of the standard decompositions, only the first of each summary of
+    its keys (as merged) is listed.
     """
     merge = _merge if counted is None else _merger(counted)
     memo = {} if memo is None else memo
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces,
-                               lambda c, w: _standard_keyed(c, w, block_key, merge, memo),
+                               lambda c, w: _standard_keyed(c, w, block_key, merge, memo, summary),
                                lambda c, w: _seven_pairs_keyed(c, w, block_key), whole_key)
 
 
@@ -483,7 +485,7 @@ def _keyed_free(sets: int, pair: bool, block_key, merge):
     return list(out.items())
 
 
-def _standard_keyed(counts, wilds: int, block_key, merge, memo):
+def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
     units = [
         (start, tuple(counts[start:start + size]), chows)
         for start, size, chows in UNITS
@@ -530,6 +532,8 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo):
                 free = free_cache[(left // 3, free_pair)] = _keyed_free(left // 3, free_pair, block_key, merge)
             for free_keys, free_blocks in free:
                 whole = merge(keys, free_keys)
+                if summary is not None:
+                    whole = summary(whole)
                 if whole not in done:
                     done.add(whole)
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))

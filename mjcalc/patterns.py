@@ -237,6 +237,14 @@ def block_traits(active, tiles) -> "Callable":
     return traits
 
 
+def traits_summary(keys) -> tuple:
+    """What the common detectors see of a standard reading whose blocks have these (kind, `block_traits`) keys:
+    whether there is a chow (对对和), the suits (flushes, 全字牌), the straight chows (一条龙), whether every block
+    is terminals and honors (幺九), how many dragon pungs (中发白)."""
+    return (frozenset(kind for kind, _ in keys),) + tuple(frozenset(key[i] for _, key in keys) for i in range(3)) \
+        + (sum(1 for kind, key in keys if key[3] is True and kind in (PUNG, KONG)),)
+
+
 def counted_traits(key) -> bool:
     """Whether the detectors above count the blocks with these traits (`block_traits`), or only ask whether
     there is one: only 中发白 counts, dragon pungs."""

@@ -193,6 +193,10 @@ class _Joined:
         self.place = self._place if any(k.place is not None for k in keys) else None
         self.counted = None if any(k.counted is None for k in keys) else self._counted
         self.whole = None if any(k.whole is None for k in keys) else self._whole
+        self.summary = None if any(k.summary is None for k in keys) else self._summary
+
+    def _summary(self, keys):
+        return tuple(k.summary(tuple((kind, key[i]) for kind, key in keys)) for i, k in enumerate(self.keys))
 
     def _whole(self, b):
         return tuple(k.whole(b) for k in self.keys)
@@ -217,7 +221,7 @@ def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
     keys = _Keys(region_keys, tiles, ruleset)
     if any(k.signature is None for k in region_keys):
         return keys
-    region = tuple((k.signature, k.place, k.counted, k.whole, k.wild_roles) for k in region_keys)
+    region = tuple((k.signature, k.place, k.counted, k.whole, k.summary, k.wild_roles) for k in region_keys)
     signature = (region, keys.wild_kinds, (keys.win, keys.wild) if keys.placed else None)
     shared = _SPACES.get(signature)
     if shared is None:
@@ -242,12 +246,29 @@ class _Keys:
         self.placed = self.region.place is not None
         self.memo = {}
         self.decompose_memo = {}  # keyed_decompositions' own, kept with the keys it was made with
+        self.full_keys = []  # by key id
+        self.summaries = {}
         self.ids = {}
         region_counted = self.region.counted
         # a key is counted (its multiplicity kept) when the region counts it or its block's wildcards play roles
         self.counted_ids = set()
         self.counted = None if region_counted is None else self.counted_ids.__contains__
         self._region_counted = region_counted
+
+    @property
+    def summary(self):
+        """The region's summary of a decomposition's keys, when it gives one and nothing else tells readings
+        apart: no winning block read, no wildcard roles counted."""
+        if self.region.summary is None or self.placed or self.wild_kinds:
+            return None
+        return self._summary
+
+    def _summary(self, ids: tuple):
+        hit = self.summaries.get(ids)
+        if hit is None:
+            full = self.full_keys
+            hit = self.summaries[ids] = self.region.summary(tuple((full[i][0], full[i][3]) for i in ids))
+        return hit
 
     @property
     def whole(self):
@@ -275,6 +296,7 @@ class _Keys:
         key = self.ids.get(full)
         if key is None:
             key = self.ids[full] = len(self.ids)
+            self.full_keys.append(full)
             if self._region_counted is not None and (any(full[1]) or self._region_counted(full[3])):
                 self.counted_ids.add(key)
         self.memo[id(b)] = (b, key)
@@ -414,7 +436,8 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
     else:
         decomps = Decompositions(*shape_args)
         keys = _keys_for(region_keys, tiles, ruleset)
-        listed = list(keyed_decompositions(*shape_args, keys.block, keys.counted, keys.decompose_memo, keys.whole))
+        listed = list(keyed_decompositions(*shape_args, keys.block, keys.counted, keys.decompose_memo, keys.whole,
+                                           keys.summary))
     placed = list(_readings(tiles, listed, keys))
     return [_best(tiles, s, ruleset, region, decomps, placed) for s in situations]
 

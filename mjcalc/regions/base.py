@@ -235,6 +235,11 @@ class ReadingKeys:
     `whole(b)` keys the one block of an irregular shape (十三幺, 十三浪, 九幺: `b.tiles` are its 14 tiles as read)
     the way `block` keys sets and pairs; None (the default) reads every irregular decomposition.
 
+    `summary(keys)` coarsens further: `keys` are the (kind, `block` key) of a standard decomposition's blocks, a
+    key that is not `counted` once; two decompositions whose summaries are equal must score alike. The scorer
+    uses it only when nothing else tells readings apart (no `place` read, no wildcard roles counted). None (the
+    default): readings are told apart by their keys.
+
     `signature`, when given, is a hashable value equal for two hands (of one ruleset) only when `block`, `place`
     and `counted` answer alike on every block for both: the scorer then keys blocks once for all such hands (the
     waits of a hand, the discards of advise). None: the keys are made afresh for each hand.
@@ -242,9 +247,10 @@ class ReadingKeys:
 
     def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False,
                  counted: Optional[Callable] = None, whole: Optional[Callable] = None,
-                 signature: Optional[Hashable] = None):
+                 summary: Optional[Callable] = None, signature: Optional[Hashable] = None):
         self.block = block
         self.whole = whole
+        self.summary = summary
         self.place = place
         self.wild_roles = wild_roles
         self.counted = counted

@@ -11,7 +11,7 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, per_hand
+from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, per_hand, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
@@ -426,7 +426,7 @@ class Beijing(Region):
         place = _place if robbed_dragon or _place_seen(active, ruleset, tiles) else None
         roles = bool({"own_hunr_dragon", "no_hunr"} & active) and tiles.wild_tiles == 1
         traits = block_traits(seen, tiles)
-        return ReadingKeys(traits, place, wild_roles=roles, counted=counted_traits,
+        return ReadingKeys(traits, place, wild_roles=roles, counted=counted_traits, summary=traits_summary,
                            signature=(self.id, traits.signature))
 
     def reading_refusal(self, ruleset, reading, matches):

@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, per_hand, pungs_of, seat_wind
+from ..patterns import COMMON, block_traits, counted_traits, per_hand, pungs_of, seat_wind, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
@@ -139,6 +139,13 @@ def no_wild(r, p):
 # --- the payout scheme ---------------------------------------------------------------------------------
 
 
+def _honors_summary(keys) -> tuple:
+    """The common traits' summary, and each block of East, the winner's wind or a dragon with its kind (东风 and
+    门风 count pungs, 平胡 looks at the pair)."""
+    return traits_summary(tuple((kind, key[0]) for kind, key in keys)), \
+        tuple(sorted((kind, key[1]) for kind, key in keys if key[1] is not False))
+
+
 def _counted_honors(key) -> bool:
     """门风 counts the pungs of the winner's wind and 中发白 the dragon pungs: those keys are counted."""
     return key[1] is not False or counted_traits(key[0])
@@ -236,14 +243,16 @@ class ZhujiRegion(Region):
         active = {p.id for p in ruleset.patterns}
         traits = block_traits(active, tiles)
         if not _HONOR_SEEN & active:
-            return ReadingKeys(traits, counted=counted_traits, signature=(self.id, traits.signature))
+            return ReadingKeys(traits, counted=counted_traits, summary=traits_summary,
+                               signature=(self.id, traits.signature))
         special = (EAST, seat_wind(situation))
 
         def block(b):
             t = b.tiles[0]
             return traits(b), (t if t in special else t in DRAGONS)
 
-        return ReadingKeys(block, counted=_counted_honors, signature=(self.id, traits.signature, special))
+        return ReadingKeys(block, counted=_counted_honors, summary=_honors_summary,
+                           signature=(self.id, traits.signature, special))
 
     def why_no_wild(self, ruleset, situation):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
