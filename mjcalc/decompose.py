@@ -386,7 +386,7 @@ def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_ke
     memo = {} if memo is None else memo
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces,
                                lambda c, w: _standard_keyed(c, w, block_key, merge, memo, summary),
-                               lambda c, w: _seven_pairs_keyed(c, w, block_key), whole_key)
+                               lambda c, w: _seven_pairs_keyed(c, w, block_key, summary), whole_key)
 
 
 def _merge(a: tuple, b: tuple) -> tuple:
@@ -539,23 +539,27 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))
 
 
-def _seven_pairs_keyed(counts, wilds: int, block_key):
+_PAIRS = {(t, wild): Block(PAIR, (t, t), (t,) * wild) for t in range(NUM_KINDS) for wild in range(3)}
+
+
+def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
     """Seven pairs: free pairs on kinds that hold no natural tile and look alike (same key for a free pair) are
     interchangeable, so only the first of each spread of them is listed: within such a class, the larger
-    numbers of pairs go to the lower kinds (the combination that comes first)."""
+    numbers of pairs go to the lower kinds (the combination that comes first). With `summary`, only the first of
+    each summary of the keys and number of kinds read as two pairs is listed."""
     per_kind = []
     for t in range(NUM_KINDS):
         n = counts[t]
         if n:
             per_kind.append([
-                (half, (Block(PAIR, (t, t)),) * ((n - half) // 2) + (Block(PAIR, (t, t), (t,)),) * half)
+                (half, (_PAIRS[(t, 0)],) * ((n - half) // 2) + (_PAIRS[(t, 1)],) * half)
                 for half in range(n % 2, n + 1, 2)
             ])
     natural = [t for t in range(NUM_KINDS) if counts[t]]
     classes = {}
     for t in range(NUM_KINDS):
         if not counts[t]:
-            classes.setdefault(block_key(Block(PAIR, (t, t), (t, t))), []).append(t)
+            classes.setdefault(block_key(_PAIRS[(t, 2)]), []).append(t)
     groups = [[t] for t in natural] + list(classes.values())
     groups.sort(key=lambda g: g[0])
     spreads = {}
@@ -569,11 +573,15 @@ def _seven_pairs_keyed(counts, wilds: int, block_key):
         if free_lists is None:
             free_lists = spreads[left // 2] = sorted(_spread(groups, left // 2))
         for free in free_lists:
-            whole = blocks + tuple(Block(PAIR, (t, t), (t, t)) for t in free)
+            whole = blocks + tuple(_PAIRS[(t, 2)] for t in free)
             by_kind = {}
             for b in whole:
                 by_kind.setdefault(b.tiles[0], []).append(block_key(b))
-            keys = tuple(sorted(tuple(sorted(v)) for v in by_kind.values()))
+            if summary is None:
+                keys = tuple(sorted(tuple(sorted(v)) for v in by_kind.values()))
+            else:
+                keys = (summary(tuple(sorted(k for v in by_kind.values() for k in v))),
+                        sum(1 for v in by_kind.values() if len(v) == 2))
             if keys not in done:
                 done.add(keys)
                 yield Decomposition(SEVEN_PAIRS, tuple(sorted(whole)))
