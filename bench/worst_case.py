@@ -9,8 +9,9 @@ the median wall and CPU seconds (CPU = user + system of the child, steadier on a
 slowest wall. Nothing asserts on seconds: issue 11 asks for at most 0.5 s each on a 2-core machine, and the last
 column says how far each row is from it. Exit codes are shown: 0 answered, 2 a one-line refusal (beijing and
 shangrao play one wild kind, so a hand holds at most four wildcards there, and shangrao counts at most four 宝 in
-all; the rows marked `house` use ruleset files extending beijing and beijing-money with a second wild kind, which
-is how the beijing detectors meet eight wildcards).
+all; beijing-classic plays none; the rows marked `house` use ruleset files extending the beijing rulesets with a
+second wild kind, which is how the beijing detectors meet eight wildcards). The `table hand` rows score and record
+a hand in a ledger made for the run.
 """
 import argparse
 import resource
@@ -23,9 +24,11 @@ import time
 from pathlib import Path
 
 HOUSE = {
-    # the built-in regions with two wild kinds, so that eight wildcards are legal
+    # the built-in rulesets of the beijing region with two wild kinds, so that eight wildcards are legal
     "beijing2": "extends: beijing\nid: beijing2\nwildcard: {name: {zh: 惠, en: hui}, kinds: 2}\n",
     "beijing-money2": "extends: beijing-money\nid: beijing-money2\nwildcard: {name: {zh: 惠, en: hui}, kinds: 2}\n",
+    "beijing-doubling2": "extends: beijing-doubling\nid: beijing-doubling2\nwildcard: {name: {zh: 绘, en: hui}, kinds: 2}\n",
+    "beijing-hunr2": "extends: beijing-hunr\nid: beijing-hunr2\nwildcard: {name: {zh: 混儿, en: hunr}, kinds: 2}\n",
 }
 
 # (ruleset, wild kinds or None for faceless `*`, 13-tile hand, the 14th tile); 6 to 8 wildcards each
@@ -44,11 +47,23 @@ HANDS = [
     ("beijing2", "5m,C", "11m 22m 3m 5m5m5m CCCC 9m", "9m"),
     ("beijing2", "5m,C", "1m 4p 7s E 5m5m5m 5m CCCC 9s", "N"),
     ("beijing-money2", "5m,C", "11m 22m 3m 5m5m5m5m CCCC", "9m"),
+    ("beijing-doubling", "C", "1m 2m 3m 4m 5m 6m 7m 8m 9m CCCC", "E"),
+    ("beijing-hunr", "C", "1m 2m 3m 4m 5m 6m 7m 8m 9m CCCC", "E"),
+    ("beijing-hunr", "C", "11m 22m 33m 4p 5p 7s CCCC", "8s"),
+    ("beijing-doubling2", "5m,C", "1m 2m 3m 4m 6m 5m5m5m5m CCCC", "7m"),
+    ("beijing-hunr2", "5m,C", "1m 2m 3m 4m 6m 5m5m5m5m CCCC", "7m"),
+    ("beijing-hunr2", "5m,C", "11m 22m 3m 5m5m5m5m CCCC", "9m"),
 ]
 
 REFUSED = [  # more wildcards than the ruleset has tiles for: one line, exit 2
     ("beijing", ["analyze", "1m 2m 3m 4m **********"]),
     ("shangrao", ["advise", "********123m456p"]),
+    ("beijing-classic", ["analyze", "123m 456p 789s 11s 2s * +3s"]),  # no wildcards in play at all
+]
+TABLE = [  # `table hand` records the hand after scoring it: (ruleset, wild kinds, the 14 tiles)
+    ("zhuji", "5m,6m", "1m 2m 3m 4m 5p 5m5m5m5m 6m6m6m6m +7m"),
+    ("zhuji", None, "1m 2m 3m 4m ** ** ** **  5m +6m"),
+    ("beijing", "C", "1m 2m 3m 4m 5m 6m 7m 8m 9m CCCC +E"),
 ]
 
 
@@ -99,11 +114,23 @@ def rows(house_dir: Path):
             yield rid, command, hand, written, [command, hand] + extra + wild_args
     for rid, argv in REFUSED:
         yield rid, argv[0], argv[1], argv[1].count("*"), argv + ["-r", rid]
+    db = str(house_dir / "ledger.sqlite3")
+    for n, (rid, wild, hand) in enumerate(TABLE):
+        name = f"worst{n}"
+        subprocess.run([MJCALC, "table", "new", name, "-r", rid, "--db", db, "--seat", "E=A", "--seat", "S=B",
+                        "--seat", "W=C", "--seat", "N=D"], capture_output=True, check=True)
+        written = hand.count("*") + sum(hand.count(k) for k in (wild or "").split(",") if k)
+        yield rid, "table hand", hand, written, ["table", "hand", name, hand, "--winner", "A", "--db", db] + (
+            ["--wild", wild] if wild else [])
+
+
+MJCALC = None  # the mjcalc timed, found by main()
 
 
 def main():
+    global MJCALC
     args = parse_args()
-    mjcalc = find_mjcalc(args.mjcalc)
+    mjcalc = MJCALC = find_mjcalc(args.mjcalc)
     with tempfile.TemporaryDirectory(prefix="mjcalc-worst-") as tmp:
         house_dir = Path(tmp)
         for rid, text in HOUSE.items():
@@ -119,7 +146,7 @@ def main():
             code = runs[0][2]
             note = runs[0][3][0] if code and runs[0][3] else ""
             label = rid + (" (house)" if rid in HOUSE else "")
-            what = f"{command} {'14' if '+' in hand or command == 'advise' else '13'}"
+            what = f"{command} {'14' if '+' in hand or command == 'advise' else '13'}".replace("table hand 14", "table hand")
             table.append((label, what, wilds, hand, code, wall, cpu, worst, note))
             print(f"{label:18} {what:11} {wilds:>2}  {hand:42} {code:>4} {wall:7.3f} {cpu:7.3f} {worst:7.3f}"
                   f"  {note[:60]}", flush=True)
