@@ -6,9 +6,8 @@ import click
 
 from . import __version__
 from .cli_common import (
-    SituationCommand, UserError, build_situation, emit_json, flag_of, flagged, handle_errors, output_options,
-    ruleset_option,
-    seen_option, situation_options, wild_options,
+    HelpFormatter, SituationCommand, UserError, build_situation, emit_json, flag_of, flagged, handle_errors,
+    output_options, ruleset_option, seen_option, situation_options, wild_options,
 )
 from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
 
@@ -34,6 +33,10 @@ def emit(doc, as_json=False):
 def _load(name):
     from .ruleset import load_ruleset  # imported when used (start-up time)
     return load_ruleset(name)
+
+# every command's help is laid out by terminal columns (this process is the CLI's own)
+click.Context.formatter_class = HelpFormatter
+
 
 class _Commands(click.Group):
     """The command group; `table` (the ledger, with sqlite3) is imported only when it is used. Its `main` keeps

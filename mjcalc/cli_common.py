@@ -189,6 +189,30 @@ def tone(text, kind):
     return click.style(str(text), **_TONES[kind]) if kind else str(text)
 
 
+_SECOND_COLUMN = "\ue000"  # a private-use character: the second terminal column of a wide character while wrapping
+
+
+def _widened(text: str) -> str:
+    """`text` with each wide (CJK) character followed by a stand-in for its second column, so that click's wrapping,
+    which counts characters, counts terminal columns; the stand-ins are taken out once the help is written."""
+    if text.isascii():
+        return text
+    return "".join(ch + _SECOND_COLUMN if char_width(ch) == 2 else ch for ch in text)
+
+
+class HelpFormatter(click.HelpFormatter):
+    """click's help layout, wrapped by terminal columns: a line of help with Chinese in it fits the width too."""
+
+    def write_dl(self, rows, col_max=30, col_spacing=2):
+        super().write_dl([(first, _widened(second)) for first, second in rows], col_max, col_spacing)
+
+    def write_text(self, text):
+        super().write_text(_widened(text))
+
+    def getvalue(self):
+        return super().getvalue().replace(_SECOND_COLUMN, "")
+
+
 def table(rows, headers=()):
     """A table as tabulate's "simple" format draws it: by `simple_table` when it can, else by tabulate."""
     drawn = simple_table(rows, headers)

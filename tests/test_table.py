@@ -389,6 +389,14 @@ def test_help_examples_fit_80_columns(path):
     assert all(width(line) <= 80 for line in shown), [line for line in shown if width(line) > 80]
 
 
+@pytest.mark.parametrize("path", all_commands(), ids=lambda p: " ".join(p) or "mjcalc")
+def test_the_whole_help_fits_80_columns_chinese_included(path):
+    # click wraps by characters; a Chinese character takes two columns, so its help is wrapped by columns
+    help_text, _ = examples(path)
+    assert all(width(line) <= 80 for line in help_text.splitlines()), \
+        [line for line in help_text.splitlines() if width(line) > 80]
+
+
 def test_every_table_example_runs_and_fits_80_columns(tmp_path, monkeypatch):
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.setenv("MJCALC_DB", str(tmp_path / "t.sqlite3"))
