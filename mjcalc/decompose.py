@@ -77,22 +77,26 @@ def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
     """Every (wildcards used, blocks) covering counts `c` with at most `limit` wildcards, blocks as (kind, tiles,
     stand-ins) tuples counted from the unit's first kind, each holding at least one natural tile; sorted (the
     order of blocks and tiles), so ties between readings break the same way every run."""
-    i = next((k for k, n in enumerate(c) if n), None)
-    if i is None:
+    if not any(c):
         return () if pair else ((0, ()),)
     found = set()
-    rest_c = list(c)
+    for block, wild, rest_c, rest_pair in _first_blocks(c, chows, pair, limit):
+        for used, rest in _relative_cover(rest_c, chows, rest_pair, limit - wild):
+            found.add((used + wild, tuple(sorted(rest + (block,)))))
+    return tuple(sorted(found))
+
+
+def _first_blocks(c: tuple, chows: bool, pair: bool, limit: int):
+    """The ways to start covering `c` (not all zero): (block holding the lowest tile, its wildcards, the counts
+    left, whether the rest still needs the pair), within `limit` wildcards."""
+    i = next(k for k, n in enumerate(c) if n)
     for block, taken in _blocks_with(i, c, chows, pair):
         wild = len(block[2])
-        if wild > limit:
-            continue
-        for k in taken:
-            rest_c[k] -= 1
-        for used, rest in _relative_cover(tuple(rest_c), chows, pair and block[0] != PAIR, limit - wild):
-            found.add((used + wild, tuple(sorted(rest + (block,)))))
-        for k in taken:
-            rest_c[k] += 1
-    return tuple(sorted(found))
+        if wild <= limit:
+            rest_c = list(c)
+            for k in taken:
+                rest_c[k] -= 1
+            yield block, wild, tuple(rest_c), pair and block[0] != PAIR
 
 
 def _blocks_with(i, c, chows, pair):
@@ -430,21 +434,12 @@ def _keyed_unit(start: int, unit: tuple, chows: bool, pair: bool, limit: int, bl
         hit = memo.get((start, chows, c, pair, limit))
         if hit is not None:
             return hit
-        i = next((k for k, n in enumerate(c) if n), None)
-        if i is None:
+        if not any(c):
             out = {} if pair else {(0, ()): ()}
         else:
             out = {}
-            rest_c = list(c)
-            for block, taken in _blocks_with(i, c, chows, pair):
-                wild = len(block[2])
-                if wild > limit:
-                    continue
-                for k in taken:
-                    rest_c[k] -= 1
-                rest = cover(tuple(rest_c), pair and block[0] != PAIR, limit - wild)
-                for k in taken:
-                    rest_c[k] += 1
+            for block, wild, rest_c, rest_pair in _first_blocks(c, chows, pair, limit):
+                rest = cover(rest_c, rest_pair, limit - wild)
                 own = (key_of(block),)
                 for (used, keys), blocks in rest.items():
                     state = (used + wild, merge(keys, own))
