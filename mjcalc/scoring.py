@@ -212,7 +212,7 @@ class _Joined:
 
 
 _SPACES = {}  # signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
-_MOST_SPACES, _MOST_MEMO = 256, 100_000  # bounds, so that a long-running process does not grow
+_MOST_SPACES, _MOST_MEMO = 256, 200_000  # bounds, so that a long-running process (serve, a batch) does not grow
 
 
 def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
@@ -224,12 +224,10 @@ def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
     region = tuple((k.signature, k.place, k.counted, k.whole, k.summary, k.wild_roles) for k in region_keys)
     signature = (region, keys.wild_kinds, (keys.win, keys.wild) if keys.placed else None)
     shared = _SPACES.get(signature)
-    if shared is None:
+    if shared is None or shared.size() > _MOST_MEMO:
         if len(_SPACES) >= _MOST_SPACES:
             _SPACES.clear()
         shared = _SPACES[signature] = keys
-    elif len(shared.memo) > _MOST_MEMO:
-        shared.memo.clear()
     return shared
 
 
@@ -254,6 +252,10 @@ class _Keys:
         self.counted_ids = set()
         self.counted = None if region_counted is None else self.counted_ids.__contains__
         self._region_counted = region_counted
+
+    def size(self) -> int:
+        """How many things this key space remembers (a long-running process starts a full one afresh)."""
+        return len(self.memo) + len(self.summaries) + sum(len(v) for v in self.decompose_memo.values())
 
     @property
     def summary(self):

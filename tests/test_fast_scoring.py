@@ -337,3 +337,28 @@ def test_a_per_hand_detector_counts_alike_on_every_reading(rid, data):
     for p in rules.patterns:
         if getattr(detectors[p.id], "per_hand", False):
             assert len({detectors[p.id](r, p) for r in readings}) <= 1, (p.id, hand)
+
+
+def test_the_key_spaces_kept_between_hands_stay_bounded_and_change_no_score(monkeypatch):
+    # a long-running process (serve, a batch) keeps key spaces from hand to hand; with tiny bounds they are
+    # dropped and made again often, and every hand still scores as it does on its own
+    hands_ = ["1m 2m 3m 4m ** ** ** **  5m +6m", "123m 456p 789s 11s 2s * +3s", "11m 22m 33m 4p 5p 7s 9s ** 6s +8s",
+              "1m 2m 3m 4m 5m 6m 7m 8m 9m ** E E +E", "EE 1s 9s 3p ** ** ** 5p 6p +S"]
+    rules = load_ruleset("zhuji")
+
+    def scores():
+        out = []
+        for text in hands_:
+            here = setting(parse_hand(text), rules, Situation())
+            out.append(outcome(score_hand(here.tiles, here.situation, rules, here.region)))
+        return out
+
+    alone = []
+    for text in hands_:
+        scoring._SPACES.clear()
+        here = setting(parse_hand(text), rules, Situation())
+        alone.append(outcome(score_hand(here.tiles, here.situation, rules, here.region)))
+    monkeypatch.setattr(scoring, "_MOST_MEMO", 40)
+    monkeypatch.setattr(scoring, "_MOST_SPACES", 2)
+    assert scores() + scores() == alone + alone
+    assert len(scoring._SPACES) <= 2
