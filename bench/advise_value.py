@@ -11,7 +11,9 @@ machine). `advise` without --by on the same hands is the floor (start-up, parsin
 and CPU. "engine" is `value.advise_value` alone, in process, CPU time: its own memos fresh for each hand, the library's
 module caches warm from the hands before. Start-up includes compiling mjcalc's modules when their bytecode is
 not cached (PYTHONDONTWRITEBYTECODE set and no __pycache__, as in a fresh checkout here; an installed mjcalc
-has it): the first line says which, and `--compile` writes the bytecode (python -m compileall) first. The targets of issue 15 (whole process, 2 cores): ready < 0.2 s, 1 from ready with up to 4
+has it): the first line says which, and `--compile` writes the bytecode (python -m compileall) first.
+`--python PATH` times the mjcalc installed for that interpreter (a non-editable install), processes started
+outside the checkout; the in-process "engine" column is still this checkout's. The targets of issue 15 (whole process, 2 cores): ready < 0.2 s, 1 from ready with up to 4
 wildcards < 2 s, 2 from ready < 10 s. Nothing here asserts on time: the machine is shared and noisy.
 """
 import argparse
@@ -82,11 +84,15 @@ def _cpu():
     return used.ru_utime + used.ru_stime
 
 
+PYTHON = [sys.executable]  # --python: another interpreter, whose installed mjcalc is timed
+CWD = [ROOT]
+
+
 def run(args):
     """(wall, CPU) seconds of one process `python -m mjcalc ARGS`."""
     cpu = _cpu()
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "mjcalc"] + args, cwd=ROOT, capture_output=True, text=True)
+    done = subprocess.run([PYTHON[0], "-m", "mjcalc"] + args, cwd=CWD[0], capture_output=True, text=True)
     took = time.perf_counter() - start
     if done.returncode:
         raise SystemExit(f"mjcalc {' '.join(args)}: exit {done.returncode}: {done.stderr}")
@@ -99,9 +105,23 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rulesets", default="beijing,zhuji,shangrao")
     ap.add_argument("--draws", type=int, default=8)
-    ap.add_argument("--compile", action="store_true", help="write mjcalc's bytecode first (as an install does)")
+    ap.add_argument("--compile", action="store_true", help="write the checkout's mjcalc bytecode first (as an install "
+                    "does; with --python, compile the installed package with its python -m compileall)")
+    ap.add_argument("--python", help="the interpreter whose mjcalc the processes run (an installed, non-editable "
+                    "one; they start outside the checkout so that it is the one imported); default: this one, the "
+                    "checkout's mjcalc")
     args = ap.parse_args()
-    if args.compile:
+    if args.python:
+        PYTHON[0], CWD[0] = args.python, os.path.expanduser("~")
+        found = subprocess.run([args.python, "-c", "import mjcalc, os; print(os.path.dirname(mjcalc.__file__))"],
+                               cwd=CWD[0], capture_output=True, text=True)
+        if found.returncode:
+            raise SystemExit(f"{args.python}: no mjcalc to import: {found.stderr.strip()}")
+        print(f"processes: {args.python}, mjcalc from {found.stdout.strip()}")
+        if args.compile:
+            subprocess.run([args.python, "-m", "compileall", "-q", found.stdout.strip()], check=True,
+                           stdout=subprocess.DEVNULL)
+    if args.compile and not args.python:
         subprocess.run([sys.executable, "-m", "compileall", "-q", os.path.join(ROOT, "mjcalc")], check=True,
                        stdout=subprocess.DEVNULL)
     rows = [("ready", 0, 0), ("1 from ready", 1, 0), ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4),
@@ -109,7 +129,7 @@ def main():
     print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds (wall, CPU as marked); Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs")
     print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs); "
-          f"mjcalc's bytecode {'cached' if _bytecode_cached() else 'compiled at every start'}")
+          f"mjcalc's bytecode {'installed' if args.python else 'cached' if _bytecode_cached() else 'compiled at every start'}")
     print(f"{'ruleset':10}{'hands':22}{'wall med':>9}{'max':>7}{'cpu med':>9}{'max':>7}{'floor':>7}{'cpu':>6}"
           f"{'engine med':>11}{'max':>7}  slowest hand (wall)")
     for name in args.rulesets.split(","):

@@ -275,13 +275,16 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
 
     With --by win|value (14 tiles), each discard also gets P(win), the expected payout to the player and
     the most likely winning patterns, in this model: after the discard the player draws --draws tiles, one
-    at a time, uniformly without replacement from the unseen tiles (all tiles less the hand and --seen);
-    a complete hand that is a legal self-draw win is taken at once; a drawn tile that lowers the shanten is
-    kept, throwing the tile best for the objective (win: the chance to win; value: the expected payout,
-    by the ruleset's scoring and payout with the situation options; --from, --kong-draw, --rob-kong,
-    --first-turn and --last-tile are dropped), and any other drawn tile is thrown.
-    No calls, no other players. Wildcards are drawn like any tile. Exact in this model, except 3 or more
-    from ready, where only the two discards leaving the most improving tiles are weighed (marked ~).
+    at a time, from the unseen tiles (all tiles less the hand and --seen; a kind's tiles in the wall are its
+    unseen copies less those drawn and held, the wall one tile smaller a draw); a complete hand that is a
+    legal self-draw win is taken at once; otherwise the player throws the tile best for the objective (win:
+    the chance to win; value: the expected payout, by the ruleset's scoring and payout with the situation
+    options; --from, --kong-draw, --rob-kong, --first-turn and --last-tile are dropped): the drawn tile, or
+    a hand tile keeping the drawn one when that lowers the shanten or, once, leaves it as it was (an
+    exchange for better waits). The shanten never goes back up. No calls, no other players. Wildcards are
+    drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
+    wildcard; elsewhere (the discards that break a ready hand, 2 or more from ready, wildcards in hand)
+    a narrower play without exchanges is weighed, marked ~ (a lower bound).
 
     \b
     Examples:

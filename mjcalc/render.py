@@ -456,7 +456,7 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
         row["exact"] = v.exact if v else None
         row["top_patterns"] = top(v) if v else None
     data["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
-    note = "exact" if valued.exact else "~: 3 or more from ready, a narrower play weighed (a lower bound)"
+    note = "exact" if valued.exact else "~: a narrower play weighed, without exchanges (a lower bound)"
     doc.line()
     doc.line(f"by {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
     rows = []

@@ -292,3 +292,34 @@ def discards(counts, wilds: int, melds: int, shapes, wild_kinds=(), held=None, s
 def rank(d: Discard):
     """Lowest shanten first, then the most tiles that improve it, the most kinds, natural tiles before a wildcard."""
     return (d.shanten, -d.effective, -len(d.improvements), d.tile == WILD_DISCARD, d.tile)
+
+
+# --- one tile in, one tile out --------------------------------------------------------------------------
+
+
+def gains(counts, melds: int, shape: str) -> Tuple[int, frozenset]:
+    """For natural counts of any size: the most naturals `shape` keeps (`kept`), and the kinds whose one more
+    copy raises that by one (it never rises by more). (-1, empty) when the shape cannot apply."""
+    now = kept(counts, melds, shape)
+    if now < 0:
+        return now, frozenset()
+    if shape == STANDARD:
+        return now, frozenset(_standard_gains(counts, melds))
+    if shape == SEVEN_PAIRS:
+        full = sum(n // 2 for n in counts)
+        odd = sum(n % 2 for n in counts)
+        # a copy on an odd count makes a pair (full + 1, odd - 1); on an even count, one more odd tile
+        on_odd = 2 * min(full + 1, 7) + min(odd - 1, 7 - min(full + 1, 7))
+        on_even = 2 * min(full, 7) + min(odd + 1, 7 - min(full, 7))
+        return now, frozenset(t for t in range(NUM_KINDS)
+                              if (on_odd if counts[t] % 2 else on_even) > now)
+    if shape == NINE_TERMINALS:
+        return now, frozenset(TERMINALS_AND_HONORS)
+    grown = list(counts)
+    found = []
+    for t in range(NUM_KINDS):
+        grown[t] += 1
+        if kept(grown, melds, shape) > now:
+            found.append(t)
+        grown[t] -= 1
+    return now, frozenset(found)

@@ -1,14 +1,15 @@
 """Each discard's chance to win and expected payout within N draws (`mjcalc advise --by win|value`).
 
-The model (issue 15). The player discards now, then draws up to `draws` tiles, one at a time, uniformly without
-replacement from the unseen tiles (all 136 less the 14 in hand, their melds and `seen`). After each draw:
+The model (issue 15). The player discards now, then draws up to `draws` tiles, one at a time, from the unseen
+tiles (all 136 less the 14 in hand, their melds and `seen`). After each draw:
 
 * a hand that is complete and a legal self-draw win under the ruleset is won at once (the player always takes
   a legal win, even when waiting might pay more);
-* otherwise the player discards. A drawn tile that lowers the shanten is kept, and the tile thrown is the one,
-  among those that lower the shanten, best for the objective; any other drawn tile is thrown at once (摸切).
-  The player never trades tiles at the same shanten and never goes back (no 向听戻し); the choice depends on
-  the hand and the draws left, not on which useless tiles went by.
+* otherwise the player throws the tile best for the objective, with the draws then left: the drawn tile, or
+  a hand tile, keeping the drawn one. A kept tile may lower the shanten, or leave it where it was (an
+  exchange: a wider or better-paying wait, a better shape); the shanten never goes back up (no 向听戻し,
+  as in mahjong-cpp's default: a step back costs a draw that 8 draws rarely repay, and it would make the
+  hands reachable grow without bound).
 
 No calls, no kongs, no other players (nobody else draws or wins). Wildcards are drawn like any tile and are
 wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
@@ -17,22 +18,35 @@ the situation options, the ways of winning given now dropped; 0 when no win). Ti
 broken by the other. A discard is valued when it leaves the hand as close to ready as the best discard, or
 1 from ready (so a ready hand's discards that break it are valued too, for a bigger hand).
 
-The computation. Between two changes of the hand the draws that do not change it are alike, so a hand state
-is a *phase*: a 13-tile hand, the draws left when it was reached, and its useful kinds (those that win or
-lower the shanten). The phase ends at its first useful draw, after `i - 1` useless ones; with `G` useful
-tiles among `M` unseen the chance of that is C(M-G, i-1)/C(M, i-1) · (tiles of the kind)/(M-i+1), so a
-phase is a sum over `i` and the kind drawn, each followed by the best discard (expectimax, memoised on the
-hand, the draws left and the first discard). A ready hand's phase is closed form: with `K` winning tiles,
-P(win within r) = 1 - C(M-K, r)/C(M, r), each winning kind in proportion to its tiles left.
+The wall. A state is the 13-tile hand (its counts, wildcards included) and the draws left; the wall is the
+unseen tiles less the draws made (it shrinks by one a draw), and of a kind it holds the unseen copies less
+those drawn and now held. A drawn tile thrown at once is not remembered: nor is a drawn tile kept and later
+thrown, which the count puts back. Both are the issue's model (the memo is keyed by the hand and the draws
+left); a real wall lacks those tiles, which matters only when such a kind is wanted later, and the
+simulator in `tests/simulate_value.py`, which deals real walls, agrees within its sampling error. The draw
+of kind k has chance (tiles of k)/(wall), and with `stay` the value with one draw fewer and the hand
+unchanged,
 
-Exactness. The wall's count of a kind is its unseen copies less those drawn and still held, and that is
-exact in this model: a tile kept is never thrown later, and a kind thrown is never drawn back and kept (either
-would undo a step while the shanten fell at every step, and one tile moves the shanten by one at most); a
-kind useless in a phase is useless in every later phase (a tile that helps a later hand helps every hand on
-the way to it), so the useless draws matter only through the size of the wall, which is counted. The
-figures are exact for any shanten, except that from `DEEP` (3) from ready only the `DEEP_OPTIONS` (2)
-discards leaving the most improving tiles are weighed after a useful draw: there the figures are those of
-that narrower play, a lower bound, marked `exact: False`.
+    value(h, r) = stay + sum over kinds k worth drawing of (tiles of k)/(wall) * (best after k - stay)
+
+(were the kinds worth drawing to outnumber the wall, possible only late in a long --draws, they share it
+in proportion). A ready hand that keeps its tiles has the closed form P(win within r) = 1 - C(M-K, r)/C(M, r)
+with K winning tiles among M, each winning kind in proportion to its tiles left.
+
+Exchanges, and what is exact. Every hand reachable by exchanges is too many (from a ready hand: 32, 406,
+3394, 20378 hands after 1, 2, 3, 4 exchanges), so, as mahjong-cpp does (its `extra`), exchanges have a
+budget: a drawn tile that does not lower the shanten may be kept only while the tiles drawn and kept since
+the first discard (the hand's distance from the one it began with) plus the shanten are below the first
+shanten plus `SWAPS` (1): one exchange, more once a kept tile is thrown again. The figures are the exact
+best play within that budget ("exact" in the output) for the discards at the best shanten when it is 0 or
+1 and the hand holds no wildcard. Elsewhere the narrower play is weighed, marked `exact: False` (`~`), a
+lower bound of the best play: a drawn tile is kept only when it lowers the shanten (no exchanges), and from
+`DEEP` (3) from ready only the `DEEP_OPTIONS` (2) discards leaving the most improving tiles are weighed.
+That is so for the discards that break a ready hand, for hands 2 or more from ready, for hands holding a
+wildcard (with wildcards nearly every draw is an exchange, and one exchange took 4-90 s for a hand 1 from
+ready), and when the exchanges' work passes `WORK` (then this discard and those after it, less promising,
+are weighed without exchanges). A second exchange changes the figures of the best play by up to a few per
+cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
 
 Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
 complete hand is scored once per (tiles, winning tile), in this process. A win whatever the shape (a region's
@@ -42,6 +56,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Tuple
 
 from .hand import WILD, Hand
+from .shanten import gains as _gains
 from .shanten import improvements as _improvements
 from .shanten import shanten as _shanten
 from .shapes import WaitFinder, is_complete
@@ -50,6 +65,9 @@ from .tiles import NAMES, NUM_KINDS
 DEFAULT_DRAWS = 8
 DEEP = 3  # from this shanten on, only the DEEP_OPTIONS most promising discards are weighed after a useful draw
 DEEP_OPTIONS = 2
+SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
+WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
+WIN = -1  # a decision: the drawn tile wins
 OBJECTIVES = ("win", "value")
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
 
@@ -152,7 +170,8 @@ class ValueAdvice:
 class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
-    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value"):
+    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
+                 swaps: int = SWAPS, work: int = WORK):
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -190,13 +209,22 @@ class Engine:
         self._useful: Dict[tuple, tuple] = {}
         self._scores: Dict[tuple, Tuple[bool, int, tuple]] = {}
         self._wins: Dict[tuple, tuple] = {}
-        self._phase: Dict[tuple, Outcome] = {}
-        self._decisions: Dict[tuple, Dict[tuple, int]] = {}
+        self._value: Dict[tuple, Outcome] = {}
+        self._moves: Dict[tuple, tuple] = {}
+        self._decisions: Dict[tuple, Dict[int, int]] = {}
         self._tail: Dict[tuple, float] = {}
         self._trimmed: Dict[tuple, tuple] = {}
-        self.inexact = set()  # discards whose figures used the DEEP approximation
         self._auto: Dict[tuple, frozenset] = {}
         self._pools: Dict[tuple, tuple] = {}
+        # the exchange budget of each first discard: distance + shanten never above it (module docstring)
+        self.work, self._limit = work, None
+        self.capped = set()  # discards weighed without exchanges because the work passed `work`
+        self.budget = {}
+        best = min(self.shanten(h) for h in self.start.values())
+        wild_held = self.root[STAR] + sum(self.root[k] for k in self.wild_kinds)
+        for d, h in self.start.items():
+            s0 = self.shanten(h)
+            self.budget[d] = s0 + (swaps if s0 <= 1 and s0 == best and not wild_held else 0)
         # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
         self.automatic = self._automatic(next(iter(self.start.values()))) is not None
 
@@ -294,6 +322,77 @@ class Engine:
 
     # --- transitions ---------------------------------------------------------------------------------
 
+    def distance(self, h, base: int) -> int:
+        """Tiles of `h` not in the hand the play began with (the 14 less `base`): the tiles drawn and kept."""
+        return sum([x - y for x, y in zip(h, self.start[base]) if x > y])
+
+    def moves(self, h13, base: int) -> Tuple[Tuple[int, object], ...]:
+        """What each drawn kind can do to the 13-tile `h13`: (kind, ("win", payout, pattern ids)) for a legal
+        win, else (kind, discards): the hand tiles whose throw keeps the drawn kind and leaves the hand no
+        further from ready, within the exchange budget (module docstring). Kinds that can do neither are left
+        out: drawn, they are thrown."""
+        key = (h13, base)
+        hit = self._moves.get(key)
+        if hit is not None:
+            return hit
+        s = self.shanten(h13)
+        wins = {k: ("win", pay, pats) for k, pay, pats in self.wins(h13)}
+        distance = self.distance(h13, base)
+        if distance + s < self.budget[base]:
+            kept = self._swaps(h13, s, base, distance)
+        else:  # no room for an exchange: only the draws that lower the shanten can be kept
+            kept = dict(self.useful(h13)) if s > 0 else {}
+        out = []
+        for k in range(NUM_KINDS):
+            if k in wins:
+                out.append((k, wins[k]))
+            elif k in kept and self._held(h13, k) < 4 and self.unseen0[k]:
+                out.append((k, self._options(h13, k, kept[k], s, base)))
+        hit = self._moves[key] = tuple(out)
+        return hit
+
+    def _swaps(self, h13, s, base, distance) -> Dict[int, tuple]:
+        """Drawn kind -> the hand tiles whose throw (keeping the drawn tile) leaves the hand no further from
+        ready and within the exchange budget. One tile out and one in: for each tile thrown, the shanten of
+        the 12 left plus any kind follows from each shape's kept naturals and the kinds that raise them."""
+        start = self.start[base]
+        budget = self.budget[base]
+        wild = set(self.wild_kinds)
+        found: Dict[int, list] = {}
+        h = list(h13)
+        for d in range(NUM_KINDS + 1):
+            if not h[d]:
+                continue
+            h[d] -= 1
+            naturals, _ = self._split(h)
+            n = sum(naturals)
+            plain, gain = 99, {}
+            for shape in self.shapes:
+                kept, up = _gains(naturals, self.melds, shape)
+                if kept < 0:
+                    continue
+                plain = min(plain, n + 1 - kept)  # a natural kind that the shape cannot use
+                for k in up:
+                    if n - kept < gain.get(k, 99):
+                        gain[k] = n - kept
+                for k in wild:  # a wildcard is kept by every shape
+                    if n - kept < gain.get(k, 99):
+                        gain[k] = n - kept
+            out_d = -1 if h[d] >= start[d] else 0  # throwing a tile drawn earlier shortens the distance
+            for k in range(NUM_KINDS):
+                if k == d:
+                    continue
+                t = min(plain, gain.get(k, 99))
+                if t > s:
+                    continue
+                if t == s:
+                    grown = 1 if h[k] >= start[k] else 0
+                    if distance + grown + out_d + t > budget:
+                        continue
+                found.setdefault(k, []).append(d)
+            h[d] += 1
+        return {k: tuple(ds) for k, ds in found.items()}
+
     def useful(self, h13) -> Tuple[Tuple[int, tuple], ...]:
         """The kinds whose draw lowers the shanten of a 13-tile hand that is not ready, each with the discards
         that then lower it (kinds, `STAR` for a `*`)."""
@@ -341,8 +440,8 @@ class Engine:
         return hit
 
     def ready(self, h13, r: int, m: int, pool) -> Outcome:
-        """A ready hand with `r` draws left from a wall of `m` holding `pool`: with K winning tiles,
-        P(win) = 1 - C(m - K, r)/C(m, r), and the kind that wins is in proportion to its tiles left."""
+        """A ready hand that keeps its tiles, `r` draws left from a wall of `m` holding `pool`: with K winning
+        tiles, P(win) = 1 - C(m - K, r)/C(m, r), and the kind that wins is in proportion to its tiles left."""
         wins = [(k, pay, pats) for k, pay, pats in self.wins(h13) if pool[k] > 0]
         total = sum(pool[k] for k, _, _ in wins)
         if r <= 0 or total <= 0:
@@ -356,50 +455,57 @@ class Engine:
             out.patterns[pats] = out.patterns.get(pats, 0.0) + w
         return out
 
-    def phase(self, h13, r: int, base: int) -> Outcome:
-        """The value of the 13-tile hand `h13` reached with `r` draws left, after throwing `base` from the 14
-        (memoised on all three)."""
+    def value(self, h13, r: int, base: int) -> Outcome:
+        """The value of the 13-tile hand `h13` with `r` draws left, the play having begun by throwing `base`
+        from the 14 (memoised on all three): the next draw wins, is kept (throwing the best tile for the
+        objective) or is thrown, whichever is best; then the same with `r - 1` draws left."""
         key = (h13, r, base)
-        hit = self._phase.get(key)
+        hit = self._value.get(key)
         if hit is not None:
             return hit
+        if self._limit is not None and len(self._value) + 2 * len(self._scores) > self._limit:
+            raise _Overflow
         s = self.shanten(h13)
-        m = self.wall - (self.draws - r)
-        if s + 1 > r and not self.automatic:
+        if r <= 0 or (s + 1 > r and not self.automatic):
             out = ZERO
-        elif s == 0:
-            out = self.ready(h13, r, m, self.pool(h13, base))
         else:
-            out = self._progress(h13, r, s, m, self.pool(h13, base), base)
-        self._phase[key] = out
+            m = self.wall - (self.draws - r)
+            pool = self.pool(h13, base)
+            moves = self.moves(h13, base)
+            if s == 0 and all(move[0] == "win" for _, move in moves):
+                out = self.ready(h13, r, m, pool)  # no tile it would keep: the closed form
+            else:
+                out = self._step(h13, r, base, m, pool, moves)
+        self._value[key] = out
         return out
 
-    def _progress(self, h13, r, s, m, pool, base) -> Outcome:
-        """A hand `s` from ready: the sum over the draw `i` that first brings a useful tile, and its kind."""
-        wins = [(k, Outcome(1.0, float(pay), {pats: 1.0})) for k, pay, pats in self.wins(h13) if pool[k]]
-        won = {k for k, _ in wins}
-        moves = [(k, self._options(h13, k, ds, s, base)) for k, ds in self.useful(h13) if pool[k] and k not in won]
-        good = sum(pool[k] for k in won) + sum(pool[k] for k, _ in moves)
-        useless = m - good
-        decisions = self._decisions.setdefault((h13, r, base), {})
-        out = Outcome()
-        reach = 1.0  # P(the first i - 1 draws were all useless)
-        for i in range(1, r + 1):
-            size = m - i + 1
-            left = r - i
-            for k, o in wins:
-                out.add(o, reach * pool[k] / size)
-            for k, ds in moves if left >= s else ():
-                best, best_d = None, ds[0]
-                for d in ds:
-                    o = self.phase(self._after(h13, k, d), left, base)
-                    if best is None or self.is_better(o, best):
-                        best, best_d = o, d
-                decisions[(k, left)] = best_d
-                out.add(best, reach * pool[k] / size)
-            if useless - (i - 1) <= 0:
-                break
-            reach *= (useless - (i - 1)) / size
+    def _step(self, h13, r, base, m, pool, moves) -> Outcome:
+        stay = self.value(h13, r - 1, base)  # the drawn tile thrown: nothing changes but the wall
+        chosen = []
+        for k, move in moves:
+            n = pool[k]
+            if n <= 0:
+                continue
+            if move[0] == "win":
+                chosen.append((k, n, Outcome(1.0, float(move[1]), {move[2]: 1.0}), WIN))
+                continue
+            best, best_d = stay, None
+            for d in move:
+                o = self.value(self._after(h13, k, d), r - 1, base)
+                if self.is_better(o, best):
+                    best, best_d = o, d
+            if best_d is not None:
+                chosen.append((k, n, best, best_d))
+        total = sum(n for _, n, _, _ in chosen)
+        scale = 1.0 / m if total <= m else 1.0 / total  # the kinds counted cannot outnumber the wall
+        out = Outcome(stay.p, stay.e, dict(stay.patterns))
+        decisions = {}
+        for k, n, o, d in chosen:
+            w = n * scale
+            out.add(o, w)
+            out.add(stay, -w)
+            decisions[k] = d
+        self._decisions[(h13, r, base)] = decisions
         return out
 
     def _options(self, h13, k, ds, s, base):
@@ -407,7 +513,6 @@ class Engine:
         where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an approximation)."""
         if s < DEEP or len(ds) <= DEEP_OPTIONS:
             return ds
-        self.inexact.add(base)
         key = (h13, k)
         hit = self._trimmed.get(key)
         if hit is None:
@@ -421,15 +526,14 @@ class Engine:
 
     # --- the policy, one draw at a time (for simulators) -------------------------------------------
 
-    def decide(self, base: int, phase_h, phase_r: int, drawn: int, left: int) -> int:
-        """What the player throws after drawing `drawn` (no legal win) with `left` draws then left, in the phase
-        begun at hand `phase_h` with `phase_r` draws left: the drawn tile, or the hand tile chosen."""
-        moves = dict(self.useful(phase_h))
-        if drawn not in moves:
-            return drawn
-        self.phase(phase_h, phase_r, base)
-        choice = self._decisions.get((phase_h, phase_r, base), {}).get((drawn, left))
-        return drawn if choice is None else choice  # none stored: too late to use it, the engine threw it
+    def decide(self, base: int, h13, r: int, drawn: int):
+        """What the player does on drawing `drawn` into the 13-tile `h13` with `r` draws left (before the
+        draw): `WIN`, or the tile thrown (the drawn tile itself when it is not kept)."""
+        self.value(h13, r, base)
+        if self.shanten(h13) == 0 and (h13, r, base) not in self._decisions:  # the closed form: wins only
+            return WIN if any(k == drawn for k, _, _ in self.wins(h13)) else drawn
+        choice = self._decisions.get((h13, r, base), {}).get(drawn)
+        return drawn if choice is None else choice
 
     def player(self, discard: int) -> "Player":
         return Player(self, discard)
@@ -439,20 +543,51 @@ class Engine:
     def evaluate(self, top: int = 3) -> ValueAdvice:
         shanten = {d: self.shanten(h) for d, h in self.start.items()}
         limit = max(min(shanten.values()), 1)
-        results, skipped = [], []
-        for d, h in self.start.items():
-            s = shanten[d]
-            if s > limit:
-                skipped.append(d)
-                continue
-            o = self.phase(h, self.draws, d)
+        skipped = [d for d in self.start if shanten[d] > limit]
+        valued = [d for d in self.start if shanten[d] <= limit]
+        # the most promising first (fewest from ready, most improving tiles): they keep their exchanges when
+        # the work runs out
+        pool = self.unseen0
+        valued.sort(key=lambda d: (shanten[d], -sum(pool[k] for k, _ in self.useful(self.start[d])), d))
+        figures = {}
+        for d in valued:
+            h = self.start[d]
+            if self.budget[d] > shanten[d]:
+                self._limit = self.work
+                try:
+                    figures[d] = self.value(h, self.draws, d)
+                except _Overflow:
+                    self._forget(d)
+                    for later in valued:  # this and the rest play without exchanges
+                        if self.budget[later] > shanten[later]:
+                            self.budget[later] = shanten[later]
+                            self.capped.add(later)
+                finally:
+                    self._limit = None
+            if d not in figures:
+                figures[d] = self.value(h, self.draws, d)
+        results = []
+        for d in valued:
+            o, s = figures[d], shanten[d]
             pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
-            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, d not in self.inexact))  # 1 + rounding
+            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, self.budget[d] > s))  # 1 + rounding
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped)
+
+    def _forget(self, base: int):
+        """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""
+        for table in (self._value, self._decisions):
+            for key in [key for key in table if key[2] == base]:
+                del table[key]
+        for key in [key for key in self._moves if key[1] == base]:
+            del self._moves[key]
+
+
+class _Overflow(Exception):
+    """The exchanges' work passed `Engine.work`."""
 
 
 class Player:
@@ -466,15 +601,15 @@ class Player:
         self.base = discard
         self.hand = engine.start[discard]
         self.left = engine.draws
-        self.phase = (self.hand, self.left)
 
     def throw(self, drawn: int) -> int:
+        choice = self.engine.decide(self.base, self.hand, self.left, drawn)
         self.left -= 1
-        thrown = self.engine.decide(self.base, self.phase[0], self.phase[1], drawn, self.left)
-        if thrown != drawn:
-            self.hand = self.engine._after(self.hand, drawn, thrown)
-            self.phase = (self.hand, self.left)
-        return thrown
+        if choice == WIN:
+            raise ValueError(f"drawing {tile_name(drawn)} wins: the caller takes the win")
+        if choice != drawn:
+            self.hand = self.engine._after(self.hand, drawn, choice)
+        return choice
 
 
 def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",

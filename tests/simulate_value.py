@@ -3,7 +3,9 @@
 Written apart from the engine: it builds the wall itself (4 of each kind less the hand, its melds, the
 wildcards' faces and the seen tiles), shuffles it, draws, and judges every win itself with the library's
 `is_complete` and `analyze` (the scorer, not the engine). The only thing it takes from the engine is the
-policy: when a draw does not win, which tile the player throws (`Engine.player(discard).throw(drawn)`).
+policy: when a draw does not win, which tile the player throws (`Engine.player(discard).throw(drawn)`): the
+drawn tile, or a hand tile when the player keeps the drawn one (a step toward ready, or an exchange at the
+same shanten). The hand it plays is its own list of tiles; a throw of a tile it does not hold fails.
 """
 import math
 import random
