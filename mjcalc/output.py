@@ -8,8 +8,9 @@ import textwrap
 
 import click
 
-from .cli_common import echo, flagged, simple_table, text_width
+from .cli_common import echo, flagged
 from .errors import printable
+from .text_table import simple_table, text_width
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
@@ -102,13 +103,12 @@ def _table(headers, rows, columns):
     cells = [[_styled(c) for c in row] for row in rows]
 
     def render(limits):
-        if limits is None:
-            drawn = simple_table(cells, headers)  # the table as it is, drawn without importing tabulate
-            if drawn is not None:
-                return drawn
-        from tabulate import tabulate  # for wrapped or unusual tables only (start-up time)
         heads = headers if limits is None else [
             "\n".join(part for line in str(h).split("\n") for part in _wrap(line, limit, "")) for h, limit in zip(headers, limits)]
+        drawn = simple_table(cells, heads, limits)  # wrapped or not, drawn without importing tabulate
+        if drawn is not None:
+            return drawn
+        from tabulate import tabulate  # only for characters text_table does not measure (start-up time)
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
 
     natural = [max([shown_width(line) for line in str(headers[i]).split("\n")] +

@@ -8,7 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from mjcalc.cli_common import _PLAIN_RANGES, char_width, table
+from mjcalc.cli_common import table
+from mjcalc.text_table import _PLAIN_RANGES, char_width
 
 COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[0m"]
 PIECES = ["a", "Z", "9", " ", "  ", "-", "+", "%", ".", "(", ")", "|", "×", "·", "—", "…", "−", "→", "庄", "门清",
@@ -61,8 +62,8 @@ def test_real_output_is_unchanged(args, monkeypatch):
 
     for colour in (False, True):
         mine = CliRunner().invoke(cli, shlex.split(args), color=colour)
-        monkeypatch.setattr(common, "simple_table", lambda rows, headers: None)
-        monkeypatch.setattr(output, "simple_table", lambda rows, headers: None)
+        monkeypatch.setattr(common, "simple_table", lambda *table: None)
+        monkeypatch.setattr(output, "simple_table", lambda *table: None)
         theirs = CliRunner().invoke(cli, shlex.split(args), color=colour)
         monkeypatch.undo()
         assert mine.exit_code == theirs.exit_code == 0, mine.output
