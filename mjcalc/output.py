@@ -10,7 +10,7 @@ import click
 
 from .cli_common import echo, flagged
 from .errors import printable
-from .text_table import simple_table, text_width
+from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
@@ -31,12 +31,11 @@ def width() -> int:
 
 def shown_width(text: str) -> int:
     """Columns `text` takes on a terminal (CJK characters two, colour codes none)."""
-    plain = click.unstyle(text)
-    measured = text_width(plain)
+    measured = line_width(text)
     if measured is not None:
         return measured
-    from wcwidth import wcswidth  # only for characters cli_common does not measure (start-up time)
-    return max(0, wcswidth(plain))
+    from wcwidth import wcswidth  # only for characters text_table does not measure (start-up time)
+    return max(0, wcswidth(click.unstyle(text)))
 
 
 def emit(doc, as_json: bool = False):

@@ -7,6 +7,7 @@ command's time, so every table mjcalc prints is drawn here; tabulate is left onl
 module does not measure (`simple_table` answers None for them).
 """
 import re
+from functools import lru_cache
 from textwrap import TextWrapper
 from typing import List, Optional
 
@@ -33,24 +34,28 @@ def char_width(ch: str) -> Optional[int]:
     return None
 
 
+_KNOWN = {}  # char_width of the non-ASCII characters seen (a wrapped table measures each many times)
+
+
 def text_width(text: str) -> Optional[int]:
     """The terminal width of `text` (no colour codes) when this module measures each of its characters, else None."""
     if text.isascii():
         return len(text) if text.isprintable() else None
-    total = 0
-    for ch in text:
-        w = char_width(ch)
-        if w is None:
-            return None
-        total += w
-    return total
+    try:
+        return sum([1 if " " <= ch <= "~" else _KNOWN[ch] for ch in text])
+    except KeyError:  # characters not seen yet
+        _KNOWN.update((ch, char_width(ch)) for ch in set(text) if ch not in _KNOWN)
+        return text_width(text)
+    except TypeError:  # one not measured (None)
+        return None
 
 
 def _visible(text: str) -> str:
     return _COLOUR.sub("", text) if "\x1b" in text else text
 
 
-def _shown(text: str) -> Optional[int]:
+@lru_cache(maxsize=8192)  # each try at a narrower table measures mostly the lines the last one did
+def line_width(text: str) -> Optional[int]:
     """The width of one line that may carry colour codes; None for anything else unprintable (line breaks, tabs,
     other escapes) or not measured."""
     return text_width(_visible(text))
@@ -76,12 +81,12 @@ def simple_table(rows, headers, limits=None) -> Optional[str]:
         texts.append([str(c) if limit is None else wrap_cell(str(c), limit) for c, limit in zip(row, limits)])
         if None in texts[-1]:
             return None
-    if any(_shown(line) is None for row in texts for text in row for line in text.split("\n")):
+    if any(line_width(line) is None for row in texts for text in row for line in text.split("\n")):
         return None
     several = any("\n" in text for row in texts for text in row)  # decided before the cells are stripped
     head = [text.split("\n") for text in texts[0]]
     body = [[text.strip().split("\n") if text.strip() else [] for text in row] for row in texts[1:]]
-    measured = [[[_shown(line) for line in lines] for lines in row] for row in [head] + body]
+    measured = [[[line_width(line) for line in lines] for lines in row] for row in [head] + body]
     columns = [max([max(measured[0][j]) + 2] + [w for row in measured[1:] for w in row[j]])
                for j in range(len(headers))]
 
@@ -100,6 +105,7 @@ def _is_cell(value) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
+@lru_cache(maxsize=4096)  # output.py draws a table again at each narrower try, most cells as before
 def wrap_cell(text: str, width: int) -> Optional[str]:
     """`text` wrapped to `width` columns as tabulate's maxcolwidths wraps a cell; None where tabulate would change
     the cell otherwise (`_kept_by_type_guess`) or the cell has something not measured here.
@@ -112,9 +118,9 @@ def wrap_cell(text: str, width: int) -> Optional[str]:
         return None
     visible = _visible(text)
     lines = [line for line in text.split("\n") if line.strip()]
-    if any(_shown(line) is None for line in lines):
+    if any(line_width(line) is None for line in lines):
         return None
-    if width < 2 and any(_shown(ch) == 2 for ch in visible):
+    if width < 2 and any(line_width(ch) == 2 for ch in visible):
         width = 2  # tabulate would never finish: a wide character cannot start a one-column line
     open_codes: List[str] = []
     out = []
@@ -152,18 +158,18 @@ def _kept_by_type_guess(text: str) -> bool:
 
 def _fill(line: str, width: int) -> List[str]:
     """One line of a cell cut into lines at most `width` wide (before colours are carried over)."""
-    chunks = [c for c in TextWrapper.wordsep_re.split(line) if c]
-    chunks.reverse()  # the next chunk is last
+    chunks = [(c, line_width(c)) for c in reversed(TextWrapper.wordsep_re.split(line)) if c]  # the next chunk is last
     out = []
     while chunks:
-        if out and not chunks[-1].strip():
+        if out and not chunks[-1][0].strip():
             chunks.pop()
         taken, used = [], 0
-        while chunks and used + _shown(chunks[-1]) <= width:
-            used += _shown(chunks[-1])
-            taken.append(chunks.pop())
-        if chunks and _shown(chunks[-1]) > width and used < width:
-            head, chunks[-1] = _cut(chunks[-1], width - used)
+        while chunks and used + chunks[-1][1] <= width:
+            used += chunks[-1][1]
+            taken.append(chunks.pop()[0])
+        if chunks and chunks[-1][1] > width and used < width:
+            head, rest = _cut(chunks[-1][0], width - used)
+            chunks[-1] = (rest, line_width(rest))
             taken.append(head)
         if taken and not taken[-1].strip():
             taken.pop()
@@ -182,7 +188,7 @@ def _cut(chunk: str, room: int):
         if code:
             at = code.end()
             continue
-        used += _shown(chunk[at])
+        used += line_width(chunk[at])
         if used > room:
             break
         at += 1
