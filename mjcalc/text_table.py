@@ -14,9 +14,10 @@ from typing import List, Optional
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 _RESET = "\x1b[0m"
 # Characters whose width is east_asian_width's (2 for W and F, else 1), the same as wcwidth's for every one of
-# them (a test checks each): printable ASCII, Latin-1 and Latin Extended-A, general punctuation, arrows,
-# mathematical operators, box drawing, CJK punctuation, CJK ideographs, fullwidth forms, mahjong tiles (--glyphs).
-_PLAIN_RANGES = ((0x20, 0x7E), (0xA1, 0x17F), (0x2010, 0x2027), (0x2030, 0x205E), (0x2190, 0x22FF),
+# them (a test checks each): printable ASCII, Latin-1, Latin Extended-A and -B (pinyin's tone marks), general
+# punctuation, arrows, mathematical operators, box drawing, CJK punctuation, CJK ideographs, fullwidth forms,
+# mahjong tiles (--glyphs).
+_PLAIN_RANGES = ((0x20, 0x7E), (0xA1, 0x24F), (0x2010, 0x2027), (0x2030, 0x205E), (0x2190, 0x22FF),
                  (0x2500, 0x257F), (0x3001, 0x303E), (0x4E00, 0x9FFF), (0xFF01, 0xFF60), (0x1F000, 0x1F02B))
 
 

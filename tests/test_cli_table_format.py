@@ -141,7 +141,8 @@ COMMANDS = ["advise '1m 9m 1p 9p 1s 9s S W N EEEE C' -r shangrao --wild E",
             "analyze '[111m] 222p 333s EEE 9m +9m' --shaozhuang 1",
             "analyze '123m456p789s EE 55m +5m' -r shangrao --wild 5m",
             "waits '1112345678999m'",
-            "advise '123m456p789s EE 5m C 1m' --wild 5m --glyphs"]
+            "advise '123m456p789s EE 5m C 1m' --wild 5m --glyphs",
+            "explain", "explain 抢杠"]  # pinyin's tone marks (ǎ)
 
 IN_A_FRESH_PROCESS = """
 import json, shlex, sys
