@@ -1,9 +1,7 @@
 """What every mjcalc command shares: option decorators built from the situation options, the situation reader,
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
 import os
-import re
 from functools import wraps
-from typing import Optional
 
 import click
 
@@ -11,6 +9,7 @@ from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
 from .flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
 from .regions import all_options
 from .situation import GENERIC, Option, read_situation
+from .text_table import char_width, simple_table, text_width  # noqa: F401 (output.py, tests import them from here)
 
 
 class UserError(click.ClickException):
@@ -214,86 +213,13 @@ class HelpFormatter(click.HelpFormatter):
 
 
 def table(rows, headers=()):
-    """A table as tabulate's "simple" format draws it: by `simple_table` when it can, else by tabulate."""
+    """A table as tabulate's "simple" format draws it: by `simple_table` when it can (every table mjcalc prints),
+    else by tabulate."""
     drawn = simple_table(rows, headers)
     if drawn is not None:
         return drawn
     from tabulate import tabulate  # imported only for a table the drawing here does not take (start-up time)
     return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
-
-
-_COLOUR = re.compile(r"\x1b\[[0-9;]*m")
-# Characters whose width is east_asian_width's (2 for W and F, else 1), the same as wcwidth's for every one of
-# them (a test checks each): printable ASCII, Latin-1 and Latin Extended-A, general punctuation, arrows,
-# mathematical operators, box drawing, CJK punctuation, CJK ideographs, fullwidth forms.
-_PLAIN_RANGES = ((0x20, 0x7E), (0xA1, 0x17F), (0x2010, 0x2027), (0x2030, 0x205E), (0x2190, 0x22FF),
-                 (0x2500, 0x257F), (0x3001, 0x303E), (0x4E00, 0x9FFF), (0xFF01, 0xFF60))
-
-
-def char_width(ch: str) -> Optional[int]:
-    """The terminal width of `ch` when it is one this module measures, else None."""
-    code = ord(ch)
-    if code < 0x7F:
-        return 1 if code >= 0x20 else None
-    for low, high in _PLAIN_RANGES:
-        if low <= code <= high:
-            import unicodedata  # a C module, needed for wide text only (start-up time)
-            if unicodedata.category(ch)[0] not in "LNPS":
-                return None
-            return 2 if unicodedata.east_asian_width(ch) in "WF" else 1
-    return None
-
-
-def text_width(text: str) -> Optional[int]:
-    """The terminal width of `text` (no colour codes) when this module measures each of its characters, else None."""
-    if text.isascii():
-        return len(text) if text.isprintable() else None
-    total = 0
-    for ch in text:
-        w = char_width(ch)
-        if w is None:
-            return None
-        total += w
-    return total
-
-
-def simple_table(rows, headers):
-    """tabulate(rows, headers, tablefmt="simple", disable_numparse=True), the same to the character, for one-line
-    text and int cells under a full header (tests/test_cli_table_format.py); None for any other table. Most
-    tables mjcalc prints are drawn here: tabulate's import (its own version looked up in the package metadata,
-    wcwidth) was a quarter of a short command's time."""
-    headers = list(headers)
-    rows = [list(r) for r in rows]
-    if not headers or not rows or any(len(r) != len(headers) for r in rows):
-        return None
-    grid = [headers] + rows
-    text, widths = [], []
-    for i, row in enumerate(grid):
-        out, seen = [], []
-        for cell in row:
-            if isinstance(cell, bool) or not isinstance(cell, (str, int)):
-                return None
-            cell = str(cell)
-            visible = _COLOUR.sub("", cell) if "\x1b" in cell else cell
-            if not visible.isprintable():
-                return None  # line breaks, tabs, other escapes: tabulate's
-            if i:  # tabulate strips the cells (not the header), colour codes and all
-                cell = cell.strip()
-                visible = _COLOUR.sub("", cell) if "\x1b" in cell else cell
-            w = text_width(visible)
-            if w is None:
-                return None
-            out.append(cell)
-            seen.append(w)
-        text.append(out)
-        widths.append(seen)
-    columns = [max([widths[0][j] + 2] + [w[j] for w in widths[1:]]) for j in range(len(headers))]
-    lines = []
-    for i, (row, seen) in enumerate(zip(text, widths)):
-        lines.append("  ".join(c + " " * (columns[j] - w) for j, (c, w) in enumerate(zip(row, seen))).rstrip())
-        if i == 0:
-            lines.append("  ".join("-" * c for c in columns).rstrip())
-    return "\n".join(lines)
 
 
 def emit_json(data):

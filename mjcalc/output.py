@@ -8,8 +8,9 @@ import textwrap
 
 import click
 
-from .cli_common import echo, flagged, simple_table, text_width
+from .cli_common import echo, flagged
 from .errors import printable
+from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
@@ -30,12 +31,11 @@ def width() -> int:
 
 def shown_width(text: str) -> int:
     """Columns `text` takes on a terminal (CJK characters two, colour codes none)."""
-    plain = click.unstyle(text)
-    measured = text_width(plain)
+    measured = line_width(text)
     if measured is not None:
         return measured
-    from wcwidth import wcswidth  # only for characters cli_common does not measure (start-up time)
-    return max(0, wcswidth(plain))
+    from wcwidth import wcswidth  # only for characters text_table does not measure (start-up time)
+    return max(0, wcswidth(click.unstyle(text)))
 
 
 def emit(doc, as_json: bool = False):
@@ -102,13 +102,12 @@ def _table(headers, rows, columns):
     cells = [[_styled(c) for c in row] for row in rows]
 
     def render(limits):
-        if limits is None:
-            drawn = simple_table(cells, headers)  # the table as it is, drawn without importing tabulate
-            if drawn is not None:
-                return drawn
-        from tabulate import tabulate  # for wrapped or unusual tables only (start-up time)
         heads = headers if limits is None else [
             "\n".join(part for line in str(h).split("\n") for part in _wrap(line, limit, "")) for h, limit in zip(headers, limits)]
+        drawn = simple_table(cells, heads, limits)  # wrapped or not, drawn without importing tabulate
+        if drawn is not None:
+            return drawn
+        from tabulate import tabulate  # only for characters text_table does not measure (start-up time)
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
 
     natural = [max([shown_width(line) for line in str(headers[i]).split("\n")] +

@@ -131,7 +131,7 @@ def test_function_local_imports_say_why():
 
 GENERIC = ["scoring.py", "payouts.py", "render.py", "analysis.py", "cli.py", "cli_common.py", "advice.py",
            "situation.py", "ruleset.py", "evening.py", "ledger.py", "session.py", "cli_table.py", "cli_play.py",
-           "settle.py", "value.py"]
+           "settle.py", "value.py", "text_table.py"]
 REGIONAL_TERMS = ["烧庄", "互包", "包家", "包牌", "财神", "飞宝", "接宝", "吃碰堤", "推倒和", "四惠", "混儿", "宝吊",
                   "shaozhuang", "mutual", "bidder", "flown", "jiebao", "four_wild"]
 
