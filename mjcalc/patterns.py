@@ -17,6 +17,15 @@ def per_hand(detector):
     return detector
 
 
+def only_on(*shapes):
+    """Marks a detector that counts 0 on a reading of any other shape (and on a hand won whatever its shape):
+    the scorer runs it only on readings of these shapes."""
+    def mark(detector):
+        detector.shapes = frozenset(shapes)
+        return detector
+    return mark
+
+
 def sets(r):
     return [b for b in r.blocks if b.kind in (CHOW, PUNG, KONG)]
 
@@ -44,6 +53,7 @@ def concealed(r, p):
     return int(r.hand.is_concealed)
 
 
+@only_on(STANDARD)
 def all_pungs(r, p):
     """对对和: four pungs or kongs and a pair."""
     return int(r.shape == STANDARD and all(is_pung(b) for b in sets(r)))
@@ -61,11 +71,13 @@ def dragon(r, p):
     return int(any({9 * s, 9 * s + 3, 9 * s + 6} <= chows for s in range(3)))
 
 
+@only_on(SEVEN_PAIRS)
 def seven_pairs(r, p):
     """七对子: seven pairs (four identical tiles are two)."""
     return int(r.shape == SEVEN_PAIRS)
 
 
+@only_on(SEVEN_PAIRS)
 def luxury_seven_pairs(r, p):
     """豪华七对子: seven pairs holding four identical tiles; counts the fours."""
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
@@ -112,16 +124,19 @@ def all_honors(r, p):
     return int(all(t in HONORS for t in r.kinds))
 
 
+@only_on(THIRTEEN_ORPHANS)
 def thirteen_orphans(r, p):
     """十三幺: one of each terminal and honor, and one more."""
     return int(r.shape == THIRTEEN_ORPHANS)
 
 
+@only_on(THIRTEEN_LONELY)
 def thirteen_lonely(r, p):
     """十三浪: fourteen lonely tiles."""
     return int(r.shape == THIRTEEN_LONELY)
 
 
+@only_on(NINE_TERMINALS)
 def nine_terminals(r, p):
     """九幺: every tile a terminal or an honor."""
     return int(r.shape == NINE_TERMINALS)

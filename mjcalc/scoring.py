@@ -12,7 +12,7 @@ from .errors import HandError, Notice, SituationError
 from .hand import WILD, Hand
 from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
-from .shapes import WaitFinder, waits
+from .shapes import SHAPES, WaitFinder, waits
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS
 
@@ -310,7 +310,38 @@ class _Keys:
         return self.block(b), len(b.wild_as), self.region.place(b, stand)
 
 
-def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=True
+_PLANS = {}  # id(ruleset) -> (ruleset, detectors, _Plan): how each shape's readings are matched
+
+
+@dataclass
+class _Plan:
+    """A ruleset's patterns as the scorer runs them: the ones read once a hand (`patterns.per_hand`), and for each
+    shape the patterns in their order with the detector to run (None: the hand's count), less those that count 0
+    on that shape (`patterns.only_on`); whether any pattern's value depends on wildcard roles."""
+
+    per_hand: tuple
+    by_shape: dict
+    roles: bool
+
+
+def _plan(ruleset: Ruleset, detectors) -> _Plan:
+    hit = _PLANS.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset and hit[1] is detectors:
+        return hit[2]
+    per_hand = tuple(p for p in ruleset.patterns if getattr(detectors[p.id], "per_hand", False))
+    by_shape = {
+        shape: [(p, None if p in per_hand else detectors[p.id]) for p in ruleset.patterns
+                if shape in getattr(detectors[p.id], "shapes", (shape,))]
+        for shape in SHAPES + (None,)
+    }
+    plan = _Plan(per_hand, by_shape, any(p.param("without_wild") is not None for p in ruleset.patterns))
+    if len(_PLANS) >= 64:
+        _PLANS.clear()
+    _PLANS[id(ruleset)] = (ruleset, detectors, plan)  # the ruleset kept alive, so its id stays its own
+    return plan
+
+
+def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=True, plan=None
                    ) -> Tuple[Tuple[Match, ...], int, int, int]:
     """The patterns that count on a reading after exclusions, the total (capped), the bonus points, and the
     total before the cap.
@@ -326,10 +357,16 @@ def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=
     """
     rules = reading.ruleset
     found = {}
-    for p in rules.patterns:
-        count = per_hand[p.id] if per_hand is not None and p.id in per_hand else detectors[p.id](reading, p)
-        if count:
-            found[p.id] = (p, count)
+    if plan is not None:  # only the patterns that can count on this shape, each hand's count found once
+        for p, detector in plan.by_shape[reading.shape]:
+            count = per_hand[p.id] if detector is None else detector(reading, p)
+            if count:
+                found[p.id] = (p, count)
+    else:
+        for p in rules.patterns:
+            count = per_hand[p.id] if per_hand is not None and p.id in per_hand else detectors[p.id](reading, p)
+            if count:
+                found[p.id] = (p, count)
     if memo is None:
         return _matched(reading, found)
     key = (tuple((pid, c) for pid, (_, c) in found.items()), roles and reading.wild_roles == 0)
@@ -459,11 +496,10 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     detectors, memo = region.detectors, {}
-    per_hand = {p.id: detectors[p.id](readings[0], p) for p in ruleset.patterns
-                if getattr(detectors[p.id], "per_hand", False)}
-    roles = any(p.param("without_wild") is not None for p in ruleset.patterns)
+    plan = _plan(ruleset, detectors)
+    per_hand = {p.id: detectors[p.id](readings[0], p) for p in plan.per_hand}
     for reading in readings:
-        matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo, roles)
+        matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo, plan.roles, plan)
         # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
         refused = None if automatic is not None else region.reading_refusal(ruleset, reading, matches)
         key = (refused is None, total, bonus)

@@ -322,7 +322,7 @@ def test_fast_scorer_is_the_exhaustive_one_on_irregular_shapes(data):
 @given(data=st.data())
 def test_a_per_hand_detector_counts_alike_on_every_reading(rid, data):
     # the scorer runs a detector marked `per_hand` once for all the readings of a hand: it must read nothing
-    # that changes from one reading to another
+    # that changes from one reading to another; one marked `only_on` only on readings of its shapes
     hand, kinds = data.draw(hands(4))
     rules = load_ruleset(rid)
     try:
@@ -337,6 +337,12 @@ def test_a_per_hand_detector_counts_alike_on_every_reading(rid, data):
     for p in rules.patterns:
         if getattr(detectors[p.id], "per_hand", False):
             assert len({detectors[p.id](r, p) for r in readings}) <= 1, (p.id, hand)
+        # a detector marked `only_on` some shapes counts 0 on readings of the others, and on a hand won whatever
+        # its shape (no decomposition)
+        shapes = getattr(detectors[p.id], "shapes", None)
+        if shapes is not None:
+            others = [r for r in readings if r.shape not in shapes] + [Reading(t, s, rules, None, None, None)]
+            assert all(detectors[p.id](r, p) == 0 for r in others), (p.id, hand)
 
 
 def test_the_key_spaces_kept_between_hands_stay_bounded_and_change_no_score(monkeypatch):

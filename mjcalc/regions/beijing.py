@@ -11,7 +11,7 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, per_hand, traits_summary
+from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, only_on, per_hand, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
@@ -34,6 +34,7 @@ def concealed_no_wild(r, p):
     return int(r.hand.is_concealed and r.wild_tiles == 0)
 
 
+@only_on(STANDARD)
 def big_single_wait(r, p):
     """大钓 全求人: four exposed melds, won on the single tile left in hand."""
     exposed = [m for m in r.hand.melds if m.exposed]
@@ -44,6 +45,7 @@ def big_single_wait(r, p):
 FIVE_M = 4
 
 
+@only_on(STANDARD, SEVEN_PAIRS)
 def catch_five(r, p):
     """捉五魁: won on 5m as the middle of 4m-5m-6m, 5m the hand's only wait; with `params.seven_pairs`, also
     seven pairs won on a 5m completing the pair 55m (七对单吊五万), 5m the only wait."""
@@ -66,6 +68,7 @@ def pure_dragon(r, p):
     return int(bool(dragon(r, p)) and bool(full_flush(r, p)))
 
 
+@only_on(SEVEN_PAIRS)
 def full_flush_seven_pairs(r, p):
     """清一色七对: seven pairs, every tile as read of one suit."""
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))

@@ -9,7 +9,8 @@ from functools import lru_cache
 
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, per_hand, sets, whole_traits
+from ..patterns import (COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, only_on, per_hand, sets,
+                        whole_traits)
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
@@ -67,57 +68,68 @@ def _seven_stars(r) -> bool:
 # --- detectors -----------------------------------------------------------------------------------------
 
 
+@only_on(STANDARD)
 def plain(r, p):
     """平糊: four sets and a pair with a 宝 in a wildcard role."""
     return int(_standard(r) and r.wild_roles > 0)
 
 
+@only_on(STANDARD)
 def pure_self_draw(r, p):
     """平糊自摸: four sets and a pair, no 宝 in a wildcard role, at least one chow."""
     return int(_standard(r) and r.wild_roles == 0 and any(b.kind == CHOW for b in sets(r)))
 
 
+@only_on(STANDARD)
 def wild_single(r, p):
     """宝吊头: four sets and a lone 宝, completed by the winning tile as the pair."""
     return int(_wild_single(r))
 
 
+@only_on(STANDARD)
 def wild_single_wild(r, p):
     """宝吊宝: 宝吊头 won by drawing a second 宝, the two a natural pair, another 宝 still wild."""
     b = r.winning_block
     return int(_wild_single(r) and _wins_on_wild(r) and b.wild_as[0] in r.tiles.wild_kinds and r.wild_roles > 0)
 
 
+@only_on(STANDARD)
 def wild_single_none(r, p):
     """宝吊无宝: from 宝吊头, the draw leaves every 宝 standing for itself."""
     return int(_wild_single_none(r))
 
 
+@only_on(STANDARD)
 def pungs(r, p):
     """碰碰糊: four pungs or kongs and a pair, a 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles > 0)
 
 
+@only_on(STANDARD)
 def pure_pungs(r, p):
     """清碰碰糊: four pungs or kongs and a pair, no 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles == 0)
 
 
+@only_on(STANDARD)
 def pungs_wild_single(r, p):
     """碰碰糊宝吊头: four pungs or kongs, the pair a lone 宝 and the winning tile."""
     return int(_all_pungs(r) and _wild_single(r))
 
 
+@only_on(STANDARD)
 def pungs_wild_single_none(r, p):
     """碰碰糊宝吊无宝: four pungs or kongs, from 宝吊头, no 宝 left in a wildcard role."""
     return int(_all_pungs(r) and _wild_single_none(r))
 
 
+@only_on(SEVEN_PAIRS)
 def pure_seven_pairs(r, p):
     """清七对: seven pairs, no 宝 in a wildcard role."""
     return int(r.shape == SEVEN_PAIRS and r.wild_roles == 0)
 
 
+@only_on(SEVEN_PAIRS)
 def pure_luxury_seven_pairs(r, p):
     """清豪华七对: seven pairs with fours, no 宝 in a wildcard role; counts the fours."""
     if r.shape != SEVEN_PAIRS or r.wild_roles:
@@ -125,16 +137,19 @@ def pure_luxury_seven_pairs(r, p):
     return fours_in_pairs(r)
 
 
+@only_on(THIRTEEN_LONELY)
 def seven_star_thirteen_lonely(r, p):
     """七星十三浪: a 十三浪 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == THIRTEEN_LONELY and _seven_stars(r))
 
 
+@only_on(NINE_TERMINALS)
 def seven_star_nine_terminals(r, p):
     """七星九幺: a 九幺 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == NINE_TERMINALS and _seven_stars(r))
 
 
+@only_on(STANDARD)
 def single_wait(r, p):
     """单吊: four melds declared, won on the single tile left in hand."""
     b = r.winning_block

@@ -11,7 +11,7 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..patterns import COMMON, block_traits, counted_traits, per_hand, pungs_of, seat_wind, traits_summary
+from ..patterns import COMMON, block_traits, counted_traits, only_on, per_hand, pungs_of, seat_wind, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
@@ -118,6 +118,7 @@ def seat_wind_pung(r, p):
     return 0 if wind == EAST else pungs_of(r, wind)
 
 
+@only_on(STANDARD)
 def pinghu(r, p):
     """平胡: four chows and a pair that is no dragon, not East and not the winner's own wind."""
     if r.shape != STANDARD:
