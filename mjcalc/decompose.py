@@ -169,6 +169,8 @@ def _within(choices, k: int, budget: int):
 
 
 def _seven_pairs(counts, wilds: int) -> Iterator[Decomposition]:
+    if sum(n % 2 for n in counts) > wilds:  # each odd count needs a wildcard
+        return
     per_kind = []
     for t in range(NUM_KINDS):
         n = counts[t]
@@ -201,18 +203,25 @@ def _orphans(counts, wilds: int) -> Iterator[Decomposition]:
         yield _whole(THIRTEEN_ORPHANS, counts, tuple(missing) + extra)
 
 
+@lru_cache(maxsize=None)
+def _lonely_fills(ranks: frozenset) -> tuple:
+    """The ranks a suit holding `ranks` may add to be lonely (at most 3 ranks, each 3 or more apart)."""
+    return tuple(
+        tuple(sorted(full - ranks))
+        for full in (frozenset(x) for size in range(4) for x in combinations(range(9), size))
+        if ranks <= full and all(b - a >= 3 for a, b in zip(sorted(full), sorted(full)[1:]))
+    )
+
+
 def _lonely_shapes(counts, wilds: int) -> Iterator[Decomposition]:
     if max(counts) > 1:
         return
     per_suit = []
     for s in range(3):
-        ranks = frozenset(r for r in range(9) if counts[9 * s + r])
-        options = [
-            tuple(9 * s + r for r in sorted(full - ranks))
-            for full in (frozenset(x) for size in range(4) for x in combinations(range(9), size))
-            if ranks <= full and all(b - a >= 3 for a, b in zip(sorted(full), sorted(full)[1:]))
-        ]
-        per_suit.append(options)
+        fills = _lonely_fills(frozenset(r for r in range(9) if counts[9 * s + r]))
+        if not fills:
+            return
+        per_suit.append([tuple(9 * s + r for r in fill) for fill in fills])
     free_honors = [h for h in HONORS if not counts[h]]
     for picked in product(*per_suit):
         added = tuple(t for p in picked for t in p)
@@ -542,6 +551,8 @@ def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
     interchangeable, so only the first of each spread of them is listed: within such a class, the larger
     numbers of pairs go to the lower kinds (the combination that comes first). With `summary`, only the first of
     each summary of the keys and number of kinds read as two pairs is listed."""
+    if sum(n % 2 for n in counts) > wilds:  # each odd count needs a wildcard
+        return
     per_kind = []
     for t in range(NUM_KINDS):
         n = counts[t]

@@ -257,10 +257,21 @@ class ReadingKeys:
         self.signature = signature
 
 
+_OWN = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+
+
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
     """Whether every pattern of the ruleset is detected by the function `known` lists for it: a region's keys
     speak for its own detectors only, not for ones a subclass put in their place."""
-    return all(known.get(p.id) is not None and region.detectors.get(p.id) is known[p.id] for p in ruleset.patterns)
+    key = (id(region), id(ruleset), id(known))
+    hit = _OWN.get(key)
+    if hit is not None and hit[0] is region and hit[1] is ruleset and hit[2] is known and hit[3] == region.detectors:
+        return hit[4]
+    answer = all(known.get(p.id) is not None and region.detectors.get(p.id) is known[p.id] for p in ruleset.patterns)
+    if len(_OWN) >= 64:
+        _OWN.clear()
+    _OWN[key] = (region, ruleset, known, dict(region.detectors), answer)  # kept alive, so the ids stay theirs
+    return answer
 
 
 def detectors(*groups: Dict[str, Callable], **more: Callable) -> Dict[str, Callable]:
