@@ -168,25 +168,30 @@ def _within(choices, k: int, budget: int):
                 yield used + more, blocks + rest
 
 
+_PAIRS = {(t, wild): Block(PAIR, (t, t), (t,) * wild) for t in range(NUM_KINDS) for wild in range(3)}
+
+
+def _pairs_of_naturals(counts, wilds: int):
+    """For each kind held, the ways to pair its natural tiles: (`half`, its pairs), `half` of them holding one
+    wildcard each, the rest natural; None when the odd counts need more wildcards than there are."""
+    if sum(n % 2 for n in counts) > wilds:
+        return None
+    return [[(half, (_PAIRS[(t, 0)],) * ((n - half) // 2) + (_PAIRS[(t, 1)],) * half)
+             for half in range(n % 2, n + 1, 2)]
+            for t, n in enumerate(counts) if n]
+
+
 def _seven_pairs(counts, wilds: int) -> Iterator[Decomposition]:
-    if sum(n % 2 for n in counts) > wilds:  # each odd count needs a wildcard
+    per_kind = _pairs_of_naturals(counts, wilds)
+    if per_kind is None:
         return
-    per_kind = []
-    for t in range(NUM_KINDS):
-        n = counts[t]
-        if n:
-            # `half` pairs hold one wildcard each; the rest are natural pairs.
-            per_kind.append([
-                (half, (Block(PAIR, (t, t)),) * ((n - half) // 2) + (Block(PAIR, (t, t), (t,)),) * half)
-                for half in range(n % 2, n + 1, 2)
-            ])
     for picked in product(*per_kind):
         left = wilds - sum(h for h, _ in picked)
         if left < 0 or left % 2:
             continue
         blocks = tuple(b for _, bs in picked for b in bs)
         for free in combinations_with_replacement(range(NUM_KINDS), left // 2):
-            yield Decomposition(SEVEN_PAIRS, tuple(sorted(blocks + tuple(Block(PAIR, (t, t), (t, t)) for t in free))))
+            yield Decomposition(SEVEN_PAIRS, tuple(sorted(blocks + tuple(_PAIRS[(t, 2)] for t in free))))
 
 
 def _whole(shape, counts, stand_ins) -> Decomposition:
@@ -543,24 +548,14 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))
 
 
-_PAIRS = {(t, wild): Block(PAIR, (t, t), (t,) * wild) for t in range(NUM_KINDS) for wild in range(3)}
-
-
 def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
     """Seven pairs: free pairs on kinds that hold no natural tile and look alike (same key for a free pair) are
     interchangeable, so only the first of each spread of them is listed: within such a class, the larger
     numbers of pairs go to the lower kinds (the combination that comes first). With `summary`, only the first of
     each summary of the keys and number of kinds read as two pairs is listed."""
-    if sum(n % 2 for n in counts) > wilds:  # each odd count needs a wildcard
+    per_kind = _pairs_of_naturals(counts, wilds)
+    if per_kind is None:
         return
-    per_kind = []
-    for t in range(NUM_KINDS):
-        n = counts[t]
-        if n:
-            per_kind.append([
-                (half, (_PAIRS[(t, 0)],) * ((n - half) // 2) + (_PAIRS[(t, 1)],) * half)
-                for half in range(n % 2, n + 1, 2)
-            ])
     natural = [t for t in range(NUM_KINDS) if counts[t]]
     classes = {}
     for t in range(NUM_KINDS):
