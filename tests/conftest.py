@@ -133,12 +133,11 @@ def hand_text(naturals, wilds=0, melds=0):
     return f"{counts_to_text(naturals)} + {wilds} wild, {melds} meld(s)"
 
 
-@st.composite
-def notation_hands(draw):
-    """A valid Hand: melds, concealed tiles and maybe `*`, at most 4 copies of a kind, 13 or 14 tiles."""
-    room = [4] * 34
+def draw_melds(draw, room, tries: int):
+    """Up to `tries` melds (chow, pung, exposed or concealed kong) drawn within `room` (copies left of each kind,
+    taken as the melds are made); a meld that does not fit is skipped."""
     melds = []
-    for _ in range(draw(st.integers(0, 4))):
+    for _ in range(tries):
         kind = draw(st.sampled_from([CHOW, PUNG, KONG, "concealed"]))
         if kind == CHOW:
             low = draw(st.sampled_from([9 * s + r for s in range(3) for r in range(7)]))
@@ -150,6 +149,14 @@ def notation_hands(draw):
             for t in tiles:
                 room[t] -= 1
             melds.append(Meld(KONG if kind == "concealed" else kind, tiles, concealed=kind == "concealed"))
+    return melds
+
+
+@st.composite
+def notation_hands(draw):
+    """A valid Hand: melds, concealed tiles and maybe `*`, at most 4 copies of a kind, 13 or 14 tiles."""
+    room = [4] * 34
+    melds = draw_melds(draw, room, draw(st.integers(0, 4)))
     size = draw(st.sampled_from([13, 14]))
     concealed = []
     while len(concealed) + 3 * len(melds) < size:

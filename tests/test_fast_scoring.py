@@ -7,14 +7,14 @@ answers were worked by hand or agreed with the exhaustive scorer once (it takes 
 Nothing here times anything: bench/worst_case.py does.
 """
 import pytest
-from conftest import tile_list
+from conftest import draw_melds, tile_list
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from mjcalc import HandError, SituationError, load_ruleset
 from mjcalc.analysis import analyze, setting
 from mjcalc.decompose import count_decompositions, decompositions
-from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
+from mjcalc.hand import WILD, Hand
 from mjcalc.notation import parse_hand
 from mjcalc import scoring
 from mjcalc.scoring import Reading, score_hand, score_hands
@@ -36,19 +36,7 @@ def outcome(score):
 def hands(draw, max_wilds=4):
     """A 14-tile hand (melds counting 3) with up to `max_wilds` wildcards, written `*` or as the wild kind's face."""
     room = [4] * 34
-    melds = []
-    for _ in range(draw(st.sampled_from([0, 0, 0, 1, 1, 2, 4]))):
-        kind = draw(st.sampled_from([CHOW, PUNG, KONG, "concealed"]))
-        if kind == CHOW:
-            low = draw(st.sampled_from([9 * s + r for s in range(3) for r in range(7)]))
-            tiles = (low, low + 1, low + 2)
-        else:
-            t = draw(st.integers(0, 33))
-            tiles = (t,) * (3 if kind == PUNG else 4)
-        if all(room[t] >= tiles.count(t) for t in tiles):
-            for t in tiles:
-                room[t] -= 1
-            melds.append(Meld(KONG if kind == "concealed" else kind, tiles, concealed=kind == "concealed"))
+    melds = draw_melds(draw, room, draw(st.sampled_from([0, 0, 0, 1, 1, 2, 4])))
     n = 14 - 3 * len(melds)
     tiles = draw(st.one_of(complete_tiles(n, room), complete_tiles(n, room), tile_list(n, room)))
     wilds = draw(st.integers(0, min(max_wilds, n)))
