@@ -151,7 +151,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
             notes.append(Notice(f"cap: {detail}", "cap", detail))
             total = rules.cap
     else:
-        reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1)  # each pattern at its ordinary value
+        reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1, shape=None)  # each pattern at its value
         detectors = {p.id: (lambda r, p, n=patterns.get(p.id, 0): n) for p in rules.patterns}
         matches, total, bonus, uncapped = match_patterns(reading, detectors)
         dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]

@@ -326,7 +326,7 @@ class _Plan:
 
 def _plan(ruleset: Ruleset, detectors) -> _Plan:
     hit = _PLANS.get(id(ruleset))
-    if hit is not None and hit[0] is ruleset and hit[1] is detectors:
+    if hit is not None and hit[0] is ruleset and hit[1] == detectors:
         return hit[2]
     per_hand = tuple(p for p in ruleset.patterns if getattr(detectors[p.id], "per_hand", False))
     by_shape = {
@@ -337,12 +337,11 @@ def _plan(ruleset: Ruleset, detectors) -> _Plan:
     plan = _Plan(per_hand, by_shape, any(p.param("without_wild") is not None for p in ruleset.patterns))
     if len(_PLANS) >= 64:
         _PLANS.clear()
-    _PLANS[id(ruleset)] = (ruleset, detectors, plan)  # the ruleset kept alive, so its id stays its own
+    _PLANS[id(ruleset)] = (ruleset, dict(detectors), plan)  # the ruleset kept alive, so its id stays its own
     return plan
 
 
-def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=True, plan=None
-                   ) -> Tuple[Tuple[Match, ...], int, int, int]:
+def match_patterns(reading: Reading, detectors, per_hand=None, memo=None) -> Tuple[Tuple[Match, ...], int, int, int]:
     """The patterns that count on a reading after exclusions, the total (capped), the bonus points, and the
     total before the cap.
 
@@ -350,30 +349,32 @@ def match_patterns(reading: Reading, detectors, per_hand=None, memo=None, roles=
     only when it is the one kept. A pattern's `params.without_wild` is its value when no wildcard plays a
     wildcard role (a wildcard standing for its own face is not wild).
 
-    `per_hand`: the counts of the patterns whose detector reads only the hand and the situation (`patterns.
-    per_hand`), found once for all the readings of a hand. `memo`, a dict kept by the caller for one situation:
-    readings whose patterns count alike (and alike have a wildcard in a wildcard role or not, when `roles`: a
-    pattern's value depends on it) are tallied once.
+    Only the patterns that can count on the reading's shape are run (`patterns.only_on`). `per_hand`: the counts
+    of the patterns whose detector reads only the hand and the situation (`patterns.per_hand`), found once for
+    all the readings of a hand (`hand_counts`); None finds them on this reading. `memo`, a dict kept by the
+    caller for one situation: readings whose patterns count alike (and alike have a wildcard in a wildcard role
+    or not, when a pattern's value depends on it) are tallied once.
     """
-    rules = reading.ruleset
+    plan = _plan(reading.ruleset, detectors)
+    if per_hand is None:
+        per_hand = hand_counts(reading, detectors)
     found = {}
-    if plan is not None:  # only the patterns that can count on this shape, each hand's count found once
-        for p, detector in plan.by_shape[reading.shape]:
-            count = per_hand[p.id] if detector is None else detector(reading, p)
-            if count:
-                found[p.id] = (p, count)
-    else:
-        for p in rules.patterns:
-            count = per_hand[p.id] if per_hand is not None and p.id in per_hand else detectors[p.id](reading, p)
-            if count:
-                found[p.id] = (p, count)
+    for p, detector in plan.by_shape[reading.shape]:
+        count = per_hand[p.id] if detector is None else detector(reading, p)
+        if count:
+            found[p.id] = (p, count)
     if memo is None:
         return _matched(reading, found)
-    key = (tuple((pid, c) for pid, (_, c) in found.items()), roles and reading.wild_roles == 0)
+    key = (tuple((pid, c) for pid, (_, c) in found.items()), plan.roles and reading.wild_roles == 0)
     hit = memo.get(key)
     if hit is None:
         hit = memo[key] = _matched(reading, found)
     return hit
+
+
+def hand_counts(reading: Reading, detectors) -> dict:
+    """The counts of the patterns read once a hand (`patterns.per_hand`), found on one of its readings."""
+    return {p.id: detectors[p.id](reading, p) for p in _plan(reading.ruleset, detectors).per_hand}
 
 
 def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
@@ -496,10 +497,9 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     detectors, memo = region.detectors, {}
-    plan = _plan(ruleset, detectors)
-    per_hand = {p.id: detectors[p.id](readings[0], p) for p in plan.per_hand}
+    per_hand = hand_counts(readings[0], detectors)
     for reading in readings:
-        matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo, plan.roles, plan)
+        matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo)
         # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
         refused = None if automatic is not None else region.reading_refusal(ruleset, reading, matches)
         key = (refused is None, total, bonus)
