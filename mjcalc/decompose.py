@@ -86,17 +86,21 @@ def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
     return tuple(sorted(found))
 
 
-def _first_blocks(c: tuple, chows: bool, pair: bool, limit: int):
+@lru_cache(maxsize=1 << 16)
+def _first_blocks(c: tuple, chows: bool, pair: bool, limit: int) -> tuple:
     """The ways to start covering `c` (not all zero): (block holding the lowest tile, its wildcards, the counts
-    left, whether the rest still needs the pair), within `limit` wildcards."""
+    left, whether the rest still needs the pair), within `limit` wildcards. Cached: every hand's units and every
+    key space's covers start from these."""
     i = next(k for k, n in enumerate(c) if n)
+    out = []
     for block, taken in _blocks_with(i, c, chows, pair):
         wild = len(block[2])
         if wild <= limit:
             rest_c = list(c)
             for k in taken:
                 rest_c[k] -= 1
-            yield block, wild, tuple(rest_c), pair and block[0] != PAIR
+            out.append((block, wild, tuple(rest_c), pair and block[0] != PAIR))
+    return tuple(out)
 
 
 def _blocks_with(i, c, chows, pair):

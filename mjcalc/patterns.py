@@ -27,7 +27,7 @@ def only_on(*shapes):
 
 
 def sets(r):
-    return [b for b in r.blocks if b.kind in (CHOW, PUNG, KONG)]
+    return r.sets
 
 
 def is_pung(b) -> bool:
@@ -56,7 +56,7 @@ def concealed(r, p):
 @only_on(STANDARD)
 def all_pungs(r, p):
     """对对和: four pungs or kongs and a pair."""
-    return int(r.shape == STANDARD and all(is_pung(b) for b in sets(r)))
+    return int(r.only_pungs)
 
 
 @per_hand

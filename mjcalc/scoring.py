@@ -9,10 +9,10 @@ from typing import List, Optional, Tuple
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
-from .hand import WILD, Hand
+from .hand import CHOW, KONG, PUNG, WILD, Hand
 from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
-from .shapes import SHAPES, WaitFinder, waits
+from .shapes import SHAPES, STANDARD, WaitFinder, waits
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS
 
@@ -99,6 +99,16 @@ class Reading:
     def blocks(self) -> Tuple[Block, ...]:
         melds = tuple(Block(m.kind, m.tiles) for m in self.hand.melds)
         return (self.decomposition.blocks if self.decomposition else ()) + melds
+
+    @cached_property
+    def sets(self) -> Tuple[Block, ...]:
+        """The chows, pungs and kongs among the blocks, melds included."""
+        return tuple(b for b in self.blocks if b.kind in (CHOW, PUNG, KONG))
+
+    @cached_property
+    def only_pungs(self) -> bool:
+        """A standard reading whose every set is a pung or a kong."""
+        return self.shape == STANDARD and all(b.kind != CHOW for b in self.sets)
 
     @cached_property
     def kinds(self) -> frozenset:

@@ -9,7 +9,7 @@ from functools import lru_cache
 
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import (COMMON, block_traits, counted_traits, fours_in_pairs, is_pung, only_on, per_hand, sets,
+from ..patterns import (COMMON, block_traits, counted_traits, fours_in_pairs, only_on, per_hand, sets,
                         whole_traits)
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
@@ -25,7 +25,7 @@ def _standard(r) -> bool:
 
 
 def _all_pungs(r) -> bool:
-    return _standard(r) and all(is_pung(b) for b in sets(r))
+    return r.only_pungs
 
 
 def _wins_on_wild(r) -> bool:
