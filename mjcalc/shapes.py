@@ -209,7 +209,9 @@ class WaitFinder:
     def __init__(self, shapes, wild_kinds=()):
         self.shapes = frozenset(shapes)
         self.wild_kinds = tuple(sorted(wild_kinds))
-        self.fast = self.shapes <= {STANDARD, SEVEN_PAIRS} and STANDARD in self.shapes
+        self.fast = STANDARD in self.shapes
+        # 十三幺, 十三浪, 九幺 (no melds): each drawn tile tried on those shapes alone, which is cheap
+        self.irregular = tuple(sorted(self.shapes - {STANDARD, SEVEN_PAIRS}))
 
     def waits(self, counts, wilds: int = 0, melds: int = 0, held=None) -> Tuple[int, ...]:
         held = counts if held is None else held
@@ -249,6 +251,14 @@ class WaitFinder:
                 complete.update(t for t in range(NUM_KINDS) if counts[t] & 1)
             elif odd < wilds + 1:
                 complete.update(range(NUM_KINDS))
+        if self.irregular and not melds:
+            grown = list(counts)
+            for t in range(NUM_KINDS):
+                if t not in complete and t not in self.wild_kinds:
+                    grown[t] += 1
+                    if is_complete(grown, wilds, melds, self.irregular):
+                        complete.add(t)
+                    grown[t] -= 1
         if self.wild_kinds:
             complete.difference_update(self.wild_kinds)
             if complete or is_complete(counts, wilds + 1, melds, self.shapes):
