@@ -148,13 +148,7 @@ class TablePrompt(cmd.Cmd):
     def default(self, line):
         if line.strip() in ("EOF",):
             return True
-        try:
-            args = self.hand_args(line)
-        except MjcalcError as exc:
-            click.echo(f"Error: {exc}", err=True)
-            return False
-        self.invoke(*args, "--brief")
-        return False
+        return self._hand(line, "--brief")
 
     def do_score(self, line):
         """score [WINNER FROM|自摸] TOTAL|PATTERNS|TILES: what the hand would score and pay; nothing recorded.
@@ -163,12 +157,18 @@ class TablePrompt(cmd.Cmd):
         if words and not self._is_player(words[0]):
             _, state = self.ledger.state(self.table)
             line = f"{state.dealer} {line}"
+        return self._hand(line, "--dry-run")
+
+    def _hand(self, line, flag) -> bool:
+        """Run `table hand` on the words of `line` with `flag` (--brief records, --dry-run only scores); a line
+        that cannot be read is one error line, and the prompt goes on."""
         try:
             args = self.hand_args(line)
         except MjcalcError as exc:
             click.echo(f"Error: {exc}", err=True)
             return False
-        self.invoke(*args, "--dry-run")
+        self.invoke(*args, flag)
+        return False
 
     def do_hand(self, line):
         """WINNER FROM|自摸 TOTAL|PATTERNS|TILES [--options]: record a won hand (the word `hand` may be left out).
