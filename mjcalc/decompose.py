@@ -52,22 +52,25 @@ class Decomposition:
 _options_cache = {}
 
 
+_shifted = {}  # (start, relative block) -> the Block, one object each, so that keys memoised by id stay valid
+
+
+def _absolute(start: int, block) -> Block:
+    got = _shifted.get((start, block))
+    if got is None:
+        kind, tiles, wild = block
+        got = _shifted[(start, block)] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
+    return got
+
+
 def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
     """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards, sorted."""
     key = (start, unit, chows, pair, limit)
     hit = _options_cache.get(key)
     if hit is None:
-        shifted = {}
-
-        def block(b):
-            got = shifted.get(b)
-            if got is None:
-                kind, tiles, wild = b
-                got = shifted[b] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
-            return got
-
         hit = _options_cache[key] = tuple(
-            (used, tuple(block(b) for b in blocks)) for used, blocks in _relative_cover(unit, chows, pair, limit)
+            (used, tuple(_absolute(start, b) for b in blocks))
+            for used, blocks in _relative_cover(unit, chows, pair, limit)
         )
     return hit
 
@@ -426,17 +429,6 @@ def _merger(counted):
                 out.append(k)
         return tuple(out)
     return merge
-
-
-_shifted = {}  # (start, relative block) -> the Block, one object each, so that keys memoised by id stay valid
-
-
-def _absolute(start: int, block) -> Block:
-    got = _shifted.get((start, block))
-    if got is None:
-        kind, tiles, wild = block
-        got = _shifted[(start, block)] = Block(kind, tuple(start + t for t in tiles), tuple(start + t for t in wild))
-    return got
 
 
 def _keyed_unit(start: int, unit: tuple, chows: bool, pair: bool, limit: int, block_key, merge, memo):
