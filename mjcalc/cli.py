@@ -265,8 +265,11 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
                    "playing for the chance to win (win) or for the expected payout (value). 14 tiles.")
 @click.option("--draws", type=click.IntRange(0, 60), default=None,
               help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
+@click.option("--exact", is_flag=True,
+              help="With --by: weigh the exchanges of every discard 0 or 1 from ready, wildcard hands too, "
+                   "with no cap on the work (seconds to minutes with wildcards).")
 @one_hand_options
-def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params):
+def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **params):
     """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
@@ -283,8 +286,9 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
     a hand tile keeping the drawn one when that lowers the shanten or, once, leaves it as it was (an
     exchange for better waits). The shanten never goes back up. No calls, no other players. Wildcards are
     drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
-    wildcard; elsewhere (the discards that break a ready hand, 2 or more from ready, wildcards in hand)
-    a narrower play without exchanges is weighed, marked ~ (a lower bound).
+    wildcard, and with --exact for every discard 0 or 1 from ready; elsewhere (the discards that break a
+    ready hand, wildcards in hand, 2 or more from ready) a narrower play without exchanges is weighed,
+    marked ~ (a lower bound).
 
     \b
     Examples:
@@ -301,13 +305,14 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, **params)
     parsed = parse_hand(hand)
     if (by or draws is not None) and parsed.size != 14:
         raise UserError("--by and --draws value the discards of a 14-tile hand")
-    if draws is not None and not by:
-        raise UserError("--draws goes with --by win or --by value")
+    if (draws is not None or exact) and not by:
+        raise UserError(f"{'--draws' if draws is not None else '--exact'} goes with --by win or --by value")
     advice = run(parsed, rules, situation, _seen(seen))
     doc = render.advice_doc(advice, lang, glyphs)
     if by:
         from .value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
-        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by)
+        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by,
+                              exact=exact)
         render.value_into(doc, advice, valued, lang, glyphs)
     emit(doc, as_json)
 

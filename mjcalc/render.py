@@ -457,6 +457,8 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
         row["top_patterns"] = top(v) if v else None
     data["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
     note = "exact" if valued.exact else "~: a narrower play weighed, without exchanges (a lower bound)"
+    if valued.could_be_exact:
+        note += "; --exact weighs them (slower)"
     doc.line()
     doc.line(f"by {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
     rows = []

@@ -39,13 +39,14 @@ budget: a drawn tile that does not lower the shanten may be kept only while the 
 the first discard (the hand's distance from the one it began with) plus the shanten are below the first
 shanten plus `SWAPS` (1): one exchange, more once a kept tile is thrown again. The figures are the exact
 best play within that budget ("exact" in the output) for the discards at the best shanten when it is 0 or
-1 and the hand holds no wildcard. Elsewhere the narrower play is weighed, marked `exact: False` (`~`), a
-lower bound of the best play: a drawn tile is kept only when it lowers the shanten (no exchanges), and from
-`DEEP` (3) from ready only the `DEEP_OPTIONS` (2) discards leaving the most improving tiles are weighed.
-That is so for the discards that break a ready hand, for hands 2 or more from ready, for hands holding a
-wildcard (with wildcards nearly every draw is an exchange, and one exchange took 4-90 s for a hand 1 from
-ready), and when the exchanges' work passes `WORK` (then this discard and those after it, less promising,
-are weighed without exchanges). A second exchange changes the figures of the best play by up to a few per
+1 and the hand holds no wildcard, and with `exact` for every discard 0 or 1 from ready. Elsewhere the
+narrower play is weighed, marked `exact: False` (`~`), a lower bound of the best play: a drawn tile is kept
+only when it lowers the shanten (no exchanges), and in a play begun `DEEP` (2) or more from ready only the
+`DEEP_OPTIONS` (2) discards leaving the most improving tiles are weighed after a useful draw. Without
+`exact`, that is so for the discards that break a ready hand, for hands holding a wildcard (with wildcards
+nearly every draw is an exchange: a hand 1 from ready took 4-90 s with one), and when the exchanges' work
+passes `WORK` (then this discard and those after it, less promising, are weighed without exchanges); always
+for hands 2 or more from ready. A second exchange changes the figures of the best play by up to a few per
 cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
 
 Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
@@ -63,7 +64,7 @@ from .shapes import WaitFinder, is_complete
 from .tiles import NAMES, NUM_KINDS
 
 DEFAULT_DRAWS = 8
-DEEP = 3  # from this shanten on, only the DEEP_OPTIONS most promising discards are weighed after a useful draw
+DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS discards after a useful draw
 DEEP_OPTIONS = 2
 SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
 WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
@@ -161,6 +162,12 @@ class ValueAdvice:
     unseen: int
     discards: List[DiscardValue]  # evaluated discards, best for the objective first
     skipped: List[int]  # discards not valued: 2 or more from ready and further than the best
+    asked_exact: bool = False  # `exact` was asked: every discard 0 or 1 from ready weighed its exchanges
+
+    @property
+    def could_be_exact(self) -> bool:
+        """Whether `exact` would make exact a discard that is not: one 0 or 1 from ready."""
+        return not self.asked_exact and any(d.shanten <= 1 and not d.exact for d in self.discards)
 
     @property
     def exact(self) -> bool:
@@ -171,7 +178,7 @@ class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
     def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 swaps: int = SWAPS, work: int = WORK):
+                 swaps: int = SWAPS, work: int = WORK, exact: bool = False):
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -217,14 +224,15 @@ class Engine:
         self._auto: Dict[tuple, frozenset] = {}
         self._pools: Dict[tuple, tuple] = {}
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
-        self.work, self._limit = work, None
+        # (`exact`: for wildcard hands too, and with no cap on the work)
+        self.work, self._limit = (None if exact else work), None
         self.capped = set()  # discards weighed without exchanges because the work passed `work`
-        self.budget = {}
+        self.budget, self.first = {}, {}
         best = min(self.shanten(h) for h in self.start.values())
         wild_held = self.root[STAR] + sum(self.root[k] for k in self.wild_kinds)
         for d, h in self.start.items():
-            s0 = self.shanten(h)
-            self.budget[d] = s0 + (swaps if s0 <= 1 and s0 == best and not wild_held else 0)
+            s0 = self.first[d] = self.shanten(h)
+            self.budget[d] = s0 + (swaps if s0 <= 1 and (exact or s0 == best and not wild_held) else 0)
         # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
         self.automatic = self._automatic(next(iter(self.start.values()))) is not None
 
@@ -509,9 +517,10 @@ class Engine:
         return out
 
     def _options(self, h13, k, ds, s, base):
-        """The discards weighed after keeping `k`: all of them, except far from ready (`DEEP` or more),
-        where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an approximation)."""
-        if s < DEEP or len(ds) <= DEEP_OPTIONS:
+        """The discards weighed after keeping `k`: all of them, except in a play begun far from ready (`DEEP`
+        or more), where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an
+        approximation)."""
+        if self.first[base] < DEEP or len(ds) <= DEEP_OPTIONS:
             return ds
         key = (h13, k)
         hit = self._trimmed.get(key)
@@ -553,7 +562,7 @@ class Engine:
         for d in valued:
             h = self.start[d]
             if self.budget[d] > shanten[d]:
-                self._limit = self.work
+                self._limit = self.work  # None: no cap
                 try:
                     figures[d] = self.value(h, self.draws, d)
                 except _Overflow:
@@ -575,7 +584,7 @@ class Engine:
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
-        return ValueAdvice(self.by, self.draws, self.wall, results, skipped)
+        return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.work is None)
 
     def _forget(self, base: int):
         """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""
@@ -613,9 +622,10 @@ class Player:
 
 
 def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 top: int = 3) -> ValueAdvice:
-    """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring)."""
-    return Engine(hand, ruleset, situation, seen, draws, by).evaluate(top)
+                 top: int = 3, exact: bool = False) -> ValueAdvice:
+    """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
+    `exact` weighs the exchanges of wildcard hands too, with no cap on the work."""
+    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact).evaluate(top)
 
 
 def tile_name(tile: int) -> str:

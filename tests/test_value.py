@@ -241,6 +241,40 @@ def test_simulator_agrees(name, target, wilds):
         assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (by, hand, sim.mean, best.expected)
 
 
+EXACT_CASES = [("beijing", 1), ("zhuji", 0), ("shangrao", 1), ("beijing-money", 1)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,target", EXACT_CASES, ids=[f"{n}-{t}" for n, t in EXACT_CASES])
+def test_exact_weighs_the_exchanges_of_wildcard_hands(name, target):
+    """`exact`: a hand holding a wildcard gets the exchange budget too. Its play chooses among more moves than
+    the narrower play (every drawn tile may also be kept at the same shanten), so no discard's figure for the
+    objective can be lower; every discard 0 or 1 from ready is marked exact; and the simulator, playing the
+    policy the engine reports, agrees with its figures."""
+    ruleset = load_ruleset(name)
+    wild_kinds = (P["5m"],)
+    situation = Situation(wild=wild_kinds)
+    hand = generated_hand(random.Random(f"exact-{name}"), target, wild_kinds, 1)
+    draws = 4
+    engine = Engine(hand, ruleset, situation, draws=draws, by="value", exact=True)
+    exact = engine.evaluate()
+    narrower = advise_value(hand, ruleset, situation, draws=draws, by="value")
+    assert exact.asked_exact and not exact.could_be_exact and narrower.could_be_exact
+    assert all(v.exact for v in exact.discards) and not any(v.exact for v in narrower.discards)
+    before = by_tile(narrower)
+    assert by_tile(exact).keys() == before.keys()
+    gained = 0.0
+    for v in exact.discards:
+        assert v.expected >= before[v.tile].expected - 1e-9, (hand, v.tile)
+        gained = max(gained, v.expected - before[v.tile].expected)
+    assert gained > 0, hand  # the exchanges are weighed: some discard gains by them
+    best = exact.discards[0]
+    sim = simulate(engine, hand, ruleset, situation, wild_kinds, best.tile, draws, TRIALS, seed=f"exact-{name}")
+    se = math.sqrt(max(best.p_win * (1 - best.p_win), 1e-9) / TRIALS)
+    assert abs(sim.p - best.p_win) <= 4 * se + 1e-9, (hand, sim.p, best.p_win)
+    assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (hand, sim.mean, best.expected)
+
+
 # --- the command line ---------------------------------------------------------------------------------
 
 
@@ -270,6 +304,24 @@ def test_cli_text_and_errors():
     assert result.exit_code == 2 and "14-tile" in result.stderr
     result = CliRunner().invoke(cli, ["advise", PUNGS, "--by", "win", "--draws", "-1"])
     assert result.exit_code == 2 and result.stderr.startswith("Error:") and "Traceback" not in result.stderr
+    result = CliRunner().invoke(cli, ["advise", PUNGS, "--exact"])
+    assert result.exit_code == 2 and "--exact goes with --by" in result.stderr
+
+
+def test_cli_exact_for_a_wildcard_hand():
+    """A ready hand holding a 惠: without --exact its figures are the narrower play's, marked, with the hint;
+    with it, every valued discard (each leaves the hand 0 or 1 from ready) is exact, in the text and the JSON."""
+    args = ["advise", "1234m 6m 567p 99s EEE 5m", "--wild", "5m", "--by", "value", "--draws", "3"]
+    result = CliRunner().invoke(cli, args)
+    assert result.exit_code == 0, result.output
+    assert "~: a narrower play" in result.stdout and "--exact weighs them" in result.stdout
+    result = CliRunner().invoke(cli, args + ["--json", "--exact"])
+    assert result.exit_code == 0, result.output
+    out = json.loads(result.stdout)
+    valued = [row for row in out["discards"] if row["exact"] is not None]
+    assert out["exact"] is True and valued and all(row["exact"] for row in valued)
+    result = CliRunner().invoke(cli, args + ["--exact"])
+    assert "exact" in result.stdout and "~" not in result.stdout.split("by value:")[1]
 
 
 def test_simulator_agrees_two_from_ready():
