@@ -5,7 +5,8 @@
     python3 bench/advise_value.py --hands 10 --seed 3 --rulesets beijing
 
 Rows: hands whose best discard leaves them ready (0), 1 from ready with 0, 2 and 4 wildcards (5m wild),
-and 2 from ready with 0 and 3, 8 draws (the default). Each hand is a fresh process (`python -m mjcalc advise ...
+and 2 from ready with 0 and 3, 8 draws (the default); with `--exact`, `advise ... --exact` on hands holding 1, 2
+or 4 wildcards, ready and 1 from ready (the exchanges of wildcard hands weighed). Each hand is a fresh process (`python -m mjcalc advise ...
 --by value`), so the figures include start-up: wall time, and CPU time (user + system; steadier on a shared
 machine). `advise` without --by on the same hands is the floor (start-up, parsing, the shanten ranking), wall
 and CPU. "engine" is `value.advise_value` alone, in process, CPU time: its own memos fresh for each hand, the library's
@@ -110,6 +111,8 @@ def main():
     ap.add_argument("--python", help="the interpreter whose mjcalc the processes run (an installed, non-editable "
                     "one; they start outside the checkout so that it is the one imported); default: this one, the "
                     "checkout's mjcalc")
+    ap.add_argument("--exact", action="store_true", help="time `--exact` (the exchanges of wildcard hands weighed) "
+                    "on hands holding wildcards, ready and 1 from ready, instead of the default rows")
     args = ap.parse_args()
     if args.python:
         PYTHON[0], CWD[0] = args.python, os.path.expanduser("~")
@@ -126,6 +129,10 @@ def main():
                        stdout=subprocess.DEVNULL)
     rows = [("ready", 0, 0), ("1 from ready", 1, 0), ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4),
             ("2 from ready", 2, 0), ("2 from ready, 3 wild", 2, 3)]
+    exact = ["--exact"] if args.exact else []
+    if args.exact:
+        rows = [("ready, 1 wild", 0, 1), ("ready, 2 wild", 0, 2), ("1 from ready, 1 wild", 1, 1),
+                ("1 from ready, 2 wild", 1, 2), ("1 from ready, 4 wild", 1, 4)]
     print(f"advise --by value --draws {args.draws}; {args.hands} hands a row; seconds (wall, CPU as marked); Python "
           f"{sys.version.split()[0]}, {os.cpu_count()} CPUs")
     print(f"load average {os.getloadavg()[0]:.1f} at the start (wall times stretch when it exceeds the CPUs); "
@@ -143,9 +150,9 @@ def main():
                 extra = ["--wild", "5m"] if wilds else []
                 situation = Situation(wild=(WILD,) if wilds else ())
                 start = time.process_time()
-                advise_value(hand, rules, situation, draws=args.draws, by="value")
+                advise_value(hand, rules, situation, draws=args.draws, by="value", exact=args.exact)
                 engine.append(time.process_time() - start)
-                wall, used = run(["advise", text, "-r", name, "--by", "value", "--draws", str(args.draws)] + extra)
+                wall, used = run(["advise", text, "-r", name, "--by", "value", "--draws", str(args.draws)] + extra + exact)
                 whole.append((wall, text))
                 cpu.append(used)
                 wall, used = run(["advise", text, "-r", name] + extra)

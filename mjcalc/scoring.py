@@ -12,7 +12,7 @@ from .errors import HandError, Notice, SituationError
 from .hand import CHOW, KONG, PUNG, WILD, Hand
 from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
-from .shapes import SHAPES, STANDARD, WaitFinder, waits
+from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
 from .tiles import NAMES, NUM_KINDS
 
@@ -43,12 +43,27 @@ class Tiles:
         return prepare(self.hand.without_winning(), self.wild_kinds)
 
     def waits_before(self, shapes) -> Tuple[int, ...]:
-        """The waits of the 13 tiles before the winning tile under `shapes`, computed once per hand."""
+        """The waits of the 13 tiles before the winning tile under `shapes`, computed once per hand (and once
+        for the hands of a process that share those 13 tiles: the waits of a hand, the draws of advise)."""
         cache = self.__dict__.setdefault("_waits_before", {})
         if shapes not in cache:
             b = self.before
-            cache[shapes] = waits(b.naturals, b.wilds, b.melds, shapes, b.held, b.wild_kinds)
+            key = (b.naturals, b.wilds, b.melds, shapes, b.held, b.wild_kinds)
+            hit = _WAITS.get(key)
+            if hit is None:
+                if len(_WAITS) >= _MOST_WAITS:
+                    _WAITS.clear()
+                finder = _FINDERS.get((shapes, b.wild_kinds))
+                if finder is None:
+                    finder = _FINDERS[(shapes, b.wild_kinds)] = WaitFinder(shapes, b.wild_kinds)
+                hit = _WAITS[key] = finder.waits(b.naturals, b.wilds, b.melds, b.held)
+            cache[shapes] = hit
         return cache[shapes]
+
+
+_WAITS = {}  # the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
+_MOST_WAITS = 50_000  # bound for a long-running process
+_FINDERS = {}  # (shapes, wild kinds) -> WaitFinder
 
 
 def prepare(hand: Hand, wild_kinds) -> Tiles:

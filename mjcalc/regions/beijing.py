@@ -342,6 +342,8 @@ def _place_seen(active, ruleset, tiles) -> bool:
     win = tiles.hand.winning
     if win != FIVE_M and win != WILD and win not in tiles.wild_kinds:
         return False
+    if FIVE_M in tiles.wild_kinds:
+        return False  # 5m is wild: never a natural wait
     return tuple(t for t in tiles.waits_before(ruleset.shapes) if t not in tiles.wild_kinds) == (FIVE_M,)
 
 
