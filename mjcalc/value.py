@@ -50,7 +50,8 @@ for hands 2 or more from ready. A second exchange changes the figures of the bes
 cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
 
 Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
-complete hand is scored once per (tiles, winning tile), in this process. A win whatever the shape (a region's
+complete hand is scored once per (tiles, winning tile), in this process, and once for all its winning tiles
+when the region's reading keys read no winning tile (`_winning_tile_free`). A win whatever the shape (a region's
 `automatic_win`) is found through the region's `automatic_draws`; this module names no region's rules.
 """
 from dataclasses import dataclass, field
@@ -103,6 +104,13 @@ def _tiles(hand: Hand, wild_kinds):
 def _automatic_draws(region, ruleset, situation, tiles):
     """The kinds whose draw wins the 13 `tiles` whatever the shape; None: no automatic win in this setting."""
     return region.automatic_draws(ruleset, situation, tiles)
+
+
+def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
+    """Whether the region promises that this hand scores alike whichever of its tiles won it (its reading keys
+    read no winning tile: `ReadingKeys.place` None), so that one score serves every winning tile."""
+    keys = region.reading_keys(ruleset, region.as_paid(ruleset, situation), tiles)
+    return keys is not None and keys.place is None
 
 
 def _score_self_draw(tiles, ruleset, situation, region) -> Tuple[bool, int, Tuple[str, ...]]:
@@ -215,6 +223,7 @@ class Engine:
         self._shanten: Dict[tuple, int] = {}
         self._useful: Dict[tuple, tuple] = {}
         self._scores: Dict[tuple, Tuple[bool, int, tuple]] = {}
+        self._shared: Dict[tuple, Tuple[bool, int, tuple]] = {}  # 14 tiles -> their score, whichever tile won
         self._wins: Dict[tuple, tuple] = {}
         self._value: Dict[tuple, Outcome] = {}
         self._moves: Dict[tuple, tuple] = {}
@@ -289,7 +298,12 @@ class Engine:
                 hit = (False, 0, ())
             else:
                 tiles = _tiles(self._as_hand(h, k), self.wild_kinds)
-                hit = _score_self_draw(tiles, self.ruleset, self.situation, self.region)
+                free = _winning_tile_free(tiles, self.ruleset, self.situation, self.region)
+                hit = self._shared.get(h) if free else None
+                if hit is None:
+                    hit = _score_self_draw(tiles, self.ruleset, self.situation, self.region)
+                    if free:
+                        self._shared[h] = hit
             self._scores[key] = hit
         return hit
 

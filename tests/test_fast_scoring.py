@@ -8,11 +8,11 @@ Nothing here times anything: bench/worst_case.py does.
 """
 import pytest
 from conftest import draw_melds, tile_list
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
 from mjcalc import HandError, SituationError, load_ruleset
-from mjcalc.analysis import analyze, setting
+from mjcalc.analysis import analyze, pay, setting
 from mjcalc.decompose import count_decompositions, decompositions
 from mjcalc.hand import WILD, Hand
 from mjcalc.notation import parse_hand
@@ -158,6 +158,64 @@ def test_fast_scorer_is_the_exhaustive_one(rid, data):
 @given(data=st.data())
 def test_fast_scorer_is_the_exhaustive_one_more(rid, data):
     _check(rid, data, 4)
+
+
+@pytest.mark.parametrize("rid", RULESETS)
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_keys_without_a_winning_place_score_alike_whichever_tile_won(rid, data):
+    """`advise --by value` scores 14 tiles once for every winning tile when the region's keys read no winning tile
+    (`ReadingKeys.place` None): so every tile of such a hand that can be the winning one, won by self-draw,
+    gives the same legality, patterns, total and payout (each scored on its own here)."""
+    hand, kinds = data.draw(hands(4))
+    situation = data.draw(situations(rid, kinds)).replace(discarder=None, rob_kong=False)
+    seen = _scored_by_winning_tile(hand, rid, situation)
+    event(f"winning tiles compared: {min(len(seen), 3)}")
+    assert len(set(seen.values())) <= 1, f"{hand} under {rid}: {seen}"
+
+
+@pytest.mark.parametrize("text,rid", [
+    ("123p 789s EEE 99p 4m 6m +5m", "beijing"),  # won on 5m: 捉五魁 (5m the only wait of 46m), on 1p not
+    ("123p 789s EEE 99p 4m 6m +5m", "beijing-money"),
+    ("123p 789s EEE 99p 4m 6m +5m", "beijing-classic"),
+    ("123p 789s EEE 99p 4m 6m +5m", "beijing-hunr"),
+])
+def test_a_winning_tile_that_scores_differently_is_keyed(text, rid):
+    """Where the winning tile changes the score, the keys must read it: the hand scores differently won on 5m
+    and on 1p, so at most one of those two can be scored without a winning place."""
+    hand = parse_hand(text)
+    rules = load_ruleset(rid)
+    situation = Situation()
+    scores = {}
+    for win in (4, 9):  # 5m, 1p
+        tiles = list(hand.tiles)
+        tiles.remove(win)
+        here = setting(Hand(tuple(sorted(tiles)), hand.melds, win), rules, situation)
+        scores[win] = score_hand(here.tiles, here.situation, rules, here.region).total
+    assert scores[4] > scores[9]  # 捉五魁 counts on 5m
+    assert len(_scored_by_winning_tile(hand, rid, situation).keys() & {4, 9}) <= 1
+
+
+def _scored_by_winning_tile(hand, rid, situation):
+    """For each kind of the hand that can be its winning tile (self-drawn) and whose keys read no winning tile:
+    what the library scores and pays for it."""
+    rules = load_ruleset(rid)
+    seen = {}
+    for win in sorted(set(hand.tiles)):
+        tiles = list(hand.tiles)
+        tiles.remove(win)
+        try:
+            here = setting(Hand(tuple(sorted(tiles)), hand.melds, win), rules, situation)
+        except (SituationError, HandError):
+            continue
+        keys = here.region.reading_keys(rules, here.region.as_paid(rules, here.situation), here.tiles)
+        if keys is None or keys.place is not None:
+            continue
+        score = score_hand(here.tiles, here.situation, rules, here.region)
+        paid = sorted(pay(score, rules, here.region).deltas.items()) if score.legal else None
+        if score.complete:
+            seen[win] = (score.legal, score.total, score.bonus, score.matches, tuple(paid or ()))
+    return seen
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=list(HealthCheck))
