@@ -53,10 +53,7 @@ class Tiles:
             if hit is None:
                 if len(_WAITS) >= _MOST_WAITS:
                     _WAITS.clear()
-                finder = _FINDERS.get((shapes, b.wild_kinds))
-                if finder is None:
-                    finder = _FINDERS[(shapes, b.wild_kinds)] = WaitFinder(shapes, b.wild_kinds)
-                hit = _WAITS[key] = finder.waits(b.naturals, b.wilds, b.melds, b.held)
+                hit = _WAITS[key] = _finder(shapes, b.wild_kinds).waits(b.naturals, b.wilds, b.melds, b.held)
             cache[shapes] = hit
         return cache[shapes]
 
@@ -64,6 +61,13 @@ class Tiles:
 _WAITS = {}  # the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
 _MOST_WAITS = 50_000  # bound for a long-running process
 _FINDERS = {}  # (shapes, wild kinds) -> WaitFinder
+
+
+def _finder(shapes, wild_kinds) -> WaitFinder:
+    finder = _FINDERS.get((shapes, wild_kinds))
+    if finder is None:
+        finder = _FINDERS[(shapes, wild_kinds)] = WaitFinder(shapes, wild_kinds)
+    return finder
 
 
 def prepare(hand: Hand, wild_kinds) -> Tiles:
@@ -544,4 +548,4 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
 
 def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:
     """The waits of a 13-tile hand under the ruleset's shapes."""
-    return WaitFinder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+    return _finder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)

@@ -234,6 +234,7 @@ class Engine:
         self._pools: Dict[tuple, tuple] = {}
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
         # (`exact`: for wildcard hands too, and with no cap on the work)
+        self.exact = exact
         self.work, self._limit = (None if exact else work), None
         self.capped = set()  # discards weighed without exchanges because the work passed `work`
         self.budget, self.first = {}, {}
@@ -564,7 +565,7 @@ class Engine:
     # --- the answer --------------------------------------------------------------------------------
 
     def evaluate(self, top: int = 3) -> ValueAdvice:
-        shanten = {d: self.shanten(h) for d, h in self.start.items()}
+        shanten = self.first  # each discard's shanten
         limit = max(min(shanten.values()), 1)
         skipped = [d for d in self.start if shanten[d] > limit]
         valued = [d for d in self.start if shanten[d] <= limit]
@@ -598,7 +599,7 @@ class Engine:
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
-        return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.work is None)
+        return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact)
 
     def _forget(self, base: int):
         """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""

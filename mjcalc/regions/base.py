@@ -226,8 +226,9 @@ class ReadingKeys:
     winning block's key and number of wildcards. Seven pairs are keyed kind by kind, so a kind read as two
     pairs is seen. `place=None` promises that no detector reads the winning block or what the winning tile
     stands for, and that the hand scores alike whichever of its tiles won it (by self-draw): the value of
-    discards (`advise --by`) then scores its 14 tiles once for every winning tile. The region must key everything else its detectors on the ruleset's patterns can see: ranks,
-    suits, particular tiles; what it is unsure of, it keys by the tiles themselves (`block=lambda b: b.tiles`).
+    discards (`advise --by`) then scores its 14 tiles once for every winning tile. The region must key
+    everything else its detectors on the ruleset's patterns can see: ranks, suits, particular tiles; what it
+    is unsure of, it keys by the tiles themselves (`block=lambda b: b.tiles`).
 
     `counted(key)` false promises that the score depends only on whether some block has that key, not on how
     many do (all pungs, a flush, a straight ask "is there one"; counting dragon pungs asks "how many"); then a
