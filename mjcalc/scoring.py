@@ -484,6 +484,17 @@ def _readings(tiles: Tiles, decomps, keys: Optional[_Keys] = None):
             yield d, block, stand
 
 
+def reading_keys(tiles: Tiles, situation: Situation, ruleset: Ruleset, region):
+    """The region's `ReadingKeys` for the hand in the situation as paid; kept with the tiles, so that a caller
+    who asks first (the value of discards) and the scorer after make them once."""
+    paid = region.as_paid(ruleset, situation)
+    cache = tiles.__dict__.setdefault("_reading_keys", {})
+    hit = cache.get(paid)
+    if hit is None or hit[0] is not region or hit[1] is not ruleset:
+        hit = cache[paid] = (region, ruleset, region.reading_keys(ruleset, paid, tiles))
+    return hit[2]
+
+
 def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exhaustive: bool = False) -> Score:
     """The best reading of a 14-tile hand; legality judged by the region.
 
@@ -497,8 +508,7 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
     """`score_hand` for each situation, the hand read once: a reading is kept when the keys of any situation
     tell it apart (a wait won by self-draw and on a discard shares its readings)."""
     shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
-    region_keys = None if exhaustive else [
-        region.reading_keys(ruleset, region.as_paid(ruleset, s), tiles) for s in situations]
+    region_keys = None if exhaustive else [reading_keys(tiles, s, ruleset, region) for s in situations]
     if region_keys is None or any(k is None for k in region_keys):
         decomps = listed = list(decompositions(*shape_args))
         keys = None

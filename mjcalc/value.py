@@ -109,7 +109,9 @@ def _automatic_draws(region, ruleset, situation, tiles):
 def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
     """Whether the region promises that this hand scores alike whichever of its tiles won it (its reading keys
     read no winning tile: `ReadingKeys.place` None), so that one score serves every winning tile."""
-    keys = region.reading_keys(ruleset, region.as_paid(ruleset, situation), tiles)
+    from .scoring import reading_keys  # imported when used (start-up time)
+
+    keys = reading_keys(tiles, situation, ruleset, region)
     return keys is not None and keys.place is None
 
 
