@@ -22,9 +22,13 @@ class Payout:
 
     parts: List[Tuple[str, str, Dict[str, int]]] = field(default_factory=list)
     fixed: Set[str] = field(default_factory=set)  # en labels of parts a table's doubling never multiplies
+    side: Set[str] = field(default_factory=set)  # en labels of parts paid this hand whoever wins it
 
-    def add(self, zh: str, en: str, deltas: Dict[str, int], doubled_at_table: bool = True):
-        """Add a part; `doubled_at_table=False` for money a table's doubling (see `session.py`) never touches."""
+    def add(self, zh: str, en: str, deltas: Dict[str, int], doubled_at_table: bool = True,
+            whoever_wins: bool = False):
+        """Add a part; `doubled_at_table=False` for money a table's doubling (see `session.py`) never touches;
+        `whoever_wins=True` for money the hand pays whoever wins it (a penalty for earlier rounds, another seat's
+        kong), not the win's."""
         full = {s: int(deltas.get(s, 0)) for s in SEATS}
         if sum(full.values()) != 0:
             raise AssertionError(f"payout part {en} does not sum to zero: {full}")
@@ -33,18 +37,25 @@ class Payout:
         self.parts.append((zh, en, full))
         if not doubled_at_table:
             self.fixed.add(en)
+        if whoever_wins:
+            self.side.add(en)
 
     def scaled(self, factor: int) -> "Payout":
         """Every part times `factor` (a table's doubling), except the parts it never touches."""
         out = Payout()
         for zh, en, deltas in self.parts:
             f = 1 if en in self.fixed else factor
-            out.add(zh, en, {s: d * f for s, d in deltas.items()}, en not in self.fixed)
+            out.add(zh, en, {s: d * f for s, d in deltas.items()}, en not in self.fixed, en in self.side)
         return out
 
     @property
     def deltas(self) -> Dict[str, int]:
         return {s: sum(p[2][s] for p in self.parts) for s in SEATS}
+
+    @property
+    def win_deltas(self) -> Dict[str, int]:
+        """The deltas of the parts the win pays (less those paid whoever wins): what winning is worth."""
+        return {s: sum(p[2][s] for p in self.parts if p[1] not in self.side) for s in SEATS}
 
 
 def transfer(deltas: Dict[str, int], payer: str, payee: str, amount: int):

@@ -116,15 +116,17 @@ def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
 
 
 def _score_self_draw(tiles, ruleset, situation, region) -> Tuple[bool, int, Tuple[str, ...]]:
-    """A 14-tile hand (`scoring.Tiles`) won by self-draw on its winning tile: (legal win, payout to the
-    player's seat, pattern ids counted). Not legal (or not complete): (False, 0, ())."""
+    """A 14-tile hand (`scoring.Tiles`) won by self-draw on its winning tile: (legal win, what the win pays
+    the player's seat, pattern ids counted). Not legal (or not complete): (False, 0, ()). What the hand pays
+    whoever wins it (`Payout.win_deltas`: a penalty for earlier rounds, another seat's kong) is no part of the
+    win's worth."""
     from .analysis import pay  # imported when used (start-up time)
     from .scoring import score_hand
 
     score = score_hand(tiles, situation, ruleset, region)
     if not score.legal:
         return False, 0, ()
-    return True, pay(score, ruleset, region).deltas[situation.seat], tuple(m.pattern_id for m in score.matches)
+    return True, pay(score, ruleset, region).win_deltas[situation.seat], tuple(m.pattern_id for m in score.matches)
 
 
 # ===================================================================================================

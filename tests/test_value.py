@@ -172,6 +172,31 @@ def test_no_draws_no_win():
     assert all(v.p_win == 0 and v.expected == 0 for v in got.discards)
 
 
+@pytest.mark.parametrize("seat", ["E", "S"])
+def test_money_paid_whoever_wins_is_no_part_of_the_value(seat):
+    """烧庄 (the dealer pays each other seat for earlier rounds) is paid this hand whoever wins it, so it changes
+    no discard's worth: 16 rounds of it (2^15 番 a seat) leave every figure as it is without it, for the dealer
+    (who pays it) and for a seat that is paid it. It was counted on the wins alone, so the dealer's value play
+    avoided winning."""
+    hand = parse_hand(DRAGON)
+    plain = by_tile(advise_value(hand, BEIJING, Situation(seat=seat), draws=8))
+    burnt = by_tile(advise_value(hand, BEIJING, Situation(seat=seat, shaozhuang=16), draws=8))
+    assert plain.keys() == burnt.keys()
+    for tile, v in plain.items():
+        assert (burnt[tile].p_win, burnt[tile].expected) == (v.p_win, v.expected)
+    assert plain[P["6p"]].expected > 0
+
+
+def test_other_seats_kongs_are_no_part_of_the_value():
+    """上饶: another seat's kong is paid by everyone else whoever wins the hand; the figures stay as without it."""
+    ruleset = load_ruleset("shangrao")
+    hand = generated_hand(random.Random("kongs"), 0, (), 0, ruleset.shapes)
+    plain = by_tile(advise_value(hand, ruleset, Situation(), draws=6))
+    kongs = by_tile(advise_value(hand, ruleset, Situation(kong=(("S", "concealed"), ("W", "exposed"))), draws=6))
+    assert {t: (v.p_win, v.expected) for t, v in plain.items()} == {t: (v.p_win, v.expected) for t, v in kongs.items()}
+    assert any(v.expected > 0 for v in plain.values())
+
+
 def test_four_hui_wins_on_any_draw():
     """四惠牌: holding all four 惠 (5m) wins whatever the shape, so keeping them wins on the first draw:
     8 番 + 庄 1 = 9, +27, whatever natural tile is thrown."""

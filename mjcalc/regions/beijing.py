@@ -130,7 +130,7 @@ def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄
     unit = 2 ** (rounds - 1) * unit_per_round
     burn = {s: unit for s in SEATS if s != situation.dealer}
     burn[situation.dealer] = -3 * unit
-    payout.add(f"{zh} {rounds}{unit_zh}", f"{en} x{rounds}", burn)
+    payout.add(f"{zh} {rounds}{unit_zh}", f"{en} x{rounds}", burn, whoever_wins=True)
 
 
 def _flat(score, ruleset) -> bool:

@@ -231,7 +231,7 @@ class Shangrao(Scheme):
                 for seat in SEATS:
                     if seat != owner:
                         transfer(kongs, seat, owner, values[kind] * b)
-            payout.add("杠分", "kongs", kongs)
+            payout.add("杠分", "kongs", kongs, whoever_wins=True)
         return payout
 
 
