@@ -282,7 +282,8 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     unseen copies less those drawn and held, the wall one tile smaller a draw); a complete hand that is a
     legal self-draw win is taken at once; otherwise the player throws the tile best for the objective (win:
     the chance to win; value: the expected payout, by the ruleset's scoring and payout with the situation
-    options; --from, --kong-draw, --rob-kong, --first-turn and --last-tile are dropped): the drawn tile, or
+    options, less money the hand pays whoever wins it; --from, --kong-draw, --rob-kong, --first-turn and
+    --last-tile are dropped): the drawn tile, or
     a hand tile keeping the drawn one when that lowers the shanten or, once, leaves it as it was (an
     exchange for better waits). The shanten never goes back up. No calls, no other players. Wildcards are
     drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
@@ -304,7 +305,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     situation = build_situation(params)
     parsed = parse_hand(hand)
     if (by or draws is not None) and parsed.size != 14:
-        raise UserError("--by and --draws value the discards of a 14-tile hand")
+        raise UserError(f"--by and --draws value the discards of a 14-tile hand; this one has {parsed.size}")
     if (draws is not None or exact) and not by:
         raise UserError(f"{'--draws' if draws is not None else '--exact'} goes with --by win or --by value")
     advice = run(parsed, rules, situation, _seen(seen))

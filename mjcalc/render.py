@@ -446,25 +446,38 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
 
     by_tile = {v.tile: v for v in valued.discards}
     data = doc.data
-    data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact})
-    label = {}
+    data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact,
+                 "win_now": valued.win_now})
+    label, shown = {}, {}
     for d, row in zip(advice.discards, data["discards"]):
         v = by_tile.get(d.tile)
         label[d.tile] = row["discard"]
+        shown[d.tile] = tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
         row["p_win"] = v.p_win if v else None
         row["expected"] = v.expected if v else None
         row["exact"] = v.exact if v else None
         row["top_patterns"] = top(v) if v else None
-    data["ranked"] = [label.get(v.tile, tile_text(v.tile)) for v in valued.discards]  # a second wild: its face
-    note = "exact" if valued.exact else "~: a narrower play weighed, without exchanges (a lower bound)"
+    data["ranked"] = [label[v.tile] for v in valued.discards]  # one wildcard discard, as advise ranks them
+    note = "exact" if valued.exact else (f"~: a narrower play weighed, without exchanges (its "
+                                         f"{'P(win)' if valued.by == 'win' else 'expected'} is a lower bound)")
     if valued.could_be_exact:
         note += "; --exact weighs them (slower)"
     doc.line()
-    doc.line(f"by {valued.by}: {valued.draws} draws from {valued.unseen} unseen tiles, {note}")
+    capped = f" (of the {valued.asked_draws} asked)" if valued.asked_draws not in (None, valued.draws) else ""
+    doc.line(f"by {valued.by}: {valued.draws} draws{capped} from {valued.unseen} unseen tiles, {note}")
+    if valued.dropped:
+        flags = {"discarder": "--from", "rob_kong": "--rob-kong", "kong_draw": "--kong-draw",
+                 "first_turn": "--first-turn", "last_tile": "--last-tile"}
+        doc.line(f"({', '.join(flags[f] for f in valued.dropped)}: this moment's; the draws to come are self-draws "
+                 "without them)")
+    if valued.win_now is not None:
+        doc.line(f"as they stand the 14 tiles are a legal win, {valued.win_now:+d} to you (`mjcalc analyze`); "
+                 "the figures below are for throwing a tile instead")
     rows = []
     for v in valued.discards:
-        likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns)
-        rows.append([tile_text(v.tile, glyphs) + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
+        likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns
+                           if q >= 0.0005)  # what would show as 0.0% is left to the JSON
+        rows.append([shown[v.tile] + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
                      f"{v.expected:.2f}", likely])
     doc.table(["discard", "shanten", "P(win)", "expected", "most likely winning patterns"], rows)
     if valued.skipped:

@@ -55,8 +55,9 @@ when the region's reading keys read no winning tile (`_winning_tile_free`). A wi
 `automatic_win`) is found through the region's `automatic_draws`; this module names no region's rules.
 """
 from dataclasses import dataclass, field
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
+from .errors import SituationError
 from .hand import WILD, Hand
 from .shanten import gains as _gains
 from .shanten import improvements as _improvements
@@ -116,10 +117,10 @@ def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
 
 
 def _score_self_draw(tiles, ruleset, situation, region) -> Tuple[bool, int, Tuple[str, ...]]:
-    """A 14-tile hand (`scoring.Tiles`) won by self-draw on its winning tile: (legal win, what the win pays
-    the player's seat, pattern ids counted). Not legal (or not complete): (False, 0, ()). What the hand pays
-    whoever wins it (`Payout.win_deltas`: a penalty for earlier rounds, another seat's kong) is no part of the
-    win's worth."""
+    """A 14-tile hand (`scoring.Tiles`) won on its winning tile in `situation` (a self-draw, but for the hand
+    as it stands): (legal win, what the win pays the player's seat, pattern ids counted). Not legal (or not
+    complete): (False, 0, ()). What the hand pays whoever wins it (`Payout.win_deltas`: a penalty for earlier
+    rounds, another seat's kong) is no part of the win's worth."""
     from .analysis import pay  # imported when used (start-up time)
     from .scoring import score_hand
 
@@ -175,6 +176,9 @@ class ValueAdvice:
     discards: List[DiscardValue]  # evaluated discards, best for the objective first
     skipped: List[int]  # discards not valued: 2 or more from ready and further than the best
     asked_exact: bool = False  # `exact` was asked: every discard 0 or 1 from ready weighed its exchanges
+    win_now: Optional[int] = None  # what the 14 tiles pay the player as they stand, when they are a legal win
+    asked_draws: Optional[int] = None  # the draws asked for (`draws` is at most the unseen tiles)
+    dropped: Tuple[str, ...] = ()  # the ways of winning given, which the draws to come do not take (Situation fields)
 
     @property
     def could_be_exact(self) -> bool:
@@ -200,8 +204,13 @@ class Engine:
         here, seen = _setting(hand, ruleset, situation, seen)
         self.region = here.region
         self.situation = _self_draw_situation(here.situation)
+        self.given = here.situation  # this moment's, for the hand as it stands
         held = here.tiles.held
         self.wild_kinds = tuple(here.tiles.wild_kinds)
+        if not self.wild_kinds and WILD in hand.tiles:
+            detail = ("the hand holds a '*' but no wild kind is given: the wall's wildcards depend on it "
+                      "(give --wild or --indicator)")
+            raise SituationError(f"wild: {detail}", "wild", detail)
         self.face = self.wild_kinds[0] if self.wild_kinds else -1
         self.melds = len(hand.melds)
         self.meld_held = [0] * NUM_KINDS
@@ -213,8 +222,10 @@ class Engine:
             root[t] += 1
         self.root = tuple(root)
         self.start = {}  # a discard -> the 13 tiles it leaves
+        # a wildcard is thrown as one discard, the first wildcard of the hand (as `advise` ranks them)
+        wild = next((t for t in hand.tiles if t == WILD or t in self.wild_kinds), None)
         for d in range(NUM_KINDS + 1):
-            if root[d]:
+            if root[d] and (d == wild or not (d == STAR or d in self.wild_kinds)):
                 root[d] -= 1
                 self.start[d] = tuple(root)
                 root[d] += 1
@@ -222,7 +233,7 @@ class Engine:
         self.wall = sum(self.unseen0)
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
-        self.draws = min(draws, self.wall)
+        self.asked_draws, self.draws = draws, min(draws, self.wall)
         self.finder = WaitFinder(self.shapes, self.wild_kinds)
         self._shanten: Dict[tuple, int] = {}
         self._useful: Dict[tuple, tuple] = {}
@@ -603,7 +614,17 @@ class Engine:
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
-        return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact)
+        given, later = self.given, self.situation
+        dropped = tuple(name for name in ("discarder", "rob_kong", "kong_draw", "first_turn", "last_tile")
+                        if getattr(given, name) != getattr(later, name))
+        return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
+                           self.asked_draws, dropped)
+
+    def win_now(self) -> Optional[int]:
+        """What the 14 tiles pay the player if declared a win as they stand, in the situation given (None: not
+        a legal win), for comparison with the discards' figures."""
+        legal, pay, _ = _score_self_draw(_tiles(self.hand, self.wild_kinds), self.ruleset, self.given, self.region)
+        return pay if legal else None
 
     def _forget(self, base: int):
         """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""

@@ -399,13 +399,42 @@ def test_simulator_agrees_with_melds(text, wild):
     assert abs(sim.mean - best.expected) <= 4 * sim.mean_se + 1e-9, (sim.mean, best.expected)
 
 
+def test_cli_says_what_the_figures_leave_out():
+    """A hand that already wins says so, with its worth (四惠牌 in beijing: 8 番 + 庄 1 = 9, from each of three:
+    +27); the ways of winning given for this moment are named as dropped; draws beyond the unseen tiles are
+    capped, and said to be; a `*` with no wild kind cannot be valued (the wall's wildcards depend on it)."""
+    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value", "--json"])
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["win_now"] == 27
+    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value"])
+    assert "legal win, +27 to you" in result.stdout
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--from", "S", "--last-tile", "--json"])
+    assert json.loads(result.stdout)["win_now"] is None
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--from", "S", "--last-tile", "--draws", "2"])
+    assert "(--from, --last-tile: this moment's" in result.stdout
+    seen = " ".join(f"{r}{s}" * 4 for s in "ms" for r in range(1, 10)) + " " + "ESWNCP" * 4
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--draws", "60", "--seen", seen])
+    assert result.exit_code == 0, result.output
+    # unseen: the 36 pinzu less the 12 in hand, and the 2 F not held: 26
+    assert "by value: 26 draws (of the 60 asked) from 26 unseen tiles" in result.stdout
+    result = CliRunner().invoke(cli, ["advise", "123m 456p 789s EE 45m *", "--by", "value"])
+    assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "no wild kind" in result.stderr
+
+
 def test_cli_json_with_a_star_and_a_wild_face():
-    """`*` and 5m are both wild with --wild 5m; advise ranks one wild discard, the values cover both."""
+    """`*` and 5m are both wild with --wild 5m; advise ranks one wild discard (the first wildcard, 5m), and so do
+    the values: every name in `ranked` is a row of `discards`, and the text has one wild row, marked so."""
     result = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
-    assert set(out["ranked"]) >= {"C", "5m", "*"}
     rows = {row["discard"]: row for row in out["discards"]}
+    assert {"C", "5m"} <= set(out["ranked"]) and "*" not in out["ranked"]
+    assert set(out["ranked"]) == {name for name, row in rows.items() if row["p_win"] is not None}
+    assert rows["5m"]["wild"] is True
+    text = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win"]).stdout
+    valued = text.split("by win:")[1].splitlines()
+    assert sum(1 for line in valued if line.startswith("5m (wild)")) == 1
+    assert not any(line.startswith("* ") for line in valued)
     # throw C: four sets and a pair of two wildcards... 123m 456p 789s EE + 5m * : any draw completes (the two
     # wildcards take it as a chow or pung), so the first draw wins
     assert rows["C"]["p_win"] == pytest.approx(1.0)
