@@ -609,7 +609,8 @@ class Engine:
         for d in valued:
             o, s = figures[d], shanten[d]
             pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
-            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, self.budget[d] > s))  # 1 + rounding
+            exact = self.budget[d] > s or self.draws == 0  # no draws: nothing to play, 0 whatever the play
+            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, exact))  # min: 1 + rounding
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:

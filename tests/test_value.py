@@ -168,8 +168,10 @@ def test_an_exchange_at_the_same_shanten_widens_a_single_wait():
 
 
 def test_no_draws_no_win():
+    """No draws: every discard is worth 0 whatever the play, so every figure is exact (no `~`, no hint)."""
     got = advise_value(parse_hand(DRAGON), BEIJING, Situation(), draws=0)
     assert all(v.p_win == 0 and v.expected == 0 for v in got.discards)
+    assert got.exact and not got.could_be_exact
 
 
 @pytest.mark.parametrize("seat", ["E", "S"])
