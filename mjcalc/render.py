@@ -255,11 +255,13 @@ def improvements_text(improvements, glyphs=False) -> str:
 
 
 def discard_rows(advice, glyphs=False) -> List[List]:
-    rows = []
-    for d in advice.discards:
-        label = tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
-        rows.append([label, d.shanten, d.effective, improvements_text(d.improvements, glyphs)])
-    return rows
+    return [[discard_label(d, glyphs), d.shanten, d.effective, improvements_text(d.improvements, glyphs)]
+            for d in advice.discards]
+
+
+def discard_label(d, glyphs=False) -> str:
+    """A discard of `advise` as the text shows it: its tile, and `(wild)` when it is a wildcard."""
+    return tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
 
 
 def shanten_text(advice, lang: str) -> str:
@@ -452,7 +454,7 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
     for d, row in zip(advice.discards, data["discards"]):
         v = by_tile.get(d.tile)
         label[d.tile] = row["discard"]
-        shown[d.tile] = tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
+        shown[d.tile] = discard_label(d, glyphs)
         row["p_win"] = v.p_win if v else None
         row["expected"] = v.expected if v else None
         row["exact"] = v.exact if v else None
