@@ -4,6 +4,7 @@ from typing import Dict, List
 
 from .analysis import Analysis
 from .decompose import Block
+from .flags import flag_of
 from .notation import format_hand
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
@@ -468,10 +469,8 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
     capped = f" (of the {valued.asked_draws} asked)" if valued.asked_draws not in (None, valued.draws) else ""
     doc.line(f"by {valued.by}: {valued.draws} draws{capped} from {valued.unseen} unseen tiles, {note}")
     if valued.dropped:
-        flags = {"discarder": "--from", "rob_kong": "--rob-kong", "kong_draw": "--kong-draw",
-                 "first_turn": "--first-turn", "last_tile": "--last-tile"}
-        doc.line(f"({', '.join(flags[f] for f in valued.dropped)}: this moment's; the draws to come are self-draws "
-                 "without them)")
+        doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "
+                 "self-draws without them)")
     if valued.win_now is not None:
         doc.line(f"as they stand the 14 tiles are a legal win, {valued.win_now:+d} to you (`mjcalc analyze`); "
                  "the figures below are for throwing a tile instead")

@@ -63,6 +63,7 @@ from .shanten import gains as _gains
 from .shanten import improvements as _improvements
 from .shanten import shanten as _shanten
 from .shapes import WaitFinder, is_complete
+from .situation import FIELD_OF
 from .tiles import NAMES, NUM_KINDS
 
 DEFAULT_DRAWS = 8
@@ -178,7 +179,7 @@ class ValueAdvice:
     asked_exact: bool = False  # `exact` was asked: every discard 0 or 1 from ready weighed its exchanges
     win_now: Optional[int] = None  # what the 14 tiles pay the player as they stand, when they are a legal win
     asked_draws: Optional[int] = None  # the draws asked for (`draws` is at most the unseen tiles)
-    dropped: Tuple[str, ...] = ()  # the ways of winning given, which the draws to come do not take (Situation fields)
+    dropped: Tuple[str, ...] = ()  # the ways of winning given, which the draws to come do not take (option names)
 
     @property
     def could_be_exact(self) -> bool:
@@ -616,8 +617,8 @@ class Engine:
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
         given, later = self.given, self.situation
-        dropped = tuple(name for name in ("discarder", "rob_kong", "kong_draw", "first_turn", "last_tile")
-                        if getattr(given, name) != getattr(later, name))
+        dropped = tuple(name for name in ("from", "rob_kong", "kong_draw", "first_turn", "last_tile")
+                        if getattr(given, FIELD_OF.get(name, name)) != getattr(later, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
                            self.asked_draws, dropped)
 
