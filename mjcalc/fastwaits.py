@@ -3,13 +3,12 @@
 A *plain* line holds only digit groups with m/p/s, the letters E S W N C F P, `*` and spaces, in groups the
 notation accepts, with 13 tiles and at most four of a kind. Anything else gives None and the caller uses the
 full parser, so every error message stays the full parser's. Answers equal `shapes.WaitFinder`'s (and so
-`shapes.waits`): the same per-unit needs, read from the table of `suit_table.py` and memoised on each
+`shapes.waits`): the same per-unit needs, read from the table of `shapes.load_suit_table` and memoised on each
 suit's digit string, the same rule for where the pair goes, the same 七对, wildcard and 4-copies rules.
 """
 import re
 
-from .shapes import build_suit_table
-from .suit_table import MISSING, POW5, SIZE, load as _load_table
+from .shapes import POW5, SUIT_MISSING, SUIT_SIZE, build_suit_table, load_suit_table
 from .tiles import NAMES
 
 MAX_INPUT = 200  # notation.MAX_INPUT: a longer line goes to the full parser, which rejects it
@@ -79,10 +78,10 @@ def _suit(digits: str, table):
     """The `_Suit` of a digit string of 1-9, or None when a rank has more than four copies or the suit more
     than 13 tiles (not a plain 13-tile line: the full parser has the words)."""
     idx = sum(map(_WEIGHT.__getitem__, digits))
-    if len(digits) > 13 or idx >= SIZE:
+    if len(digits) > 13 or idx >= SUIT_SIZE:
         return None
-    shape = table[SIZE + idx]
-    if shape == MISSING or shape & 15 != len(digits):  # a fifth copy carried into the next rank
+    shape = table[SUIT_SIZE + idx]
+    if shape == SUIT_MISSING or shape & 15 != len(digits):  # a fifth copy carried into the next rank
         return None
     packed = table[idx]
     a = packed & 15
@@ -166,7 +165,7 @@ class FastWaits:
     def __init__(self, seven_pairs: bool, wild_kinds=()):
         self.seven_pairs = seven_pairs
         self.wild_kinds = tuple(wild_kinds)
-        self.table = table = _load_table(build_suit_table)
+        self.table = table = load_suit_table(build_suit_table)
         self.suits = _Memo(lambda digits: _suit(digits, table))
         self.honor_text = _Memo(_honor_text)
         self.honors = _Memo(_Honors)

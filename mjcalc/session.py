@@ -1,9 +1,6 @@
-"""How an evening at a table goes on between hands: the dealer, 连庄, rounds and 上楼, from the ruleset's
-`session:` block. Pure values and one function, `advance`; the ledger stores what it returns."""
-from dataclasses import dataclass, replace
-from typing import Optional
-
-from .tiles import SEATS
+"""The rules model of an evening between hands: the ruleset's `session:` block (the dealer, 连庄, rounds and 上楼)
+and the `State` the evening stands in before a hand. Pure values; `evening.replay.advance` moves the state on."""
+from dataclasses import dataclass
 
 MAX_LEVELS = 16  # 上楼: later hands are paid at most 2^16 times over
 
@@ -45,23 +42,3 @@ class Session:
     def of(cls, ruleset) -> "Session":
         given = dict(ruleset.session)
         return cls(**{key: given.get(key, default) for key, (_, default, _, _) in SESSION.items()})
-
-
-def advance(state: State, session: Session, winner: Optional[str]) -> State:
-    """The state after a hand won by `winner`, or drawn (`winner` None)."""
-    drawn = winner is None
-    stays = session.dealer_stays_on_draw if drawn else (winner == state.dealer and session.dealer_stays_on_win)
-    if stays:
-        after = replace(state, streak=state.streak + 1)
-    elif state.dealer == SEATS[-1]:  # North passes the deal on: the round ends
-        after = State(round=state.round + 1, dealer=SEATS[0], streak=0,
-                      level=0 if session.shanglou_until == "round_end" else state.level)
-    else:
-        after = replace(state, dealer=SEATS[SEATS.index(state.dealer) + 1], streak=0)
-    if drawn:
-        return replace(after, level=min(state.level + 1, session.shanglou_levels))
-    if session.shanglou_on_dealer_win and winner == state.dealer:
-        return replace(after, level=min(after.level + 1, session.shanglou_levels))
-    if session.shanglou_until == "win":
-        return replace(after, level=0)
-    return after

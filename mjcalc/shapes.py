@@ -3,17 +3,17 @@
 A wildcard may stand for any tile kind, even as a fifth copy. Hands split into independent *units*: each suit
 and each honor kind. `unit_need(unit)` gives the fewest wildcards that complete a unit into sets, without and
 with the pair, memoised on its counts; a hand is complete when the cheapest choice of the unit holding the
-pair fits in its wildcards. Suits of up to 14 tiles are read from a shipped table (`suit_table.py`).
+pair fits in its wildcards. Suits of up to 14 tiles are read from a shipped table (the table section below, `suit_need.bin`).
 
 Regenerate that table after any change to `_fewest` (tests/test_suit_table.py checks it)::
 
     python -m mjcalc.shapes            # writes mjcalc/suit_need.bin
 """
+import os
 from functools import lru_cache
 from itertools import combinations
 from typing import Tuple
 
-from . import suit_table
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, is_terminal_or_honor
 
 STANDARD = "standard"
@@ -178,11 +178,11 @@ _HONOR_ROWS = {n: unit_need((n,), False) for n in range(6)}
 
 
 def _suit_bytes():
-    return suit_table.load(build_suit_table)
+    return load_suit_table(build_suit_table)
 
 
 def _suit_row(unit: tuple) -> Tuple[int, int]:
-    """`unit_need(unit, True)` of a suit, read from the shipped table (`suit_table.py`) when it holds the unit."""
+    """`unit_need(unit, True)` of a suit, read from the shipped table (the table section below, `suit_need.bin`) when it holds the unit."""
     if max(unit) <= 4:
         idx = unit[0] + 5 * unit[1] + 25 * unit[2] + 125 * unit[3] + 625 * unit[4] + 3125 * unit[5] \
             + 15625 * unit[6] + 78125 * unit[7] + 390625 * unit[8]
@@ -266,27 +266,85 @@ class WaitFinder:
         return tuple(sorted(t for t in complete if held[t] < 4))
 
 
-# --- the shipped table ---------------------------------------------------------------------------------
+# --- the shipped table: per-suit needs as package data (`suit_need.bin`), so the waits path skips the recursion
+#
+# A suit's natural counts c[0..8] (each 0-4) give the index ``i = sum(c[r] * 5**r)``. Byte i of the table is
+# ``a | b << 4``: `a` the fewest wildcards that make the suit into sets, `b` the same with the pair inside it,
+# exactly `unit_need(c, True)`. Byte SUIT_SIZE + i is ``tiles | odd << 4``: the suit's tiles and how many ranks
+# hold an odd count (a digit string's index ``sum(5 ** (digit - 1))`` has `tiles` equal to its length exactly
+# when no rank holds five or more: a fifth copy carries into the next rank). Only suits of at most
+# `SUIT_MAX_TILES` tiles are stored (a 13-tile hand plus the tile drawn); every other byte is `SUIT_MISSING`,
+# and callers compute those with `unit_need`. `build_suit_table` makes the file (`python -m mjcalc.shapes`).
+
+SUIT_FILE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "suit_need.bin")
+SUIT_SIZE = 5 ** 9  # entries; the file holds two planes of SUIT_SIZE bytes
+SUIT_MAX_TILES = 14
+SUIT_MISSING = 0xFF
+POW5 = tuple(5 ** r for r in range(9))
+
+_suit_table = None
+
+
+def load_suit_table(build=None):
+    """The table (bytes, or a read-only mmap: only the pages used are read), opened once.
+
+    A missing or damaged file is rebuilt in memory by `build()` (slow, but the answers stay right).
+    """
+    global _suit_table
+    if _suit_table is None:
+        data = b""
+        try:
+            with open(SUIT_FILE, "rb") as f:
+                try:
+                    import mmap  # imported when used (start-up time)
+                    data = mmap.mmap(f.fileno(), 0, access=mmap.ACCESS_READ)
+                except (ImportError, OSError, ValueError):
+                    data = f.read()
+        except OSError:
+            pass
+        if len(data) != 2 * SUIT_SIZE:
+            if build is None:
+                raise OSError(f"{SUIT_FILE}: missing or damaged")
+            data = bytes(build())
+        _suit_table = data
+    return _suit_table
+
+
+def suit_index(counts) -> int:
+    return sum(n * p for n, p in zip(counts, POW5))
+
+
+def suit_vectors(max_tiles: int = SUIT_MAX_TILES):
+    """Every suit count vector (9 counts of 0-4) holding at most `max_tiles` tiles."""
+    def grow(prefix, left):
+        if len(prefix) == 9:
+            yield tuple(prefix)
+            return
+        for n in range(min(4, left) + 1):
+            prefix.append(n)
+            yield from grow(prefix, left - n)
+            prefix.pop()
+    return grow([], max_tiles)
 
 
 def build_suit_table() -> bytearray:
     """Both planes of `suit_table`, computed from `unit_need` (about 15 s)."""
-    table = bytearray([suit_table.MISSING]) * (2 * suit_table.SIZE)
-    for counts in suit_table.vectors():
+    table = bytearray([SUIT_MISSING]) * (2 * SUIT_SIZE)
+    for counts in suit_vectors():
         a, b = unit_need(counts, True)
         if not (0 <= a < 15 and 0 <= b < 15):
             raise ValueError(f"need {a, b} of {counts} does not fit in a nibble")
-        i = suit_table.index(counts)
+        i = suit_index(counts)
         table[i] = a | b << 4
-        table[suit_table.SIZE + i] = sum(counts) | sum(n & 1 for n in counts) << 4
+        table[SUIT_SIZE + i] = sum(counts) | sum(n & 1 for n in counts) << 4
     return table
 
 
 def main():
     data = build_suit_table()
-    with open(suit_table.FILE, "wb") as f:
+    with open(SUIT_FILE, "wb") as f:
         f.write(data)
-    print(f"wrote {suit_table.FILE}: {len(data)} bytes, {sum(1 for x in data[:suit_table.SIZE] if x != suit_table.MISSING)} suits")
+    print(f"wrote {SUIT_FILE}: {len(data)} bytes, {sum(1 for x in data[:SUIT_SIZE] if x != SUIT_MISSING)} suits")
 
 
 if __name__ == "__main__":

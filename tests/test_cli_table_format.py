@@ -10,8 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from tabulate import tabulate
 
-from mjcalc.cli_common import table
-from mjcalc.text_table import _PLAIN_RANGES, char_width, simple_table
+from mjcalc.cli.common import table
+from mjcalc.cli.text_table import _PLAIN_RANGES, char_width, simple_table
 
 COLOURS = ["\x1b[32m", "\x1b[31m", "\x1b[1m", "\x1b[0m"]
 PIECES = ["a", "Z", "9", " ", "  ", "-", "+", "%", ".", "(", ")", "|", "×", "·", "—", "…", "−", "→", "庄", "门清",
@@ -58,8 +58,8 @@ def test_real_output_is_unchanged(args, monkeypatch):
 
     from click.testing import CliRunner
 
-    import mjcalc.cli_common as common
-    import mjcalc.output as output
+    import mjcalc.cli.common as common
+    import mjcalc.cli.output as output
     from mjcalc.cli import cli
 
     for colour in (False, True):
@@ -164,7 +164,7 @@ def test_real_wrapped_output_imports_no_tabulate_and_fits(columns, monkeypatch):
 
     from click.testing import CliRunner
 
-    import mjcalc.output as output
+    import mjcalc.cli.output as output
     from mjcalc.cli import cli
 
     run = subprocess.run([sys.executable, "-c", IN_A_FRESH_PROCESS, json.dumps(COMMANDS)], capture_output=True,

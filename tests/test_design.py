@@ -129,9 +129,10 @@ def test_function_local_imports_say_why():
 
 # --- generic modules speak no region's words ----------------------------------------------------------------
 
-GENERIC = ["scoring.py", "payouts.py", "render.py", "analysis.py", "cli.py", "cli_common.py", "advice.py",
-           "situation.py", "ruleset.py", "evening.py", "ledger.py", "session.py", "cli_table.py", "cli_play.py",
-           "settle.py", "value.py", "text_table.py"]
+GENERIC = ["scoring.py", "payouts.py", "render.py", "analysis.py", "advice.py", "situation.py", "ruleset.py",
+           "session.py", "settle.py", "value.py", "cli/main.py", "cli/common.py", "cli/table.py",
+           "cli/play.py", "cli/text_table.py", "evening/record.py", "evening/ledger.py", "evening/replay.py",
+           "evening/documents.py"]
 REGIONAL_TERMS = ["烧庄", "互包", "包家", "包牌", "财神", "飞宝", "接宝", "吃碰堤", "推倒和", "四惠", "混儿", "宝吊",
                   "shaozhuang", "mutual", "bidder", "flown", "jiebao", "four_wild"]
 

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from mjcalc.cli import cli
 from mjcalc.ruleset import builtin_rulesets
-from mjcalc.serve import make_server
+from mjcalc.serve.server import make_server
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMEDRIVER = "/usr/bin/chromedriver"

@@ -249,7 +249,7 @@ def test_shanglou_cannot_push_a_hand_past_any_amount(tmp_path):
 
 
 def test_standings_stay_exact(tmp_path):
-    from mjcalc.ledger import MAX_STANDING, HandRecord, Ledger, LedgerError
+    from mjcalc.evening.ledger import MAX_STANDING, HandRecord, Ledger, LedgerError
     from mjcalc.session import State
     with Ledger(tmp_path / "l.sqlite3") as ledger:
         t = ledger.create_table("x", "beijing", "beijing", dict(zip("ESWN", "abcd")))

@@ -97,7 +97,7 @@ def test_ci_runs_the_readme_test_command_verbatim():
 def test_setup_cfg_has_the_test_extra_and_the_console_script():
     cfg = read("setup.cfg")
     assert re.search(r"^test =\n(    .+\n)*    pytest", cfg, flags=re.M)
-    assert "mjcalc = mjcalc.cli:main" in cfg
+    assert "mjcalc = mjcalc.cli.main:main" in cfg
 
 
 TOUR_FILES = ("hands.txt", "my-house.yaml")

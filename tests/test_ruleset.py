@@ -218,10 +218,10 @@ def test_loaded_ruleset_is_frozen():
 
 
 def test_the_compiled_builtins_are_the_yaml_files():
-    """Built-ins load from mjcalc/compiled_rulesets.py (no YAML at run time); it must equal the YAML validated
-    now. After editing rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
+    """Built-ins load from mjcalc/rulesets/compiled.py (no YAML at run time); it must equal the YAML validated
+    now. After editing mjcalc/rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
     from mjcalc.ruleset import builtin_paths, compile_builtins
-    from mjcalc import compiled_rulesets
+    from mjcalc.rulesets import compiled as compiled_rulesets
     import pathlib
 
     assert pathlib.Path(compiled_rulesets.__file__).read_text(encoding="utf-8") == compile_builtins()

@@ -20,11 +20,12 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 
-from mjcalc.cli import build_situation, cli
+from mjcalc.cli import cli
+from mjcalc.cli.common import build_situation
 from mjcalc.regions import find_region
 from mjcalc.ruleset import builtin_rulesets, load_ruleset
 from mjcalc.situation import GENERIC
-from mjcalc.serve import MAX_BODY, PAGE_FILE, make_server, situation_from
+from mjcalc.serve.server import MAX_BODY, PAGE_FILE, make_server, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<script>alert(1)</script>"
@@ -249,7 +250,7 @@ def test_the_page_and_the_server_name_no_region_option(server):
     from mjcalc.regions import all_regions
     words = {w for region in all_regions() for o in region.options for w in (o.name, o.zh) if w}
     words.discard("kong")  # shangrao's option, and also the page's own 暗杠 button (a tile action, not an option)
-    for path in (PAGE_FILE, ROOT / "mjcalc" / "serve.py"):
+    for path in (PAGE_FILE, ROOT / "mjcalc" / "serve" / "server.py"):
         text = path.read_text(encoding="utf-8")
         found = sorted(w for w in words if f'"{w}"' in text or f"'{w}'" in text or f".{w}" in text
                        or (not w.isascii() and w in text))
@@ -364,8 +365,8 @@ def test_errors_are_the_cli_error_line(server, fields, command):
     ({"hand": "123m456p789s EE 45m +6m", "last_tile": 1}, "last_tile: expected true or false, got 1"),
     ({"hand": "123m456p789s EE 45m +6m", "base": True}, "base: expected a whole number, got true"),
     ({"hand": "123m456p789s EE 45m +6m", "lang": "fr"}, "lang: expected \"zh\" or \"en\""),
-    ({"hand": "123m456p789s EE 45m +6m", "ruleset": "rulesets/beijing.yaml"},
-     f"unknown ruleset 'rulesets/beijing.yaml'; this server has: {', '.join(sorted(BUILTIN_IDS))}"),
+    ({"hand": "123m456p789s EE 45m +6m", "ruleset": "mjcalc/rulesets/beijing.yaml"},
+     f"unknown ruleset 'mjcalc/rulesets/beijing.yaml'; this server has: {', '.join(sorted(BUILTIN_IDS))}"),
     ({"hand": "123m456p789s EE 45m +6m", "ruleset": "/etc/passwd"},
      f"unknown ruleset '/etc/passwd'; this server has: {', '.join(sorted(BUILTIN_IDS))}"),
     ([1, 2], "the request body must be a JSON object"),
@@ -540,8 +541,8 @@ def test_nan_and_infinity_are_not_json(server):
 
 
 def test_a_document_that_is_not_strict_json_is_a_500_never_nan_on_the_wire(server, monkeypatch, capsys):
-    import mjcalc.serve
-    monkeypatch.setattr(mjcalc.serve, "do_rulesets", lambda lib: {"x": float("nan")})
+    import mjcalc.serve.server
+    monkeypatch.setattr(mjcalc.serve.server, "do_rulesets", lambda lib: {"x": float("nan")})
     status, doc = api(server, "GET", "/api/rulesets")
     assert (status, doc) == (500, {"error": "internal error (the server's log says more)"})
     assert "Out of range float values are not JSON compliant" in capsys.readouterr().err
@@ -627,7 +628,7 @@ def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(
 
 
 def test_no_token_on_loopback():
-    from mjcalc.serve import is_loopback
+    from mjcalc.serve.server import is_loopback
     assert is_loopback("127.0.0.1") and is_loopback("localhost") and is_loopback("::1") and is_loopback("127.1.2.3")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.5") and not is_loopback("myhost")
 
@@ -690,14 +691,14 @@ def test_mjcalc_serve_with_a_file_that_is_not_a_ledger_is_one_error_line(tmp_pat
 
 
 def test_serve_imports_no_click():
-    code = "import sys, mjcalc.serve; print('click' in sys.modules)"
+    code = "import sys, mjcalc.serve.server; print('click' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
 
 
 def test_every_library_import_is_in_the_adapter_section():
     """serve.py reaches into mjcalc only between its ADAPTER markers: the one part to port when the library moves."""
-    source = (ROOT / "mjcalc" / "serve.py").read_text(encoding="utf-8")
+    source = (ROOT / "mjcalc" / "serve" / "server.py").read_text(encoding="utf-8")
     start = source.index("# ADAPTER:")
     end = source.index("# END OF ADAPTER")
     imports = [m.start() for m in re.finditer(r"^\s*(from \.|from mjcalc|import mjcalc)", source, flags=re.M)]

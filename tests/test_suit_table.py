@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from mjcalc import suit_table
+from mjcalc import shapes
 from mjcalc.batch import BatchWaits
 from mjcalc.shapes import SEVEN_PAIRS, WaitFinder, _fewest, _suit_row, build_suit_table, trim_counts, unit_need as _need
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
@@ -18,12 +18,12 @@ from mjcalc.scoring import prepare
 from mjcalc.notation import parse_hand
 from mjcalc.tiles import NAMES
 
-TABLE = suit_table.load(build_suit_table)
-SIZE = suit_table.SIZE
+TABLE = shapes.load_suit_table(build_suit_table)
+SIZE = shapes.SUIT_SIZE
 
 
 def stored(counts):
-    packed = TABLE[suit_table.index(counts)]
+    packed = TABLE[shapes.suit_index(counts)]
     return packed & 15, packed >> 4
 
 
@@ -48,7 +48,7 @@ def edge_vectors():
 def random_vectors(n, seed):
     rng = random.Random(seed)
     for _ in range(n):
-        tiles = rng.randint(0, suit_table.MAX_TILES)
+        tiles = rng.randint(0, shapes.SUIT_MAX_TILES)
         v = [0] * 9
         while sum(v) < tiles:
             r = rng.randrange(9)
@@ -67,11 +67,11 @@ def test_table_shape_plane_and_bounds():
     """The second plane (tiles, odd ranks), and the bounds FastWaits relies on: a draw lowers each need by at
     most one, and d = (with pair - without pair) is -1..2."""
     for counts in list(edge_vectors()) + list(random_vectors(3000, 8)):
-        i = suit_table.index(counts)
+        i = shapes.suit_index(counts)
         assert TABLE[SIZE + i] == sum(counts) | sum(n & 1 for n in counts) << 4
         a, b = stored(counts)
         assert -1 <= b - a <= 2
-        if sum(counts) < suit_table.MAX_TILES:
+        if sum(counts) < shapes.SUIT_MAX_TILES:
             for r in range(9):
                 if counts[r] < 4:
                     a2, b2 = stored(counts[:r] + (counts[r] + 1,) + counts[r + 1:])
@@ -80,7 +80,7 @@ def test_table_shape_plane_and_bounds():
 
 def test_table_size_and_missing_entries():
     assert len(TABLE) == 2 * SIZE
-    assert TABLE[suit_table.index((4, 4, 4, 3, 0, 0, 0, 0, 0))] == suit_table.MISSING  # 15 tiles: not stored
+    assert TABLE[shapes.suit_index((4, 4, 4, 3, 0, 0, 0, 0, 0))] == shapes.SUIT_MISSING  # 15 tiles: not stored
     assert _suit_row((4, 4, 4, 3, 0, 0, 0, 0, 0)) == _need((4, 4, 4, 3, 0, 0, 0, 0, 0), True)
     assert _suit_row((5, 0, 0, 0, 0, 0, 0, 0, 0)) == _need((5, 0, 0, 0, 0, 0, 0, 0, 0), True)  # a fifth copy
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 from mjcalc import evening
 from mjcalc.cli import cli
 from mjcalc.errors import MjcalcError
-from mjcalc.ledger import Ledger
+from mjcalc.evening.ledger import Ledger
 from mjcalc.notation import parse_hand
 from mjcalc.settle import settle
 from mjcalc.situation import Situation
@@ -110,8 +110,8 @@ def test_an_ordinary_hand_takes_fewer_than_30_keystrokes():
 
 
 def test_the_prompt_completes_players_commands_and_patterns(db):
-    from mjcalc.cli_play import TablePrompt
-    from mjcalc.cli_table import table
+    from mjcalc.cli.play import TablePrompt
+    from mjcalc.cli.table import table
 
     with Ledger(db) as ledger:
         prompt = TablePrompt(ledger, ledger.table("friday"), table)

@@ -5,10 +5,10 @@ from functools import wraps
 
 import click
 
-from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
-from .flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
-from .regions import all_options
-from .situation import GENERIC, Option, read_situation
+from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
+from ..flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
+from ..regions import all_options
+from ..situation import GENERIC, Option, read_situation
 from .text_table import char_width, simple_table, text_width  # noqa: F401 (output.py, tests import them from here)
 
 
@@ -102,7 +102,7 @@ NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", 
 def read_situation_file(path):
     """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys.
     The fields keep the line of each key (`lines`), for messages."""
-    from .yamlfile import Map, read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
+    from ..yamlfile import Map, read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
 
     data = read_yaml_mapping(path, "--situation")
     if "situation" in data:

@@ -4,12 +4,12 @@ import sys
 
 import click
 
-from . import __version__
-from .cli_common import (
+from .. import __version__
+from .common import (
     HelpFormatter, SituationCommand, UserError, build_situation, emit_json, flag_of, flagged, handle_errors,
     output_options, ruleset_option, seen_option, situation_options, wild_options,
 )
-from .errors import MjcalcError, RulesetError, RulesetNotFound, printable
+from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
 
 
 def one_hand_options(func):
@@ -20,7 +20,7 @@ def one_hand_options(func):
 
 
 def _seen(text):
-    from .analysis import parse_seen  # imported when used (start-up time)
+    from ..analysis import parse_seen  # imported when used (start-up time)
     return parse_seen(text) if text else None
 
 
@@ -31,7 +31,7 @@ def emit(doc, as_json=False):
 
 
 def _load(name):
-    from .ruleset import load_ruleset  # imported when used (start-up time)
+    from ..ruleset import load_ruleset  # imported when used (start-up time)
     return load_ruleset(name)
 
 # every command's help is laid out by terminal columns (this process is the CLI's own)
@@ -64,7 +64,7 @@ class _Commands(click.Group):
 
     def get_command(self, ctx, name):
         if name == "table" and name not in self.commands:
-            from .cli_table import table  # the ledger (sqlite3) is imported only when `table` is used
+            from .table import table  # the ledger (sqlite3) is imported only when `table` is used
             self.add_command(table)
         return super().get_command(ctx, name)
 
@@ -149,9 +149,9 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc analyze "[111m] 222p 333s EEE 9m +9m" --shaozhuang 1 --base 2000
       mjcalc analyze "123m456p789s EE 45m" --wild 5m --json
     """
-    from .analysis import analyze as run  # imported when used (start-up time)
-    from .notation import parse_hand
-    from . import render  # imported when used (start-up time)
+    from ..analysis import analyze as run  # imported when used (start-up time)
+    from ..notation import parse_hand
+    from .. import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     result = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
@@ -178,7 +178,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
       mjcalc waits 1112345678999m
       mjcalc waits --batch hands.txt --wild C
     """
-    from .batch import BatchWaits  # imported when used (start-up time)
+    from ..batch import BatchWaits  # imported when used (start-up time)
 
     if (hand is None) == (batch is None):
         raise UserError("give a HAND or --batch FILE (one of them)")
@@ -191,7 +191,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         parsed, found = finder.waits_of(hand)
         if seen:
             found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
-        from . import render  # imported when used (start-up time)
+        from .. import render  # imported when used (start-up time)
         emit(render.waits_doc(parsed, found, glyphs), as_json)
         return
     bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
@@ -201,8 +201,8 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
 
 def _take_seen(found, hand, wild_kinds, seen):
     """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
-    from .analysis import check_seen, tiles_left  # imported when used (start-up time)
-    from .scoring import prepare
+    from ..analysis import check_seen, tiles_left  # imported when used (start-up time)
+    from ..scoring import prepare
 
     held = prepare(hand, wild_kinds).held
     check_seen(held, seen)
@@ -243,10 +243,10 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
       mjcalc compare "123m456p789s EE 45m +6m"
       mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
     """
-    from .analysis import compare as run, unused_options  # imported when used (start-up time)
-    from .notation import parse_hand
-    from .ruleset import builtin_rulesets  # imported when used (start-up time)
-    from . import render
+    from ..analysis import compare as run, unused_options  # imported when used (start-up time)
+    from ..notation import parse_hand
+    from ..ruleset import builtin_rulesets  # imported when used (start-up time)
+    from .. import render
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
@@ -297,9 +297,9 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
       mjcalc advise "11112345667p 9p FF" --by value --draws 8
     """
-    from .advice import advise as run  # imported when used (start-up time)
-    from .notation import parse_hand
-    from . import render  # imported when used (start-up time)
+    from ..advice import advise as run  # imported when used (start-up time)
+    from ..notation import parse_hand
+    from .. import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     situation = build_situation(params)
@@ -311,7 +311,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     advice = run(parsed, rules, situation, _seen(seen))
     doc = render.advice_doc(advice, lang, glyphs)
     if by:
-        from .value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
+        from ..value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
         valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by,
                               exact=exact)
         render.value_into(doc, advice, valued, lang, glyphs)
@@ -331,8 +331,8 @@ def rulesets(ctx):
     """
     if ctx.invoked_subcommand is not None:
         return
-    from . import render  # imported when used (start-up time)
-    from .ruleset import builtin_rulesets
+    from .. import render  # imported when used (start-up time)
+    from ..ruleset import builtin_rulesets
     emit(render.rulesets_doc(builtin_rulesets()))
 
 
@@ -342,8 +342,8 @@ def rulesets(ctx):
 @handle_errors
 def rulesets_show(name, lang):
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
-    from . import render  # imported when used (start-up time)
-    from .regions import find_region
+    from .. import render  # imported when used (start-up time)
+    from ..regions import find_region
     rules = _load(name)
     emit(render.ruleset_doc(rules, find_region(rules.region), lang))
 
@@ -352,7 +352,7 @@ def rulesets_show(name, lang):
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 def rulesets_check(files):
     """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
-    from .ruleset import load_ruleset_file  # imported when used (start-up time)
+    from ..ruleset import load_ruleset_file  # imported when used (start-up time)
     bad = 0
     for path in files:
         try:
@@ -380,8 +380,8 @@ def serve(port, host, db_path, ruleset_name):
       mjcalc serve
       mjcalc serve --host 0.0.0.0 --port 8710 --db friday.sqlite3
     """
-    from .ledger import LedgerFileError  # the ledger (sqlite3) and the server are imported when used (start-up time)
-    from .serve import run
+    from ..evening import LedgerFileError  # the ledger (sqlite3) and the server are imported when used (start-up time)
+    from ..serve.server import run
     try:
         run(host, port, db_path, ruleset_name, out=click.echo)
     except OSError as exc:
@@ -402,7 +402,7 @@ def explain(term):
       mjcalc explain shanglou
       mjcalc explain "seven pairs"
     """
-    from . import glossary, render  # imported when used (start-up time)
+    from .. import glossary, render  # imported when used (start-up time)
     word = " ".join(term).strip()
     if not word:
         emit(render.glossary_doc(glossary.terms()))
@@ -452,8 +452,8 @@ def _error_of(exc, argv):
 def _no_such_option(exc, argv) -> str:
     """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a hand
     starting with '-' told to come after `--`."""
-    from .regions import all_options  # imported when used (start-up time)
-    from .situation import GENERIC
+    from ..regions import all_options  # imported when used (start-up time)
+    from ..situation import GENERIC
 
     name = exc.option_name
     position = next((i for i, a in enumerate(argv) if a == name or a.startswith(name)), None)

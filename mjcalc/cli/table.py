@@ -13,18 +13,20 @@ from functools import wraps
 
 import click
 
-from . import evening
-from .cli_common import (
+from .. import evening
+from .common import (
     SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
     wild_options,
 )
-from .errors import MjcalcError, SituationError, printable
-from .ledger import Ledger, LedgerError, LedgerFileError, State, remember_path
-from .regions import all_options
-from .session import Session
-from .situation import GENERIC
-from .table_json import context, hand_json, next_json, show_json, standings_json, transfers_json
-from .tiles import SEATS, parse_seat
+from ..errors import MjcalcError, SituationError, printable
+from ..evening import (
+    Ledger, LedgerError, LedgerFileError, context, hand_json, next_json, remember_path, show_json, standings_json,
+    transfers_json,
+)
+from ..regions import all_options
+from ..session import Session, State
+from ..situation import GENERIC
+from ..tiles import SEATS, parse_seat
 
 
 @click.group()
@@ -321,7 +323,7 @@ def brief_line(t, record, rules):
 def _table_and_hand(ledger, words, quick):
     """NAME and HAND from the words: the first word is the table when it names one, else the words are the
     hand (unquoted or not) at the table in use."""
-    from .notation import parse_tiles  # imported when used (start-up time)
+    from ..notation import parse_tiles  # imported when used (start-up time)
 
     words = list(words)
     if words:
@@ -361,7 +363,7 @@ def record_hand(ledger, t, hand, situation, total=None, patterns=None, dry_run=F
 
 def hand_lines(t, record, result, rules, lang, standings=None):
     """The lines `table hand` prints for a recorded hand."""
-    from . import render  # imported when used (start-up time)
+    from .. import render  # imported when used (start-up time)
 
     unit = rules.unit(lang)
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
@@ -648,7 +650,7 @@ def table_settle(name, as_json, db_path):
     Example:
       mjcalc table settle
     """
-    from .settle import settle  # imported when used (start-up time)
+    from ..settle import settle  # imported when used (start-up time)
 
     with _at_table(db_path, name) as (ledger, t):
         standings = ledger.standings(t)
@@ -803,7 +805,7 @@ def table_play(name, db_path):
     Example:
       mjcalc table play friday
     """
-    from .cli_play import TablePrompt  # imported when used (readline, cmd)
+    from .play import TablePrompt  # imported when used (readline, cmd)
 
     with _at_table(db_path, name) as (ledger, t):
         if name is not None:

@@ -8,8 +8,8 @@ import textwrap
 
 import click
 
-from .cli_common import echo, flagged
-from .errors import printable
+from .common import echo, flagged
+from ..errors import printable
 from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns

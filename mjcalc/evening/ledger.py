@@ -18,9 +18,9 @@ from pathlib import Path
 from urllib.parse import quote
 from typing import Dict, List, Optional, Tuple
 
-from .errors import MjcalcError
-from .session import State
-from .tiles import SEATS
+from ..errors import MjcalcError
+from ..session import State
+from ..tiles import SEATS
 
 _SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
 MAX_BODY = 64 * 1024
-PAGE_FILE = Path(__file__).resolve().parent / "page.html"
+PAGE_FILE = Path(__file__).resolve().parent / "page.html"  # package data beside this module
 TOKEN_HEADER = "X-Mjcalc-Token"
 SEATS = ("E", "S", "W", "N")
 
@@ -61,21 +61,22 @@ def bad(message: str) -> ApiError:
 # the same request, or raises ApiError; the library's errors are worded as the CLI words them (`flags.flagged`).
 # ============================================================================================================
 
-from . import evening  # noqa: E402
-from .advice import advise  # noqa: E402
-from .analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
-from .batch import BatchWaits  # noqa: E402
-from .errors import MjcalcError  # noqa: E402
-from .flags import flagged  # noqa: E402
-from .ledger import Ledger, LedgerError, LedgerFileError  # noqa: E402
-from .notation import parse_hand  # noqa: E402
-from .regions import all_options, find_region  # noqa: E402
-from .render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
-from .ruleset import builtin_rulesets, load_ruleset  # noqa: E402
-from .scoring import prepare  # noqa: E402
-from .settle import settle  # noqa: E402
-from .situation import GENERIC, read_situation  # noqa: E402
-from .table_json import hand_json, next_json, show_json, standings_json, transfers_json  # noqa: E402
+from .. import evening  # noqa: E402
+from ..advice import advise  # noqa: E402
+from ..analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
+from ..batch import BatchWaits  # noqa: E402
+from ..errors import MjcalcError  # noqa: E402
+from ..flags import flagged  # noqa: E402
+from ..evening import (  # noqa: E402
+    Ledger, LedgerError, LedgerFileError, hand_json, next_json, show_json, standings_json, transfers_json,
+)
+from ..notation import parse_hand  # noqa: E402
+from ..regions import all_options, find_region  # noqa: E402
+from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
+from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
+from ..scoring import prepare  # noqa: E402
+from ..settle import settle  # noqa: E402
+from ..situation import GENERIC, read_situation  # noqa: E402
 
 # The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
 # as the CLI's text is).

@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from .ledger import Ledger, LedgerError, data_dir
-from .errors import MjcalcError
+from ..evening import Ledger, LedgerError, data_dir
+from ..errors import MjcalcError
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")
@@ -34,7 +34,7 @@ class TablePrompt(cmd.Cmd):
     # --- running -----------------------------------------------------------------------------------------
 
     def run(self):
-        from . import evening  # imported when used (start-up time)
+        from .. import evening  # imported when used (start-up time)
 
         self.rules = evening.table_rules(self.table, self.ledger)
         self._readline()
@@ -138,7 +138,7 @@ class TablePrompt(cmd.Cmd):
             return False
 
     def _all_patterns(self, words):
-        from .evening import parse_patterns  # imported when used (start-up time)
+        from ..evening import parse_patterns  # imported when used (start-up time)
         try:
             parse_patterns(self.rules, ",".join(words))
             return True

@@ -15,16 +15,17 @@ from dataclasses import asdict
 from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
 
-from .analysis import Analysis, analyze, pay
-from .errors import Notice
+from ..analysis import Analysis, analyze, pay
+from ..errors import Notice
 from .ledger import HandRecord, Ledger, LedgerError, LedgerFileError, Table, now
-from .notation import parse_hand
-from .regions import find_region
-from .ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
-from .scoring import Match, Score, match_patterns
-from .session import Session, advance
-from .situation import GENERIC, Situation
-from .tiles import SEATS
+from ..notation import parse_hand
+from ..regions import find_region
+from ..ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
+from ..scoring import Match, Score, match_patterns
+from ..session import Session
+from .replay import advance
+from ..situation import GENERIC, Situation
+from ..tiles import SEATS
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
