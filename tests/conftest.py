@@ -1,11 +1,38 @@
-"""Shared helpers and Hypothesis strategies: hands as the engine sees them, generated within the 4-copies rule."""
+"""Shared helpers and Hypothesis strategies: hands as the engine sees them, generated within the 4-copies rule.
+
+Before anything else, the suite takes a home of its own: `HOME`, the XDG directories (and `APPDATA`) point into a
+fresh temporary directory, and no `MJCALC_*` variable of the user's reaches a test. This runs when pytest imports
+this file, before any test module is imported, so a module that reads the environment at import time (or a
+subprocess a test starts with `os.environ`) sees only the suite's own directories: the player's ledger, the
+table in use and the prompt's history are never read or written (tests/test_isolation.py checks it).
+"""
+import atexit
 import os
+import shutil
 import sys
+import tempfile
 
-import pytest
-from hypothesis import strategies as st
 
-from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld
+def _own_home():
+    home = tempfile.mkdtemp(prefix="mjcalc-tests-")
+    atexit.register(shutil.rmtree, home, ignore_errors=True)
+    for key in [k for k in os.environ if k.startswith("MJCALC_") and k not in KEPT]:
+        del os.environ[key]
+    os.environ.update({"HOME": home, "XDG_DATA_HOME": os.path.join(home, "data"),
+                       "XDG_CONFIG_HOME": os.path.join(home, "config"), "XDG_CACHE_HOME": os.path.join(home, "cache"),
+                       "XDG_STATE_HOME": os.path.join(home, "state"), "APPDATA": os.path.join(home, "appdata")})
+    return home
+
+
+# What the suite itself reads (how long the reference hunts run, where screenshots go): the user's words to the
+# suite, not to mjcalc.
+KEPT = ("MJCALC_REF_SCALE", "MJCALC_SCREENSHOTS")
+TEST_HOME = _own_home()
+
+import pytest  # noqa: E402  (after the home is the suite's own: nothing imported may have read the old one)
+from hypothesis import strategies as st  # noqa: E402
+
+from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
 os.environ["COLUMNS"] = "80"  # text output fits the terminal: tests see an 80-column one, whatever runs them
@@ -224,18 +251,3 @@ def drop_impossible(text, sit, self_draw_when_not_robbed=False):
         if self_draw_when_not_robbed:
             sit.pop("from")
     return sit
-
-
-@pytest.fixture(autouse=True, scope="session")
-def _own_data_dir(tmp_path_factory):
-    """The user data directory (the remembered ledger, the prompt's history) is a fresh one for the tests."""
-    saved = {k: os.environ.get(k) for k in ("XDG_DATA_HOME", "MJCALC_DB", "MJCALC_RULESET")}
-    os.environ["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("data"))
-    os.environ.pop("MJCALC_DB", None)
-    os.environ.pop("MJCALC_RULESET", None)
-    yield
-    for key, value in saved.items():
-        if value is None:
-            os.environ.pop(key, None)
-        else:
-            os.environ[key] = value

@@ -458,7 +458,9 @@ def test_the_beijing_money_evening(tmp_path):
 
 # --- crashes and concurrent writers ------------------------------------------------------------------------
 
-ENV = {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
+def child_env():
+    """The environment for a writer in another process, read when it starts (never copied at import time)."""
+    return {**os.environ, "PYTHONPATH": str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 LOOP_WRITER = """
 import random, sys
@@ -502,14 +504,14 @@ def test_killed_writers_leave_whole_hands(tmp_path):
     while time.monotonic() < deadline and rounds < 16:
         rounds += 1
         if rounds % 2:  # a writer that records hands as fast as it can, killed in the middle of one
-            proc = subprocess.Popen([sys.executable, "-c", LOOP_WRITER, str(db)], env=ENV, stdout=subprocess.PIPE,
+            proc = subprocess.Popen([sys.executable, "-c", LOOP_WRITER, str(db)], env=child_env(), stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
             first = proc.stdout.readline()  # it is writing: kill it a moment later, most likely inside a hand
             assert first == "ok\n", proc.stderr.read() if not first else first
             acknowledged += 1
             time.sleep(rng.uniform(0.0, 0.3))
         else:  # the command line itself, killed at some point of its short life
-            proc = subprocess.Popen(_cli_writer(db, rng.choice("ESWN")), env=ENV, stdout=subprocess.PIPE,
+            proc = subprocess.Popen(_cli_writer(db, rng.choice("ESWN")), env=child_env(), stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, text=True)
             time.sleep(rng.uniform(0.05, 0.6))
         proc.send_signal(signal.SIGKILL)
@@ -536,17 +538,17 @@ def test_two_writers_at_once(tmp_path):
     db = tmp_path / "t.sqlite3"
     procs = [subprocess.Popen([sys.executable, "-m", "mjcalc", "table", "new", f"t{i}" if i else "t",
                                *[a for s, p in PLAYERS.items() for a in ("--seat", f"{s}={p}")], "--db", str(db)],
-                              env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(3)]
+                              env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for i in range(3)]
     for proc in procs:  # three at once on a file that does not exist yet: one creates it, the others wait
         out, err = proc.communicate(timeout=60)
         assert proc.returncode == 0, err
     procs = []
     for i in range(12):
         procs.append(subprocess.Popen(_cli_writer(db, "ESWN"[i % 4], "ESWN"[(i + 1) % 4] if i % 3 else None),
-                                      env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+                                      env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
         if i % 4 == 3:
             procs.append(subprocess.Popen([sys.executable, "-m", "mjcalc", "table", "show", "t", "--db", str(db)],
-                                          env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
+                                          env=child_env(), stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True))
     said = []
     for proc in procs:
         out, err = proc.communicate(timeout=60)
