@@ -72,9 +72,9 @@ def main():
         hand = random_hand(rng)
         tiles = prepare(hand, (WILD_KIND,))
         jobs = {
-            "rank": lambda: discards(tiles.naturals, tiles.wilds, tiles.melds, rules.shapes, (WILD_KIND,), tiles.held),
-            "advise": lambda: advise(hand, rules, situation, score_waits=False),
-            "scored": lambda: advise(hand, rules, situation),
+            "rank": lambda t=tiles: discards(t.naturals, t.wilds, t.melds, rules.shapes, (WILD_KIND,), t.held),
+            "advise": lambda h=hand: advise(h, rules, situation, score_waits=False),
+            "scored": lambda h=hand: advise(h, rules, situation),
         }
         for name, job in jobs.items():
             first, median = timed(job, args.repeat)

@@ -9,7 +9,6 @@ from .shanten import WILD_DISCARD, Improvement, discards, improvements, shanten_
 from .tiles import WILD
 
 
-
 @dataclass
 class DiscardAdvice:
     """A ranked discard: the tile thrown (as written in the hand), its shanten and improvements, and for a

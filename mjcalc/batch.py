@@ -36,8 +36,8 @@ class BatchWaits:
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
         if not self.finder.fast:
             return None
-        from .shapes import SEVEN_PAIRS  # imported when used (start-up time)
-        from .fastwaits import FastWaits
+        from .fastwaits import FastWaits  # imported when used (start-up time)
+        from .shapes import SEVEN_PAIRS
 
         return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds)
 
@@ -81,7 +81,8 @@ def _json_line(hand_text, found) -> str:
 
 def _fast_json(fast, mask, line) -> str:
     """The JSON line of a plain line read by `FastWaits`: the hand as `Hand` prints it, and tiles left."""
-    from .hand import WILD, Hand  # imported when used (start-up time)
+    from .hand import Hand  # imported when used (start-up time)
+    from .tiles import WILD
 
     m, p, s, honor_counts, stars, _ = fast.read(line)
     held = fast.held((m, p, s), honor_counts, stars)

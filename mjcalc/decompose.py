@@ -5,16 +5,22 @@ The engine sees natural counts (34 ints, wildcards excluded) plus a number of wi
 blocks, each block holding at least one natural tile; a decomposition is one option per unit plus *free*
 blocks made of wildcards alone for the wildcards left.
 """
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from collections.abc import Sequence
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
 from typing import Iterator, Tuple
 
 from .hand import CHOW, PAIR, PUNG
 from .shapes import (
-    NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, UNITS, orphans_ok,
+    NINE_TERMINALS,
+    SEVEN_PAIRS,
+    STANDARD,
+    THIRTEEN_LONELY,
+    THIRTEEN_ORPHANS,
+    UNITS,
+    orphans_ok,
 )
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, is_terminal_or_honor
 

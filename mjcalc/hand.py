@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from .tiles import WILD, format_tiles, tile_text
+from .tiles import format_tiles, tile_text
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 

@@ -4,11 +4,13 @@ A detector takes a `Reading` (see scoring.py) and its `Pattern` (for parameters)
 times the pattern applies: 0 for not at all. Values, names and exclusions come from the ruleset; never here.
 A region's own detectors live in its module (`regions/`); `COMMON` lists these by the id rulesets use.
 """
+from typing import Callable
 
+from .hand import CHOW, KONG, PUNG
 from .payouts import MAX_VALUE, Param
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
-from .hand import CHOW, KONG, PUNG
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
+
 
 def per_hand(detector):
     """Marks a detector that reads only the hand and the situation, never the reading (its decomposition, its
@@ -202,7 +204,7 @@ COMMON = {f.__name__: f for f in (
 _SUIT = {"full_flush", "half_flush", "all_honors"}
 
 
-def block_traits(active, tiles) -> "Callable":
+def block_traits(active, tiles) -> Callable:
     """What the common detectors among the pattern ids `active` can see of a block of this hand (`tiles`, the
     hand under its wildcards), beyond its kind and its wildcards: a function of the block, for
     `Region.reading_keys`.
@@ -266,7 +268,7 @@ def counted_traits(key) -> bool:
     return key[3] is True
 
 
-def whole_traits(active) -> "Callable":
+def whole_traits(active) -> Callable:
     """What the common detectors among `active` see of an irregular shape's one block (its 14 tiles as read):
     the suits for the flushes and 全字牌, whether every tile is a terminal or an honor for 幺九; the shape itself
     the scorer keys."""

@@ -8,10 +8,10 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from .rulesets.compiled import COMPILED
 from .errors import RulesetError, RulesetNotFound, close_matches
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
+from .rulesets.compiled import COMPILED
 from .shapes import SHAPES
 
 BUILTIN_DIR = Path(__file__).resolve().parent / "rulesets"  # the YAML, the rules pages and the glossary

@@ -9,12 +9,12 @@ from typing import List, Optional, Tuple
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
-from .hand import CHOW, KONG, PUNG, WILD, Hand
+from .hand import CHOW, KONG, PUNG, Hand
 from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
-from .tiles import NAMES, NUM_KINDS
+from .tiles import NAMES, NUM_KINDS, WILD
 
 
 @dataclass(frozen=True)
@@ -407,7 +407,6 @@ def hand_counts(reading: Reading, detectors) -> dict:
 
 
 def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
-    rules = reading.ruleset
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
         best = max(standalone, key=lambda pid: _points(*found[pid], reading))

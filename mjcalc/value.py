@@ -58,13 +58,13 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
 from .errors import SituationError
-from .hand import WILD, Hand
+from .hand import Hand
 from .shanten import gains as _gains
 from .shanten import improvements as _improvements
 from .shanten import shanten as _shanten
 from .shapes import WaitFinder, is_complete
 from .situation import FIELD_OF
-from .tiles import NAMES, NUM_KINDS
+from .tiles import NAMES, NUM_KINDS, WILD
 
 DEFAULT_DRAWS = 8
 DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS discards after a useful draw

@@ -29,10 +29,11 @@ def _own_home():
 KEPT = ("MJCALC_REF_SCALE", "MJCALC_SCREENSHOTS")
 TEST_HOME = _own_home()
 
-import pytest  # noqa: E402  (after the home is the suite's own: nothing imported may have read the old one)
+# after the home is the suite's own: nothing imported may have read the old one
 from hypothesis import strategies as st  # noqa: E402
 
-from mjcalc.hand import CHOW, KONG, PUNG, WILD, Hand, Meld  # noqa: E402
+from mjcalc.hand import CHOW, KONG, PUNG, Hand, Meld  # noqa: E402
+from mjcalc.tiles import WILD  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
 os.environ["COLUMNS"] = "80"  # text output fits the terminal: tests see an 80-column one, whatever runs them

@@ -799,7 +799,7 @@ def _self_test():
         return counts
 
     checked = agreed_true = 0
-    for trial in range(1500):
+    for _trial in range(1500):
         melds = rng.choice([0, 0, 0, 1, 2, 3, 4])
         wilds = rng.choice([0, 1, 1, 2, 2])
         size = 14 - 3 * melds
@@ -822,7 +822,7 @@ def _self_test():
             assert (bool(ref_seven_pairs_decompositions(hand, wilds))
                     == ref_is_complete(hand, wilds, 0, {SEVEN_PAIRS}))
     # lonely / orphan shapes with wildcards need targeted hands to be true often
-    for trial in range(300):
+    for _trial in range(300):
         wilds = rng.choice([1, 2, 3])
         kinds = rng.sample(range(NUM_KINDS), 14 - wilds) if rng.random() < 0.5 else \
             rng.sample(list(ORPHANS) + [rng.randrange(NUM_KINDS)], 14 - wilds)
@@ -859,9 +859,9 @@ def _self_test():
                         ("123m 456p 78s EE 135m", 0), ("123m 456p 78s EE 1357m", 0),
                         ("159m 26p 37s ESWNCFP", 0), ("159m 26p 37s ESWNC", 2)):
         tiles = sum(c(text)) + wilds
-        timed(f"shanten standard   {tiles} tiles {text} + {wilds} wild", lambda: ref_shanten(c(text), wilds, 0, std))
+        timed(f"shanten standard   {tiles} tiles {text} + {wilds} wild", lambda text=text, wilds=wilds: ref_shanten(c(text), wilds, 0, std))
         timed(f"shanten all shapes {tiles} tiles {text} + {wilds} wild",
-              lambda: ref_shanten(c(text), wilds, 0, every_shape))
+              lambda text=text, wilds=wilds: ref_shanten(c(text), wilds, 0, every_shape))
     print("reference self-test passed")
 
 

@@ -226,7 +226,7 @@ def candidates(ctx):
             has_chow = meld_has_chow or any(b[0] == CHOW for b in blocks)
             pair = next(b for b in blocks if b[0] == PAIR)
             four_melds = len(ctx.melds) == 4
-            for i, b in enumerate(blocks):  # every placement of the winning tile
+            for _i, b in enumerate(blocks):  # every placement of the winning tile
                 if win_as not in b[1]:
                     continue
                 in_pair = b[0] == PAIR

@@ -12,7 +12,8 @@ import random
 
 from mjcalc.analysis import analyze
 from mjcalc.shapes import is_complete
-from mjcalc.hand import WILD, Hand
+from mjcalc.hand import Hand
+from mjcalc.tiles import WILD
 
 KINDS = 34
 

@@ -1,7 +1,6 @@
 """`text_table.simple_table` draws the tables mjcalc prints itself, character for character as tabulate's "simple"
 format does, wrapped cells (maxcolwidths) and multi-line ones too; tabulate is imported only for the tables it
 does not take, and is the reference here."""
-import random
 
 import click
 import pytest

@@ -111,7 +111,8 @@ def test_no_private_name_is_imported_from_another_module():
 
 
 def test_function_local_imports_say_why():
-    """A function-local import is only for start-up time, and a comment on its line (or the line above) says so."""
+    """A function-local import is only for start-up time, and a comment on its line (or its group of imports, or
+    the line above) says so."""
     bad = []
     for path in MODULES:
         lines = path.read_text(encoding="utf-8").splitlines()
@@ -121,7 +122,13 @@ def test_function_local_imports_say_why():
             if isinstance(node, (ast.Import, ast.ImportFrom)) and id(node) not in top:
                 if isinstance(getattr(node, "parent", None), ast.Try):
                     continue
-                here = lines[node.lineno - 1] + " " + (lines[node.lineno - 2] if node.lineno > 1 else "")
+                # a run of imports together is one group: a comment on any of its lines, or above it, says why
+                first = last = node.lineno - 1
+                while first > 0 and lines[first - 1].strip().startswith(("from ", "import ")):
+                    first -= 1
+                while last + 1 < len(lines) and lines[last + 1].strip().startswith(("from ", "import ")):
+                    last += 1
+                here = " ".join(lines[max(first - 1, 0):last + 1])
                 if "#" not in here:
                     bad.append(f"{path.relative_to(PACKAGE)}:{node.lineno}: {lines[node.lineno - 1].strip()}")
     assert bad == [], "function-local imports without a reason:\n" + "\n".join(bad)
@@ -237,3 +244,98 @@ def test_every_package_is_installed():
     listed = {p.strip() for p in config["options"]["packages"].replace("\n", ",").split(",") if p.strip()}
     found = {module_name(p) for p in PACKAGE.rglob("__init__.py")}
     assert found <= listed
+
+
+# --- folders are audiences -------------------------------------------------------------------------------------
+# The engine and the rules model are flat modules of `mjcalc`; `cli/` is the command line, `evening/` the table's
+# memory, `serve/` the server and its page, `regions/` what each region means, `rulesets/` the built-in data.
+
+USE_CASES = ("mjcalc.analysis", "mjcalc.advice", "mjcalc.value", "mjcalc.batch", "mjcalc.render", "mjcalc.glossary",
+             "mjcalc.flags", "mjcalc.evening", "mjcalc.cli", "mjcalc.serve")
+
+
+def outside_imports(path: Path):
+    """Top-level names of the modules outside mjcalc that `path` imports (anywhere in it)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            yield from (alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            yield (node.module or "").split(".")[0]
+
+
+def folder(name: str) -> str:
+    """`cli`, `evening`, `serve`, `regions`, `rulesets`, or `` for a flat module of mjcalc."""
+    parts = name.split(".")
+    return parts[1] if len(parts) > 2 or (len(parts) == 2 and (PACKAGE / parts[1]).is_dir()) else ""
+
+
+def importers_of(library: str):
+    return sorted(module_name(p) for p in MODULES if library in set(outside_imports(p)))
+
+
+def test_only_cli_imports_click_and_tabulate():
+    assert {folder(m) for m in importers_of("click") + importers_of("tabulate")} == {"cli"}
+
+
+def test_only_evening_imports_sqlite3():
+    assert importers_of("sqlite3") == ["mjcalc.evening.ledger"]
+
+
+def test_only_yamlfile_imports_yaml():
+    assert importers_of("yaml") == ["mjcalc.yamlfile"]
+
+
+def test_regions_import_no_use_case():
+    bad = [(module_name(p), target) for p in MODULES if folder(module_name(p)) == "regions"
+           for target, _, _, _ in imports(p) if target.startswith(USE_CASES)]
+    assert bad == []
+
+
+def test_the_library_imports_no_front_end():
+    """Nothing outside cli/ imports cli/; nothing outside serve/ (but the `serve` command) imports serve/; the
+    engine and the rules model import no use case above them but what they name here."""
+    bad = []
+    for path in MODULES:
+        here = module_name(path)
+        if here == "mjcalc.__main__":  # `python -m mjcalc` is the command line
+            continue
+        for target, _, line, _ in imports(path):
+            if target.startswith("mjcalc.cli") and folder(here) != "cli":
+                bad.append(f"{here}:{line} imports {target}")
+            if target.startswith("mjcalc.serve") and folder(here) not in ("serve", "cli"):
+                bad.append(f"{here}:{line} imports {target}")
+            if target.startswith("mjcalc.evening") and folder(here) not in ("evening", "cli", "serve"):
+                bad.append(f"{here}:{line} imports {target}")
+    assert bad == []
+
+
+def test_serve_uses_only_public_names():
+    """serve/ calls the library as any program would: no cli/, no private name, the evening only through its
+    package's public names (`mjcalc.evening.__all__`), never one of its modules."""
+    import mjcalc.evening
+    bad = []
+    for path in MODULES:
+        if folder(module_name(path)) != "serve":
+            continue
+        for target, names, line, _ in imports(path):
+            if target.startswith("mjcalc.cli") or any(n.startswith("_") for n in names):
+                bad.append(f"{path.name}:{line}: {target} {names}")
+            if target.startswith("mjcalc.evening") and (target != "mjcalc.evening" or
+                                                         not set(names) <= set(mjcalc.evening.__all__)):
+                bad.append(f"{path.name}:{line}: {target} {names}")
+    assert bad == []
+
+
+def test_the_folder_rules_can_fail(tmp_path):
+    """The scans above see what they look for: an import of click, of sqlite3, of a use case."""
+    probe = tmp_path / "probe.py"
+    probe.write_text("import click\nfrom sqlite3 import connect\ndef f():\n    import yaml.constructor\n")
+    assert sorted(outside_imports(probe)) == ["click", "sqlite3", "yaml"]
+    assert folder("mjcalc.cli.table") == "cli" and folder("mjcalc.evening") == "evening"
+    assert folder("mjcalc.scoring") == "" and folder("mjcalc.regions.beijing") == "regions"
+
+
+def test_the_top_level_holds_at_most_26_modules():
+    """The engine and the rules model stay flat; everything an audience of its own reads is in its folder."""
+    top = sorted(p.name for p in PACKAGE.glob("*.py"))
+    assert len(top) <= 26, top

@@ -374,7 +374,7 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
             _record_requests(browser)
             _set(browser, "#record #opt-shaozhuang", "1")
         tap(browser, "#rec-go")
-        wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+        wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
         if number == 2:
             sent = _last_sent(browser, "/api/tables/%E5%91%A8%E4%BA%94/hand")
             assert {k: v for k, v in sent.items() if k != "lang"} == \
@@ -395,7 +395,7 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
     assert browser.execute_script("return document.querySelectorAll('#v-table script, #v-table img').length") == 0
     from selenium.common.exceptions import NoAlertPresentException
     with pytest.raises(NoAlertPresentException):
-        browser.switch_to.alert.text
+        _ = browser.switch_to.alert.text
     shoot(browser, shots, "table.png")
     # the list of tables shows the name as text too
     tap(browser, "#back")
@@ -452,7 +452,7 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
         if discarder:
             tap(browser, f'#record [data-seg="from"] [data-v="{discarder}"]')
         tap(browser, "#rec-go")
-        wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+        wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
     show = cli_json(["table", "show", "quick", "--json", "--db", str(server.lib.db_path)])
     # S self-draws 3 番: +9, each other −3; then W wins 对对和 2 + 庄 1 = 3 番 on E's discard: E pays 3
     assert [h["payouts"] for h in show["hands"]] == [{"E": -3, "S": 9, "W": -3, "N": -3},

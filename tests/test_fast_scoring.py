@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 from mjcalc import HandError, SituationError, load_ruleset
 from mjcalc.analysis import analyze, pay, setting
 from mjcalc.decompose import count_decompositions, decompositions
-from mjcalc.hand import WILD, Hand
+from mjcalc.hand import Hand
+from mjcalc.tiles import WILD
 from mjcalc.notation import parse_hand
 from mjcalc import scoring
 from mjcalc.scoring import Reading, score_hand, score_hands

@@ -7,7 +7,8 @@ from hypothesis import strategies as st
 
 from conftest import notation_hands
 from mjcalc.errors import HandError, MjcalcError, NotationError
-from mjcalc.hand import CHOW, KONG, PUNG, WILD, Meld
+from mjcalc.hand import CHOW, KONG, PUNG, Meld
+from mjcalc.tiles import WILD
 from mjcalc.notation import MAX_INPUT, format_hand, parse_hand
 
 # tile ints: 0-8 = 1-9m, 9-17 = 1-9p, 18-26 = 1-9s, 27-33 = E S W N C F P

@@ -1,5 +1,6 @@
 """Rulesets as data: validation messages name the file, the line and the path; `extends`; the safe loader."""
 import json
+from dataclasses import FrozenInstanceError
 import textwrap
 
 import pytest
@@ -211,9 +212,9 @@ def test_rulesets_show_lists_every_pattern():
 
 def test_loaded_ruleset_is_frozen():
     rules = load_ruleset("beijing")
-    with pytest.raises(Exception):
+    with pytest.raises(FrozenInstanceError):
         rules.minimum = 3
-    with pytest.raises(Exception):
+    with pytest.raises(FrozenInstanceError):
         rules.patterns[0].value = 99
 
 

@@ -375,7 +375,7 @@ def test_table_reads_the_example_files():
     import yaml
 
     root = os.path.join(os.path.dirname(__file__), os.pardir, "examples")
-    for name, rid, text, sit, expect in EXAMPLES:
+    for name, rid, text, _sit, expect in EXAMPLES:
         with open(os.path.join(root, name + ".yaml"), encoding="utf-8") as f:
             doc = yaml.safe_load(f)
         assert doc["ruleset"] == rid and doc["hand"] == text, name

@@ -252,7 +252,7 @@ def test_simulator_agrees(name, target, wilds):
     wild_kinds = (P["5m"],) if wilds else ()
     situation = Situation(wild=wild_kinds)
     rng = random.Random(f"{name}{target}{wilds}")
-    for attempt in range(20):
+    for _attempt in range(20):
         hand = generated_hand(rng, target, wild_kinds, wilds)
         engines = {by: Engine(hand, ruleset, situation, draws=8, by=by) for by in ("win", "value")}
         advice = {by: e.evaluate() for by, e in engines.items()}

@@ -1,15 +1,25 @@
 """The `mjcalc` command line: the only module that imports click. Errors become one `Error: …` line."""
-import os
 import sys
 
 import click
 
 from .. import __version__
-from .common import (
-    HelpFormatter, SituationCommand, UserError, build_situation, emit_json, flag_of, flagged, handle_errors,
-    output_options, ruleset_option, seen_option, situation_options, wild_options,
-)
 from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
+from .common import (
+    HelpFormatter,
+    SituationCommand,
+    UserError,
+    build_situation,
+    emit_json,
+    flag_of,
+    flagged,
+    handle_errors,
+    output_options,
+    ruleset_option,
+    seen_option,
+    situation_options,
+    wild_options,
+)
 
 
 def one_hand_options(func):
@@ -149,9 +159,9 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
       mjcalc analyze "[111m] 222p 333s EEE 9m +9m" --shaozhuang 1 --base 2000
       mjcalc analyze "123m456p789s EE 45m" --wild 5m --json
     """
+    from .. import render  # imported when used (start-up time)
     from ..analysis import analyze as run  # imported when used (start-up time)
     from ..notation import parse_hand
-    from .. import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     result = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
@@ -243,10 +253,11 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
       mjcalc compare "123m456p789s EE 45m +6m"
       mjcalc compare "11223344556677m" -r beijing -r zhuji --from S
     """
-    from ..analysis import compare as run, unused_options  # imported when used (start-up time)
+    from .. import render  # imported when used (start-up time)
+    from ..analysis import compare as run
+    from ..analysis import unused_options
     from ..notation import parse_hand
     from ..ruleset import builtin_rulesets  # imported when used (start-up time)
-    from .. import render
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
@@ -297,9 +308,9 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
       mjcalc advise "123m 456p 1s 79s EES C" --seen "8s 8s E"
       mjcalc advise "11112345667p 9p FF" --by value --draws 8
     """
+    from .. import render  # imported when used (start-up time)
     from ..advice import advise as run  # imported when used (start-up time)
     from ..notation import parse_hand
-    from .. import render  # imported when used (start-up time)
 
     rules = _load(ruleset_name)
     situation = build_situation(params)

@@ -4,12 +4,11 @@ Text fits the terminal's width (`COLUMNS`, else the terminal, else 80): a field'
 and a table too wide has its widest columns wrapped. A new output format is one more function here.
 """
 import os
-import textwrap
 
 import click
 
-from .common import echo, flagged
 from ..errors import printable
+from .common import echo, flagged
 from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns

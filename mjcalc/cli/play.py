@@ -11,8 +11,8 @@ import sys
 
 import click
 
-from ..evening import Ledger, LedgerError, data_dir
 from ..errors import MjcalcError
+from ..evening import Ledger, LedgerError, data_dir
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")

@@ -14,19 +14,36 @@ from functools import wraps
 import click
 
 from .. import evening
-from .common import (
-    SituationCommand, UserError, build_situation, handle_errors, read_situation_file, situation_options, table as _table, warn,
-    wild_options,
-)
 from ..errors import MjcalcError, SituationError, printable
 from ..evening import (
-    Ledger, LedgerError, LedgerFileError, context, hand_json, next_json, remember_path, show_json, standings_json,
+    Ledger,
+    LedgerError,
+    LedgerFileError,
+    context,
+    hand_json,
+    next_json,
+    remember_path,
+    show_json,
+    standings_json,
     transfers_json,
 )
 from ..regions import all_options
 from ..session import Session, State
 from ..situation import GENERIC
 from ..tiles import SEATS, parse_seat
+from .common import (
+    SituationCommand,
+    UserError,
+    build_situation,
+    handle_errors,
+    read_situation_file,
+    situation_options,
+    warn,
+    wild_options,
+)
+from .common import (
+    table as _table,
+)
 
 
 @click.group()

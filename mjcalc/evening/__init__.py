@@ -9,11 +9,29 @@ these and nothing deeper.
 """
 from .documents import context, hand_json, next_json, show_json, standings_json, transfers_json
 from .ledger import (
-    HandRecord, Ledger, LedgerError, LedgerFileError, Table, data_dir, default_path, remember_path, remembered_path,
+    HandRecord,
+    Ledger,
+    LedgerError,
+    LedgerFileError,
+    Table,
+    data_dir,
+    default_path,
+    remember_path,
+    remembered_path,
 )
 from .record import (
-    adopt_rules, create_table, find_pattern, parse_patterns, player_seats, record_draw, record_quick, record_win,
-    rules_from_json, rules_json, score_agreed, table_rules,
+    adopt_rules,
+    create_table,
+    find_pattern,
+    parse_patterns,
+    player_seats,
+    record_draw,
+    record_quick,
+    record_win,
+    rules_from_json,
+    rules_json,
+    score_agreed,
+    table_rules,
 )
 from .replay import advance
 

@@ -1,9 +1,9 @@
 """The `--json` documents of `mjcalc table` (a hand with its context, the standings, the next hand, a table
 shown), click-free, so that `mjcalc serve`'s ledger API answers with the very same documents."""
-from .ledger import State
 from ..regions import all_options
 from ..situation import GENERIC
 from ..tiles import NAMES, SEATS
+from .ledger import State
 
 NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record says these itself
 

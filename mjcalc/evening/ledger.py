@@ -15,8 +15,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from urllib.parse import quote
 from typing import Dict, List, Optional, Tuple
+from urllib.parse import quote
 
 from ..errors import MjcalcError
 from ..session import State

@@ -17,15 +17,15 @@ from typing import Dict, List, Optional, Tuple
 
 from ..analysis import Analysis, analyze, pay
 from ..errors import Notice
-from .ledger import HandRecord, Ledger, LedgerError, LedgerFileError, Table, now
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
 from ..scoring import Match, Score, match_patterns
 from ..session import Session
-from .replay import advance
 from ..situation import GENERIC, Situation
 from ..tiles import SEATS
+from .ledger import HandRecord, Ledger, LedgerError, LedgerFileError, Table, now
+from .replay import advance
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -153,7 +153,8 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
             total = rules.cap
     else:
         reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1, shape=None)  # each pattern at its value
-        detectors = {p.id: (lambda r, p, n=patterns.get(p.id, 0): n) for p in rules.patterns}
+        named = {p.id: patterns.get(p.id, 0) for p in rules.patterns}
+        detectors = {pid: (lambda r, p, n=n: n) for pid, n in named.items()}
         matches, total, bonus, uncapped = match_patterns(reading, detectors)
         dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]
         if dropped:

@@ -8,11 +8,11 @@ generic scorer, analysis and output ask the region; they never say a region's wo
 from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 from ..errors import ImpossibleSituation, Notice, SituationError
-from ..hand import KONG, WILD
+from ..hand import KONG
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
 from ..situation import Option
-from ..tiles import NAMES, SEATS, next_in_cycle
+from ..tiles import NAMES, SEATS, WILD, next_in_cycle
 
 
 class Region:

@@ -15,9 +15,8 @@ from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush,
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
-from ..tiles import NAMES, NUM_KINDS, SEATS, WILD
+from ..tiles import NUM_KINDS, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
-
 
 # --- detectors -----------------------------------------------------------------------------------------
 

@@ -8,13 +8,12 @@ readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of mjca
 from functools import lru_cache
 
 from ..errors import ImpossibleSituation, SituationError
-from ..hand import CHOW, KONG, PAIR, WILD
-from ..patterns import (COMMON, block_traits, counted_traits, fours_in_pairs, only_on, per_hand, sets,
-                        whole_traits)
+from ..hand import CHOW, KONG, PAIR
+from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, only_on, per_hand, sets, whole_traits
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
-from ..tiles import HONORS, NAMES, SEATS
+from ..tiles import HONORS, NAMES, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
 
 BAO = 4  # tiles of the 宝 kind

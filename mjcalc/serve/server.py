@@ -66,10 +66,17 @@ from ..advice import advise  # noqa: E402
 from ..analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
 from ..batch import BatchWaits  # noqa: E402
 from ..errors import MjcalcError  # noqa: E402
-from ..flags import flagged  # noqa: E402
 from ..evening import (  # noqa: E402
-    Ledger, LedgerError, LedgerFileError, hand_json, next_json, show_json, standings_json, transfers_json,
+    Ledger,
+    LedgerError,
+    LedgerFileError,
+    hand_json,
+    next_json,
+    show_json,
+    standings_json,
+    transfers_json,
 )
+from ..flags import flagged  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
