@@ -1,18 +1,46 @@
 """Errors that mjcalc reports to a user as one line, and the notices (warnings) it gives beside an answer.
 
-Messages speak the game: a seat, the winning tile, 财神. An error or notice about one situation field carries
-the field's name in `field` and the message without it in `detail`, so a front end can name the field its own
-way (the CLI says `--from: …`).
+Both are made from a message id of `messages.EN` and its parameters: `SituationError("zhuji.bid_needs_bidder",
+field="bid", bid="2台")`. Messages speak the game: a seat, the winning tile, 财神. One about a situation field
+carries the field's name in `field`, and its text without it in `detail`, so a front end can name the field its
+own way (the CLI says `--bid: …`, the API gives `"field": "bid"`); `str()` of it names the field by `label`
+(default: the field's own name). `text(lang)` says it in another language.
 """
+from typing import Any, Dict, Optional
+
+from .messages import EN, Message, worded
 
 
 class MjcalcError(ValueError):
     """Input that mjcalc cannot use; the message is one line for the user."""
 
-    def __init__(self, message: str = "", field: str = None, detail: str = None):
-        super().__init__(message)
+    def __init__(self, code: str, *legacy: Any, field: Optional[str] = None, label: Optional[str] = None,
+                 **params: Any):
+        if code not in EN:  # TRANSITION: a sentence made where it is raised (message, field, detail)
+            field = legacy[0] if legacy else field
+            detail = legacy[1] if len(legacy) > 1 and legacy[1] is not None else params.get("detail") or code
+            self.message = Message("legacy", text=detail)
+            self.code, self.params, self.field, self.label, self.detail = "legacy", {}, field, "", detail
+            super().__init__(code)
+            return
+        self.message = Message(code, **params)
+        self.code = code
+        self.params = params
         self.field = field
-        self.detail = message if detail is None else detail
+        self.label = field if label is None else label
+        self.detail = self.message.text()
+        super().__init__(worded(self.label, self.detail) if self.label else self.detail)
+
+    def text(self, lang: str = "en") -> str:
+        """The whole message in `lang`, the field named by its label (as `str()` says it in English)."""
+        if self.code == "legacy":  # TRANSITION
+            return str(self)
+        detail = self.message.text(lang)
+        return worded(self.label, detail) if self.label else detail
+
+    def json(self) -> Dict[str, Any]:
+        """What an API answers beside the message: its id, its field and its parameters as data."""
+        return {"code": self.code, "field": self.field, **self.message.json()}
 
 
 class NotationError(MjcalcError):
@@ -41,13 +69,39 @@ class ImpossibleSituation(SituationError):
 
 
 class Notice(str):
-    """A warning beside an answer (an option ignored, a rule that overrode one, a cap): text, and its field."""
+    """A warning beside an answer (an option ignored, a rule that overrode one, a cap): its text, from a message id
+    like an error's, and its field."""
 
-    def __new__(cls, text: str, field: str = None, detail: str = None):
-        notice = super().__new__(cls, text)
-        notice.field = field
-        notice.detail = text if detail is None else detail
+    message: Message
+    code: str
+    field: Optional[str]
+    label: Optional[str]
+    detail: str
+
+    def __new__(cls, code: str, *legacy: Any, field: Optional[str] = None, label: Optional[str] = None,
+                **params: Any) -> "Notice":
+        if code not in EN:  # TRANSITION: (text, field, detail)
+            notice = super().__new__(cls, code)
+            detail = legacy[1] if len(legacy) > 1 and legacy[1] is not None else params.get("detail") or code
+            notice.message = Message("legacy", text=detail)
+            notice.code, notice.detail = "legacy", detail
+            notice.field = legacy[0] if legacy else field
+            notice.label = notice.field
+            return notice
+        message = Message(code, **params)
+        detail = message.text()
+        shown_label = field if label is None else label
+        notice = super().__new__(cls, worded(shown_label, detail) if shown_label else detail)
+        notice.message, notice.code, notice.field, notice.detail = message, code, field, detail
+        notice.label = shown_label
         return notice
+
+    def text(self, lang: str = "en") -> str:
+        detail = self.message.text(lang)
+        return worded(self.label, detail) if self.label else detail
+
+    def json(self) -> Dict[str, Any]:
+        return {"code": self.code, "field": self.field, **self.message.json()}
 
 
 def printable(text: str, keep_newlines: bool = False) -> str:
@@ -56,7 +110,6 @@ def printable(text: str, keep_newlines: bool = False) -> str:
     return "".join(ch if ch.isprintable() or keep_newlines and ch == "\n" else ascii(ch)[1:-1] for ch in str(text))
 
 
-def close_matches(word, choices, n: int = 1):
-    """The known words closest to a mistyped one, for "did you mean"."""
+def close_matches(word, choices, n: int = 1):  # TRANSITION: messages.did_you_mean
     import difflib  # only when a message needs it (start-up time)
     return difflib.get_close_matches(word, choices, n=n)

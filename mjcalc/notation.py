@@ -19,9 +19,11 @@ A seat letter written right after an exposed meld's closing bracket names the se
 """
 import dataclasses
 from collections import Counter
+from typing import Any
 
 from .errors import HandError, NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
+from .messages import Message
 from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH
 
 MAX_INPUT = 200
@@ -62,8 +64,9 @@ class _Reader:
         self.digits = []  # (digit, column) waiting for a suit letter
         self.closed_at = None  # the column of the ']' that closed the last exposed meld
 
-    def fail(self, message: str, column: int) -> NotationError:
-        return NotationError(f'{message} at column {column} in "{_shown(self.text)}"')
+    def fail(self, code: str, column: int, **params: Any) -> NotationError:
+        """The error `code` (a `notation.*` message), placed: at which column of which text."""
+        return NotationError(code, at=Message("notation.at", column=column, text=_shown(self.text)), **params)
 
     def read(self):
         text = self.text
@@ -73,15 +76,15 @@ class _Reader:
             self.step(ch, column)
         self.flush_digits_error()
         if self.meld is not None:
-            raise self.fail(f"unclosed '{'[' if self.meld[0] == ']' else '{'}'", self.meld[2])
+            raise self.fail("notation.unclosed", self.meld[2], bracket="[" if self.meld[0] == "]" else "{")
         if self.plus is not None:
-            raise self.fail("'+' with no tile after it", self.plus)
+            raise self.fail("notation.plus_alone", self.plus)
         return self
 
     def flush_digits_error(self):
         if self.digits:
             written = "".join(self.text[c - 1] for _, c in self.digits)
-            raise self.fail(f"digits '{written}' without a suit letter (m, p, s or z)", self.digits[0][1])
+            raise self.fail("notation.no_suit", self.digits[0][1], written=written)
 
     def step(self, ch: str, column: int):
         if ch in _SEAT_LETTERS and self.closed_at == column - 1 and not self.digits:
@@ -91,7 +94,7 @@ class _Reader:
         if ch in _DIGITS:
             self.digits.append((_DIGITS[ch], column))
         elif ch == "0":
-            raise self.fail("'0' is not a rank (ranks are 1-9)", column)
+            raise self.fail("notation.zero", column)
         elif ch in _SUIT_OFFSETS or ch == "z":
             self.suit(ch, column)
         elif ch.isspace():
@@ -99,7 +102,7 @@ class _Reader:
         else:
             if self.digits and ch.isascii() and ch.isalpha() and ch not in HONOR_LETTERS:
                 written = "".join(self.text[c - 1] for _, c in self.digits)
-                raise self.fail(f"unknown suit letter '{ch}' after '{written}' (suits are m p s z, or 万 筒 条)", column)
+                raise self.fail("notation.unknown_suit", column, letter=ch, written=written)
             self.flush_digits_error()
             if ch in _HONOR_CHARS:
                 self.add(_HONOR_CHARS[ch], column)
@@ -114,23 +117,22 @@ class _Reader:
             elif ch == "+":
                 self.plus_sign(column)
             elif ch in "eswncfp" and ch.upper() in HONOR_LETTERS:
-                raise self.fail(f"unknown character '{ch}' (winds and dragons are upper case: E S W N C F P)", column)
+                raise self.fail("notation.lower_honor", column, char=ch)
             elif "\U0001F022" <= ch <= "\U0001F029":
-                raise self.fail(f"flower and season tiles are not used ('{ch}')", column)
+                raise self.fail("notation.flower", column, char=ch)
             else:
-                raise self.fail(f"unknown character '{_shown(ch)}'", column)
+                raise self.fail("notation.unknown_char", column, char=_shown(ch))
 
     def suit(self, ch: str, column: int):
         if not self.digits:
-            raise self.fail(f"suit letter '{ch}' without digits before it", column)
+            raise self.fail("notation.suit_alone", column, letter=ch)
         digits, self.digits = self.digits, []
         if self.plus is not None and len(digits) > 1:
-            raise self.fail(f"'+' marks one winning tile, but {len(digits)} digits follow it (write +{digits[0][0]}{ch})",
-                            self.plus)
+            raise self.fail("notation.plus_many", self.plus, count=len(digits), first=digits[0][0], letter=ch)
         for digit, at in digits:
             if ch == "z":
                 if digit > 7:
-                    raise self.fail(f"'{digit}z' is not an honor (1-7z are E S W N C F P)", at)
+                    raise self.fail("notation.bad_honor", at, digit=digit)
                 self.add(26 + digit, at)
             else:
                 self.add(_SUIT_OFFSETS[ch] + digit - 1, at)
@@ -138,42 +140,42 @@ class _Reader:
     def add(self, tile: int, column: int):
         if self.plus is not None:
             if self.meld is not None:
-                raise self.fail("'+' inside a meld", self.plus)
+                raise self.fail("notation.plus_in_meld", self.plus)
             self.winning = (tile, self.plus)
             self.plus = None
         elif self.meld is not None:
             if tile == WILD:
-                raise self.fail("a wildcard '*' cannot be in a meld: write the tile it stands for", column)
+                raise self.fail("notation.wild_in_meld", column)
             self.meld[1].append(tile)
         else:
             self.concealed.append((tile, column))
 
     def open(self, ch: str, column: int):
         if self.meld is not None:
-            raise self.fail(f"'{ch}' inside an open meld", column)
+            raise self.fail("notation.inside_meld", column, char=ch)
         if self.plus is not None:
-            raise self.fail("'+' must be followed by a tile, not a meld", self.plus)
+            raise self.fail("notation.plus_meld", self.plus)
         self.meld = ("]" if ch == "[" else "}", [], column)
 
     def close(self, ch: str, column: int):
         if self.meld is None:
-            raise self.fail(f"'{ch}' without its opening bracket", column)
+            raise self.fail("notation.no_opening", column, char=ch)
         if self.meld[0] != ch:
             opened = "[" if self.meld[0] == "]" else "{"
-            raise self.fail(f"'{ch}' closes the '{opened}' at column {self.meld[2]}, which needs '{self.meld[0]}'", column)
+            raise self.fail("notation.wrong_close", column, char=ch, opened=opened, opened_at=self.meld[2], needs=self.meld[0])
         closing, tiles, start = self.meld
         self.meld = None
         if not tiles:
-            raise self.fail("empty meld", start)
+            raise self.fail("notation.empty_meld", start)
         self.melds.append((_make_meld(tiles, closing == "}", self, start), start))
         if closing == "]":
             self.closed_at = column
 
     def plus_sign(self, column: int):
         if self.plus is not None or self.winning is not None:
-            raise self.fail("more than one '+' (one winning tile per hand)", column)
+            raise self.fail("notation.plus_twice", column)
         if self.meld is not None:
-            raise self.fail("'+' inside a meld", column)
+            raise self.fail("notation.plus_in_meld", column)
         self.plus = column
 
 
@@ -183,7 +185,7 @@ def _make_meld(tiles, concealed: bool, reader: _Reader, column: int) -> Meld:
     if concealed:
         if len(tiles) == 4 and len(set(tiles)) == 1:
             return Meld(KONG, tiles, concealed=True)
-        raise reader.fail(f"{{{written}}} is not a concealed kong (four identical tiles)", column)
+        raise reader.fail("notation.not_concealed_kong", column, written=written)
     if len(tiles) == 4 and len(set(tiles)) == 1:
         return Meld(KONG, tiles)
     if len(tiles) == 3 and len(set(tiles)) == 1:
@@ -191,33 +193,33 @@ def _make_meld(tiles, concealed: bool, reader: _Reader, column: int) -> Meld:
     a, b, c = tiles if len(tiles) == 3 else (0, 0, 0)
     if len(tiles) == 3 and a < 27 and a // 9 == c // 9 and b == a + 1 and c == a + 2:
         return Meld(CHOW, tiles)
-    raise reader.fail(f"[{written}] is not a set (a chow, pung or kong)", column)
+    raise reader.fail("notation.not_a_set", column, written=written)
 
 
 def parse_hand(text: str) -> Hand:
     """Read a hand in mjcalc notation; raise NotationError/HandError with one precise line."""
     if len(text) > MAX_INPUT:
-        raise NotationError(f"input too long: {len(text)} characters (a hand is at most {MAX_INPUT})")
+        raise NotationError("notation.too_long", length=len(text), limit=MAX_INPUT)
     reader = _Reader(text).read()
     if not reader.concealed and not reader.melds and reader.winning is None:
-        raise NotationError("empty hand: write tiles like 123m456p789s EE 45m +6m")
+        raise NotationError("notation.empty")
     concealed = [t for t, _ in reader.concealed]
     melds = tuple(sorted(m for m, _ in reader.melds))
     winning = reader.winning[0] if reader.winning else None
     size = len(concealed) + (winning is not None) + 3 * len(melds)
     if size not in (13, 14):
-        raise HandError(f"{size} tile{'s' if size != 1 else ''}: a hand has 13 (to find waits) or 14 (to score)")
+        raise HandError("hand.size", size=size, plural="s" if size != 1 else "")
     if winning is not None and size == 13:
-        raise HandError("13 tiles with a '+' winning tile: a hand to score has 14 (drop the '+' to find waits)")
+        raise HandError("hand.plus_on_13")
     implied = False
     if size == 14 and winning is None:
         if not concealed:
-            raise HandError("a 14-tile hand needs a concealed winning tile")
+            raise HandError("hand.no_concealed_win")
         winning, implied = concealed.pop(), True
     counts = Counter(t for t in concealed + [winning] + [t for m in melds for t in m.tiles] if t not in (None, WILD))
     for tile, n in sorted(counts.items()):
         if n > 4:
-            raise HandError(f"{n} copies of {NAMES[tile]}: there are only 4 of each tile")
+            raise HandError("hand.fifth_copy", count=n, tile=NAMES[tile])
     return Hand(tuple(sorted(concealed)), melds, winning, implied)
 
 

@@ -1,5 +1,6 @@
 """Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白); seats are the letters E S W N."""
 from .errors import SituationError
+from .messages import shown
 
 NUM_KINDS = 34
 SUITS = "mps"
@@ -88,6 +89,5 @@ def parse_seat(value) -> str:
     text = value.strip() if isinstance(value, str) else value
     seat = _SEAT_WORDS.get(text.upper() if isinstance(text, str) else None)
     if seat is None:
-        shown = repr(value) if len(repr(value)) <= 40 else repr(value)[:37] + "…"
-        raise SituationError(f"expected a seat E, S, W or N (东 南 西 北), got {shown}")
+        raise SituationError("seat.expected", value=shown(value))
     return seat
