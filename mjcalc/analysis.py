@@ -7,8 +7,9 @@ dropped with a notice, and situations this hand makes impossible are refused.
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError, close_matches
+from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError
 from .hand import Hand
+from .messages import did_you_mean
 from .notation import parse_tiles
 from .payouts import Payout
 from .regions import all_options, find_region
@@ -77,9 +78,8 @@ def check_options(situation: Situation):
     known = all_options()
     for name, _ in situation.extras:
         if name not in known:
-            hint = close_matches(name, list(known), n=1)
-            raise SituationError(f"unknown situation option {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""),
-                                 name, "unknown situation option" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            raise SituationError("analysis.unknown_option", field=name, label="", name=repr(name),
+                                 hint=did_you_mean(name, known))
 
 
 def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
@@ -91,7 +91,7 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     wild_kinds = region.wild_kinds(ruleset, situation)
     why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
     if why:
-        raise SituationError(f"the hand has a wildcard '*', but no wildcards are in play {why}")
+        raise SituationError("analysis.wildcard_not_in_play", where=why)
     tiles = prepare(hand, wild_kinds)
     region.check_hand(ruleset, situation, tiles)
     return Setting(ruleset, region, situation, tiles, notes)
@@ -100,15 +100,13 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
 def assumed_seat(situation: Situation) -> Notice:
     """The one line that says which seat was taken when none was given: East, who deals unless told (so the
     dealer's 庄 counts). A fresh `Situation()` is East dealing; `--seat`/`--dealer` say otherwise."""
-    both = len(situation.assumed) == 2
-    if both:
-        detail = "assumed E, the dealer (give --seat and --dealer for another seat)"
-    elif situation.assumed == ("seat",):
-        detail = f"assumed E; the dealer is {situation.dealer} (give --seat)"
-    else:
-        detail = f"assumed E; the hand is {situation.seat}'s (give --dealer)"
     field_name = "seat" if "seat" in situation.assumed else "dealer"
-    notice = Notice(f"{field_name}: {detail}", field_name, detail)
+    if len(situation.assumed) == 2:
+        notice = Notice("analysis.assumed_both", field=field_name)
+    elif situation.assumed == ("seat",):
+        notice = Notice("analysis.assumed_seat", field=field_name, dealer=situation.dealer)
+    else:
+        notice = Notice("analysis.assumed_dealer", field=field_name, seat=situation.seat)
     notice.assumed = True  # a front end may show it as part of the answer rather than as a warning
     return notice
 
@@ -141,7 +139,7 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
 def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> List[Tuple[int, int]]:
     """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`)."""
     if hand.size != 13:
-        raise HandError(f"{hand.size} tiles: waits need a 13-tile hand")
+        raise HandError("waits.need_13_tiles", size=hand.size)
     here = setting(hand, ruleset, situation if situation is not None else Situation())
     seen = check_seen(here.tiles.held, seen)
     return [(t, tiles_left(here.tiles.held, seen, t)) for t in ready_waits(here.tiles, ruleset)]
@@ -191,8 +189,8 @@ def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int,
     return found
 
 
-def _seen_error(detail: str) -> NotationError:
-    return NotationError(f"seen: {detail}", "seen", detail)
+def _seen_error(code: str, **params) -> NotationError:
+    return NotationError(code, field="seen", **params)
 
 
 def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
@@ -201,16 +199,16 @@ def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
     if not text or not text.strip():
         return tuple(counts)
     if len(text) > 400:
-        raise _seen_error(f"input too long: {len(text)} characters")
+        raise _seen_error("analysis.seen_too_long", length=len(text))
     try:
         loose, melds, winning = parse_tiles(text)
     except NotationError as exc:
-        raise _seen_error(str(exc)) from None
+        raise _seen_error("analysis.seen_reason", reason=exc.message) from None
     if winning is not None:
-        raise _seen_error("'+' marks a winning tile; seen tiles have none")
+        raise _seen_error("analysis.seen_winning_tile")
     for t in loose + [t for meld in melds for t in meld.tiles]:
         if t == WILD:
-            raise _seen_error("write a seen wildcard as its face (e.g. 5m), not '*'")
+            raise _seen_error("analysis.seen_wildcard")
         counts[t] += 1
     return tuple(counts)
 
@@ -221,8 +219,8 @@ def check_seen(held, seen) -> Tuple[int, ...]:
         return (0,) * NUM_KINDS
     for t in range(NUM_KINDS):
         if seen[t] and held[t] + seen[t] > 4:
-            detail = f"{held[t]} {NAMES[t]} in the hand and {seen[t]} seen make {held[t] + seen[t]}: there are only 4"
-            raise HandError(f"seen: {detail}", "seen", detail)
+            raise HandError("analysis.seen_too_many", field="seen", held=held[t], tile=NAMES[t], seen=seen[t],
+                            total=held[t] + seen[t])
     return tuple(seen)
 
 

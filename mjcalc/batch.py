@@ -27,7 +27,7 @@ class BatchWaits:
 
         hand = parse_hand(text)
         if hand.size != 13:
-            raise MjcalcError(f"{hand.size} tiles: waits need a 13-tile hand")
+            raise MjcalcError("waits.need_13_tiles", size=hand.size)
         tiles = prepare(hand, self.wild_kinds)
         found = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
         return hand, [(t, 4 - tiles.held[t]) for t in found]

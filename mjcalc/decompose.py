@@ -10,7 +10,20 @@ from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations, combinations_with_replacement, product
 from math import comb
-from typing import Iterator, Tuple
+from typing import (
+    Any,
+    Callable,
+    Collection,
+    Dict,
+    FrozenSet,
+    Hashable,
+    Iterator,
+    List,
+    Optional,
+    Tuple,
+    Union,
+    overload,
+)
 
 from .hand import CHOW, PAIR, PUNG
 from .shapes import (
@@ -37,7 +50,7 @@ class Block:
     tiles: Tuple[int, ...]
     wild_as: Tuple[int, ...] = ()
 
-    def as_tuple(self):
+    def as_tuple(self) -> Tuple[str, Tuple[int, ...], Tuple[int, ...]]:
         return (self.kind, self.tiles, self.wild_as)
 
 
@@ -53,15 +66,26 @@ class Decomposition:
         return tuple(sorted(t for b in self.blocks for t in b.wild_as))
 
 
+_Relative = Tuple[str, Tuple[int, ...], Tuple[int, ...]]  # (kind, tiles, stand-ins), counted from the unit's first kind
+_Option = Tuple[int, Tuple[Block, ...]]  # (wildcards used, blocks)
+_Keys = Tuple[Any, ...]  # a sorted multiset of block keys
+_State = Tuple[int, _Keys]  # (wildcards used, multiset of keys)
+_Merge = Callable[[_Keys, _Keys], _Keys]
+_CoverKey = Tuple[int, bool, Tuple[int, ...], bool, int]  # (start, chows, counts, pair, limit)
+_Covers = Dict[_State, Tuple[_Relative, ...]]  # each state -> its first cover
+_Listing = Callable[[Tuple[int, ...], int], Iterator[Decomposition]]  # (counts, wilds) -> decompositions
+
+
 # --- every decomposition ------------------------------------------------------------------------------
 
-_options_cache = {}
+_options_cache: Dict[Tuple[int, Tuple[int, ...], bool, bool, int], Tuple[_Option, ...]] = {}
 
 
-_shifted = {}  # (start, relative block) -> the Block, one object each, so that keys memoised by id stay valid
+# (start, relative block) -> the Block, one object each, so that keys memoised by id stay valid
+_shifted: Dict[Tuple[int, _Relative], Block] = {}
 
 
-def _absolute(start: int, block) -> Block:
+def _absolute(start: int, block: _Relative) -> Block:
     got = _shifted.get((start, block))
     if got is None:
         kind, tiles, wild = block
@@ -69,7 +93,7 @@ def _absolute(start: int, block) -> Block:
     return got
 
 
-def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
+def _unit_options(start: int, unit: Tuple[int, ...], chows: bool, pair: bool, limit: int) -> Tuple[_Option, ...]:
     """Every (wildcards used, blocks) covering the unit's naturals, at most `limit` wildcards, sorted."""
     key = (start, unit, chows, pair, limit)
     hit = _options_cache.get(key)
@@ -82,7 +106,8 @@ def _unit_options(start: int, unit: tuple, chows: bool, pair: bool, limit: int):
 
 
 @lru_cache(maxsize=None)
-def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
+def _relative_cover(c: Tuple[int, ...], chows: bool, pair: bool,
+                    limit: int) -> Tuple[Tuple[int, Tuple[_Relative, ...]], ...]:
     """Every (wildcards used, blocks) covering counts `c` with at most `limit` wildcards, blocks as (kind, tiles,
     stand-ins) tuples counted from the unit's first kind, each holding at least one natural tile; sorted (the
     order of blocks and tiles), so ties between readings break the same way every run."""
@@ -96,7 +121,8 @@ def _relative_cover(c: tuple, chows: bool, pair: bool, limit: int):
 
 
 @lru_cache(maxsize=1 << 16)
-def _first_blocks(c: tuple, chows: bool, pair: bool, limit: int) -> tuple:
+def _first_blocks(c: Tuple[int, ...], chows: bool, pair: bool,
+                  limit: int) -> Tuple[Tuple[_Relative, int, Tuple[int, ...], bool], ...]:
     """The ways to start covering `c` (not all zero): (block holding the lowest tile, its wildcards, the counts
     left, whether the rest still needs the pair), within `limit` wildcards. Cached: every hand's units and every
     key space's covers start from these."""
@@ -112,7 +138,7 @@ def _first_blocks(c: tuple, chows: bool, pair: bool, limit: int) -> tuple:
     return tuple(out)
 
 
-def _blocks_with(i, c, chows, pair):
+def _blocks_with(i: int, c: Tuple[int, ...], chows: bool, pair: bool) -> Iterator[Tuple[_Relative, Tuple[int, ...]]]:
     """Blocks holding one natural copy of the lowest tile `i`: ((kind, tiles, wild stand-ins), naturals taken)."""
     if pair:
         yield (PAIR, (i, i), (i,)), (i,)
@@ -136,10 +162,10 @@ def _blocks_with(i, c, chows, pair):
             yield (CHOW, run, tuple(sorted(wild))), taken
 
 
-_free_cache = {}
+_free_cache: Dict[Tuple[int, bool], List[Tuple[Block, ...]]] = {}
 
 
-def _free_blocks(sets: int, pair: bool):
+def _free_blocks(sets: int, pair: bool) -> List[Tuple[Block, ...]]:
     """Blocks made of wildcards alone: every multiset of `sets` sets, plus a pair if asked."""
     key = (sets, pair)
     if key not in _free_cache:
@@ -151,7 +177,7 @@ def _free_blocks(sets: int, pair: bool):
     return _free_cache[key]
 
 
-def _standard(counts, wilds: int) -> Iterator[Decomposition]:
+def _standard(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
     units = [
         (start, tuple(counts[start:start + size]), chows)
         for start, size, chows in UNITS
@@ -170,7 +196,7 @@ def _standard(counts, wilds: int) -> Iterator[Decomposition]:
                 yield Decomposition(STANDARD, tuple(sorted(natural_blocks + free)))
 
 
-def _within(choices, k: int, budget: int):
+def _within(choices: Sequence[Sequence[_Option]], k: int, budget: int) -> Iterator[_Option]:
     """One option from each unit's list from the k-th on, using at most `budget` wildcards in all."""
     if k == len(choices):
         yield 0, ()
@@ -184,7 +210,7 @@ def _within(choices, k: int, budget: int):
 _PAIRS = {(t, wild): Block(PAIR, (t, t), (t,) * wild) for t in range(NUM_KINDS) for wild in range(3)}
 
 
-def _pairs_of_naturals(counts, wilds: int):
+def _pairs_of_naturals(counts: Sequence[int], wilds: int) -> Optional[List[List[_Option]]]:
     """For each kind held, the ways to pair its natural tiles: (`half`, its pairs), `half` of them holding one
     wildcard each, the rest natural; None when the odd counts need more wildcards than there are."""
     if sum(n % 2 for n in counts) > wilds:
@@ -194,7 +220,7 @@ def _pairs_of_naturals(counts, wilds: int):
             for t, n in enumerate(counts) if n]
 
 
-def _seven_pairs(counts, wilds: int) -> Iterator[Decomposition]:
+def _seven_pairs(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
     per_kind = _pairs_of_naturals(counts, wilds)
     if per_kind is None:
         return
@@ -207,12 +233,12 @@ def _seven_pairs(counts, wilds: int) -> Iterator[Decomposition]:
             yield Decomposition(SEVEN_PAIRS, tuple(sorted(blocks + tuple(_PAIRS[(t, 2)] for t in free))))
 
 
-def _whole(shape, counts, stand_ins) -> Decomposition:
+def _whole(shape: str, counts: Sequence[int], stand_ins: Sequence[int]) -> Decomposition:
     tiles = tuple(sorted([t for t in range(NUM_KINDS) for _ in range(counts[t])] + list(stand_ins)))
     return Decomposition(shape, (Block(shape, tiles, tuple(sorted(stand_ins))),))
 
 
-def _orphans(counts, wilds: int) -> Iterator[Decomposition]:
+def _orphans(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
     if not orphans_ok(counts):
         return
     missing = [t for t in TERMINALS_AND_HONORS if not counts[t]]
@@ -222,7 +248,7 @@ def _orphans(counts, wilds: int) -> Iterator[Decomposition]:
 
 
 @lru_cache(maxsize=None)
-def _lonely_fills(ranks: frozenset) -> tuple:
+def _lonely_fills(ranks: FrozenSet[int]) -> Tuple[Tuple[int, ...], ...]:
     """The ranks a suit holding `ranks` may add to be lonely (at most 3 ranks, each 3 or more apart)."""
     return tuple(
         tuple(sorted(full - ranks))
@@ -231,7 +257,7 @@ def _lonely_fills(ranks: frozenset) -> tuple:
     )
 
 
-def _lonely_shapes(counts, wilds: int) -> Iterator[Decomposition]:
+def _lonely_shapes(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
     if max(counts) > 1:
         return
     per_suit = []
@@ -249,7 +275,7 @@ def _lonely_shapes(counts, wilds: int) -> Iterator[Decomposition]:
                 yield _whole(THIRTEEN_LONELY, counts, added + honors)
 
 
-def _nine(counts, wilds: int, faces) -> Iterator[Decomposition]:
+def _nine(counts: Sequence[int], wilds: int, faces: Sequence[int]) -> Iterator[Decomposition]:
     """九幺 needs no structure, so only readings that score differently are listed: each wildcard stands
     for its own face (when that is a terminal or honor) or not, and fills the missing honors (七星) or not;
     a wildcard with nothing to fill stands for the lowest terminal or honor held (1m when none)."""
@@ -259,6 +285,7 @@ def _nine(counts, wilds: int, faces) -> Iterator[Decomposition]:
     missing = [h for h in HONORS if not counts[h]]
     own = [f for f in faces if f >= 0 and is_terminal_or_honor(f)]  # a faceless `*` (-1) has no face to be
     seen = set()
+    stand: Sequence[int]  # a list while it is made, then the sorted tuple
     for use_own in (False, True):
         for fill in (False, True):
             stand = (own[:wilds] if use_own else []) + (missing if fill else [])
@@ -269,7 +296,8 @@ def _nine(counts, wilds: int, faces) -> Iterator[Decomposition]:
                 yield _whole(NINE_TERMINALS, counts, stand)
 
 
-def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator[Decomposition]:
+def decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+                   faces: Sequence[int] = ()) -> Iterator[Decomposition]:
     """Every distinct decomposition of a complete hand's concealed tiles, shape by shape.
 
     `faces` are the wildcards' own faces, used only to pick the readings listed for 九幺.
@@ -277,7 +305,9 @@ def decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> Iterator
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces, _standard, _seven_pairs)
 
 
-def _shape_by_shape(counts, wilds, melds, shapes, faces, standard, seven_pairs, whole_key=None):
+def _shape_by_shape(counts: Tuple[int, ...], wilds: int, melds: int, shapes: Collection[str], faces: Sequence[int],
+                    standard: _Listing, seven_pairs: _Listing,
+                    whole_key: Optional[Callable[[Block], Hashable]] = None) -> Iterator[Decomposition]:
     """The shapes' decompositions in their fixed order; `standard` and `seven_pairs` list those two shapes; with
     `whole_key`, only the first irregular decomposition of each shape and key of its one block."""
     if STANDARD in shapes:
@@ -290,7 +320,8 @@ def _shape_by_shape(counts, wilds, melds, shapes, faces, standard, seven_pairs, 
     for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes), (NINE_TERMINALS, _nine)):
         if shape not in shapes:
             continue
-        for d in (listed(counts, wilds, faces) if shape == NINE_TERMINALS else listed(counts, wilds)):
+        # mypy checks each call against all three listings: only `_nine` takes `faces`, and only it is given them
+        for d in (listed(counts, wilds, faces) if shape == NINE_TERMINALS else listed(counts, wilds)):  # type: ignore[call-arg]
             if whole_key is not None:
                 key = (shape, whole_key(d.blocks[0]))
                 if key in seen:
@@ -307,7 +338,8 @@ def _multisets(n: int, k: int) -> int:
     return comb(n + k - 1, k) if k >= 0 else 0
 
 
-def count_decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> int:
+def count_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+                         faces: Sequence[int] = ()) -> int:
     """`len(list(decompositions(...)))`, counted: free blocks by binomials, units by wildcards used."""
     counts = tuple(counts)
     total = 0
@@ -324,10 +356,10 @@ def count_decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> in
                 continue
             ways = {0: 1}
             for k, (start, unit, chows) in enumerate(units):
-                per_used = {}
+                per_used: Dict[int, int] = {}
                 for used, _ in _unit_options(start, unit, chows, k == holder, wilds):
                     per_used[used] = per_used.get(used, 0) + 1
-                grown = {}
+                grown: Dict[int, int] = {}
                 for a, n in ways.items():
                     for b, m in per_used.items():
                         if a + b <= budget:
@@ -361,42 +393,52 @@ def count_decompositions(counts, wilds: int, melds: int, shapes, faces=()) -> in
     return total
 
 
-class Decompositions(Sequence):
+class Decompositions(Sequence[Decomposition]):
     """Every decomposition of a hand, listed only when asked: `len()` counts them without listing."""
 
-    def __init__(self, counts, wilds: int, melds: int, shapes, faces=()):
+    def __init__(self, counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+                 faces: Sequence[int] = ()) -> None:
         self._args = (tuple(counts), wilds, melds, frozenset(shapes), tuple(faces))
-        self._len = None
-        self._list = None
+        self._len: Optional[int] = None
+        self._list: Optional[List[Decomposition]] = None
 
-    def __len__(self):
+    def __len__(self) -> int:
         if self._len is None:
             self._len = len(self._list) if self._list is not None else count_decompositions(*self._args)
         return self._len
 
-    def _listed(self):
+    def _listed(self) -> List[Decomposition]:
         if self._list is None:
             self._list = list(decompositions(*self._args))
         return self._list
 
-    def __iter__(self):
+    def __iter__(self) -> Iterator[Decomposition]:
         return iter(self._listed())
 
-    def __getitem__(self, i):
+    @overload
+    def __getitem__(self, i: int) -> Decomposition: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> List[Decomposition]: ...
+
+    def __getitem__(self, i: Union[int, slice]) -> Union[Decomposition, List[Decomposition]]:
         return self._listed()[i]
 
-    def __eq__(self, other):
+    def __eq__(self, other: Any) -> bool:  # any iterable
         return list(self) == list(other)
 
-    def __repr__(self):
+    def __repr__(self) -> str:
         return f"Decompositions({len(self)})"
 
 
 # --- one decomposition for each way the region can tell readings apart --------------------------------
 
 
-def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_key, counted=None, memo=None,
-                         whole_key=None, summary=None) -> Iterator[Decomposition]:
+def keyed_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str], faces: Sequence[int],
+                         block_key: Callable[[Block], Any], counted: Optional[Callable[[Any], bool]] = None,
+                         memo: Optional[Dict[str, Dict[Any, Any]]] = None,
+                         whole_key: Optional[Callable[[Block], Hashable]] = None,
+                         summary: Optional[Callable[[_Keys], Hashable]] = None) -> Iterator[Decomposition]:
     """The decompositions of `decompositions()`, in the same order, less every one whose shape and multiset of
     `block_key`s an earlier one already had.
 
@@ -420,16 +462,16 @@ def keyed_decompositions(counts, wilds: int, melds: int, shapes, faces, block_ke
                                lambda c, w: _seven_pairs_keyed(c, w, block_key, summary), whole_key)
 
 
-def _merge(a: tuple, b: tuple) -> tuple:
+def _merge(a: _Keys, b: _Keys) -> _Keys:
     return tuple(sorted(a + b)) if b else a
 
 
-def _merger(counted):
+def _merger(counted: Callable[[Any], bool]) -> _Merge:
     """`_merge` keeping each key that is not `counted` once."""
-    def merge(a: tuple, b: tuple) -> tuple:
+    def merge(a: _Keys, b: _Keys) -> _Keys:
         if not b:
             return a
-        out = []
+        out: List[Any] = []
         for k in sorted(a + b):
             if not out or k != out[-1] or counted(k):
                 out.append(k)
@@ -437,21 +479,24 @@ def _merger(counted):
     return merge
 
 
-def _keyed_unit(start: int, unit: tuple, chows: bool, pair: bool, limit: int, block_key, merge, memo):
+def _keyed_unit(start: int, unit: Tuple[int, ...], chows: bool, pair: bool, limit: int,
+                block_key: Callable[[Block], Any],
+                merge: _Merge, memo: Dict[_CoverKey, _Covers]) -> List[Tuple[_State, Tuple[Block, ...]]]:
     """A unit's options (`_unit_options`), the first of each (wildcards used, multiset of keys), in their order,
     without listing every cover: the covers are grown block by block as `_relative_cover` does, keeping for each
     state only the first cover (the least sorted tuple of blocks: covers of one state have as many blocks, and
     adding a block keeps the order of sorted tuples of one length, so the least of the whole is made of the
     least of its rest)."""
-    def key_of(block):
+    # typed by a comment: annotations would be evaluated on every call of `_keyed_unit`
+    def key_of(block):  # type: (_Relative) -> Any
         return block_key(_absolute(start, block))
 
-    def cover(c: tuple, pair: bool, limit: int) -> dict:
+    def cover(c: "Tuple[int, ...]", pair: bool, limit: int) -> _Covers:
         hit = memo.get((start, chows, c, pair, limit))
         if hit is not None:
             return hit
         if not any(c):
-            out = {} if pair else {(0, ()): ()}
+            out: _Covers = {} if pair else {(0, ()): ()}
         else:
             out = {}
             for block, wild, rest_c, rest_pair in _first_blocks(c, chows, pair, limit):
@@ -471,20 +516,21 @@ def _keyed_unit(start: int, unit: tuple, chows: bool, pair: bool, limit: int, bl
     return [(state, tuple(_absolute(start, b) for b in blocks)) for state, blocks in ordered]
 
 
-def _keyed_free(sets: int, pair: bool, block_key, merge):
+def _keyed_free(sets: int, pair: bool, block_key: Callable[[Block], Any],
+                merge: _Merge) -> List[Tuple[_Keys, Tuple[Block, ...]]]:
     """Free blocks, the first (in `_free_blocks` order) of each multiset of keys: each key stands by the first
     block holding it, so the first combination with given keys is the sorted tuple of those blocks."""
-    reps = {}
+    reps: Dict[Any, Block] = {}
     for kind, tiles in _ALL_SETS:
         b = Block(kind, tiles, tiles)
         reps.setdefault(block_key(b), b)
-    pair_reps = {}
+    pair_reps: Dict[Any, Block] = {}
     if pair:
         for t in range(NUM_KINDS):
             b = Block(PAIR, (t, t), (t, t))
             pair_reps.setdefault(block_key(b), b)
     pairs = list(pair_reps.items()) if pair else [((), None)]
-    out = {}
+    out: Dict[_Keys, Tuple[Block, ...]] = {}
     for chosen in combinations_with_replacement(list(reps.items()), sets):
         keys = tuple(k for k, _ in chosen)
         blocks = tuple(b for _, b in chosen)
@@ -496,7 +542,9 @@ def _keyed_free(sets: int, pair: bool, block_key, merge):
     return list(out.items())
 
 
-def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
+def _standard_keyed(counts: Sequence[int], wilds: int, block_key: Callable[[Block], Any], merge: _Merge,
+                    memo: Dict[str, Dict[Any, Any]],
+                    summary: Optional[Callable[[_Keys], Hashable]] = None) -> Iterator[Decomposition]:
     units = [
         (start, tuple(counts[start:start + size]), chows)
         for start, size, chows in UNITS
@@ -515,13 +563,13 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
             continue
         # (wildcards used, multiset of keys) -> the first natural blocks reaching it; a dict keeps the order in
         # which states are first reached, which is the order of `_within` on the first path to each
-        states = {(0, ()): ()}
-        prefix = (budget, wilds)
+        states: Dict[_State, Tuple[Block, ...]] = {(0, ()): ()}
+        prefix: Tuple[Hashable, ...] = (budget, wilds)
         for k, (start, unit, chows) in enumerate(units):
             prefix += ((start, unit, chows, k == holder, wilds),)
-            grown = prefix_cache.get(prefix)
+            grown: Optional[Dict[_State, Tuple[Block, ...]]] = prefix_cache.get(prefix)
             if grown is None:
-                options = option_cache.get(prefix[-1])
+                options: Optional[List[Tuple[_State, Tuple[Block, ...]]]] = option_cache.get(prefix[-1])
                 if options is None:
                     options = option_cache[prefix[-1]] = _keyed_unit(start, unit, chows, k == holder, wilds,
                                                                      block_key, merge, cover_cache)
@@ -538,10 +586,11 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
             left = budget - used
             if left % 3:
                 continue
-            free = free_cache.get((left // 3, free_pair))
+            free: Optional[List[Tuple[_Keys, Tuple[Block, ...]]]] = free_cache.get((left // 3, free_pair))
             if free is None:
                 free = free_cache[(left // 3, free_pair)] = _keyed_free(left // 3, free_pair, block_key, merge)
             for free_keys, free_blocks in free:
+                whole: Hashable  # the keys, or their summary
                 whole = merge(keys, free_keys)
                 if summary is not None:
                     whole = summary(whole)
@@ -550,7 +599,8 @@ def _standard_keyed(counts, wilds: int, block_key, merge, memo, summary=None):
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))
 
 
-def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
+def _seven_pairs_keyed(counts: Sequence[int], wilds: int, block_key: Callable[[Block], Any],
+                       summary: Optional[Callable[[_Keys], Hashable]] = None) -> Iterator[Decomposition]:
     """Seven pairs: free pairs on kinds that hold no natural tile and look alike (same key for a free pair) are
     interchangeable, so only the first of each spread of them is listed: within such a class, the larger
     numbers of pairs go to the lower kinds (the combination that comes first). With `summary`, only the first of
@@ -559,13 +609,13 @@ def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
     if per_kind is None:
         return
     natural = [t for t in range(NUM_KINDS) if counts[t]]
-    classes = {}
+    classes: Dict[Any, List[int]] = {}
     for t in range(NUM_KINDS):
         if not counts[t]:
             classes.setdefault(block_key(_PAIRS[(t, 2)]), []).append(t)
     groups = [[t] for t in natural] + list(classes.values())
     groups.sort(key=lambda g: g[0])
-    spreads = {}
+    spreads: Dict[int, List[Tuple[int, ...]]] = {}
     done = set()
     for picked in product(*per_kind):
         left = wilds - sum(h for h, _ in picked)
@@ -577,11 +627,11 @@ def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
             free_lists = spreads[left // 2] = sorted(_spread(groups, left // 2))
         for free in free_lists:
             whole = blocks + tuple(_PAIRS[(t, 2)] for t in free)
-            by_kind = {}
+            by_kind: Dict[int, List[Any]] = {}
             for b in whole:
                 by_kind.setdefault(b.tiles[0], []).append(block_key(b))
             if summary is None:
-                keys = tuple(sorted(tuple(sorted(v)) for v in by_kind.values()))
+                keys: Tuple[Hashable, ...] = tuple(sorted(tuple(sorted(v)) for v in by_kind.values()))
             else:
                 keys = (summary(tuple(sorted(k for v in by_kind.values() for k in v))),
                         sum(1 for v in by_kind.values() if len(v) == 2))
@@ -590,7 +640,7 @@ def _seven_pairs_keyed(counts, wilds: int, block_key, summary=None):
                 yield Decomposition(SEVEN_PAIRS, tuple(sorted(whole)))
 
 
-def _spread(groups, k: int):
+def _spread(groups: Sequence[Sequence[int]], k: int) -> Iterator[Tuple[int, ...]]:
     """Every way to put k free pairs on the groups of interchangeable kinds, the larger numbers on the lower
     kinds of a group; each as the sorted tuple of kinds (one entry per pair)."""
     if k == 0:
@@ -606,7 +656,7 @@ def _spread(groups, k: int):
                 yield tuple(sorted(placed + more))
 
 
-def _partitions(n: int, most: int, cap: int = None):
+def _partitions(n: int, most: int, cap: Optional[int] = None) -> Iterator[Tuple[int, ...]]:
     """Non-increasing tuples of positive ints summing to n, at most `most` of them (n = 0: the empty one)."""
     cap = n if cap is None else cap
     if n == 0:

@@ -8,21 +8,13 @@ own way (the CLI says `--bid: …`, the API gives `"field": "bid"`); `str()` of 
 """
 from typing import Any, Dict, Optional
 
-from .messages import EN, Message, worded
+from .messages import Message, worded
 
 
 class MjcalcError(ValueError):
     """Input that mjcalc cannot use; the message is one line for the user."""
 
-    def __init__(self, code: str, *legacy: Any, field: Optional[str] = None, label: Optional[str] = None,
-                 **params: Any):
-        if code not in EN:  # TRANSITION: a sentence made where it is raised (message, field, detail)
-            field = legacy[0] if legacy else field
-            detail = legacy[1] if len(legacy) > 1 and legacy[1] is not None else params.get("detail") or code
-            self.message = Message("legacy", text=detail)
-            self.code, self.params, self.field, self.label, self.detail = "legacy", {}, field, "", detail
-            super().__init__(code)
-            return
+    def __init__(self, code: str, *, field: Optional[str] = None, label: Optional[str] = None, **params: Any):
         self.message = Message(code, **params)
         self.code = code
         self.params = params
@@ -33,8 +25,6 @@ class MjcalcError(ValueError):
 
     def text(self, lang: str = "en") -> str:
         """The whole message in `lang`, the field named by its label (as `str()` says it in English)."""
-        if self.code == "legacy":  # TRANSITION
-            return str(self)
         detail = self.message.text(lang)
         return worded(self.label, detail) if self.label else detail
 
@@ -78,16 +68,8 @@ class Notice(str):
     label: Optional[str]
     detail: str
 
-    def __new__(cls, code: str, *legacy: Any, field: Optional[str] = None, label: Optional[str] = None,
+    def __new__(cls, code: str, *, field: Optional[str] = None, label: Optional[str] = None,
                 **params: Any) -> "Notice":
-        if code not in EN:  # TRANSITION: (text, field, detail)
-            notice = super().__new__(cls, code)
-            detail = legacy[1] if len(legacy) > 1 and legacy[1] is not None else params.get("detail") or code
-            notice.message = Message("legacy", text=detail)
-            notice.code, notice.detail = "legacy", detail
-            notice.field = legacy[0] if legacy else field
-            notice.label = notice.field
-            return notice
         message = Message(code, **params)
         detail = message.text()
         shown_label = field if label is None else label
@@ -108,8 +90,3 @@ def printable(text: str, keep_newlines: bool = False) -> str:
     """`text` with every control or invisible character (escape sequences, U+200B, U+FEFF, bidi marks, line
     breaks unless `keep_newlines`) written as its escape, so that what is printed shows what was given."""
     return "".join(ch if ch.isprintable() or keep_newlines and ch == "\n" else ascii(ch)[1:-1] for ch in str(text))
-
-
-def close_matches(word, choices, n: int = 1):  # TRANSITION: messages.did_you_mean
-    import difflib  # only when a message needs it (start-up time)
-    return difflib.get_close_matches(word, choices, n=n)

@@ -3,6 +3,7 @@
 Click-free, so that the CLI and `mjcalc serve` (whose API answers with the CLI's error lines) say every mistake
 the same way.
 """
+from .messages import Message, worded
 from .regions import all_options
 from .situation import GENERIC
 
@@ -14,10 +15,12 @@ def flag_of(field: str) -> str:
     return option.cli_flag if option else OTHER_FLAGS.get(field, field)
 
 
-def flagged(message) -> str:
-    """A library error or notice as the command line says it: the field named by its flag (`--from: …`)."""
+def flagged(message, lang: str = "en") -> str:
+    """A library error or notice (or a `messages.Message`) as the command line says it, in `lang`: the field
+    named by its flag (`--from: …`, `--bid is not used …`)."""
     field = getattr(message, "field", None)
     if field and (field in GENERIC or field in all_options() or field in OTHER_FLAGS):
-        joint = " " if message.detail.startswith("is ") else ": "  # "--bid is not used…" / "--bid: unknown bid …"
-        return f"{flag_of(field)}{joint}{message.detail}"
-    return str(message)
+        words = getattr(message, "message", None)
+        return worded(flag_of(field), words.text(lang) if isinstance(words, Message) else message.detail)
+    in_lang = getattr(message, "text", None)  # an error, a notice or a Message; a plain str is itself
+    return in_lang(lang) if callable(in_lang) else str(message)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Dict, List, Tuple
 
+from .messages import Message
 from .ruleset import BUILTIN_DIR
 from .yamlfile import read_yaml_mapping
 
@@ -38,7 +39,7 @@ def normal(text: str) -> str:
 @lru_cache(maxsize=1)
 def terms() -> Tuple[Term, ...]:
     """Every entry of the glossary, in file order."""
-    data = read_yaml_mapping(GLOSSARY_FILE, "the glossary")
+    data = read_yaml_mapping(GLOSSARY_FILE, Message("glossary.file"))
     out = []
     for key, entry in data.items():
         out.append(Term(str(key), entry["zh"], entry["pinyin"], entry["en"],

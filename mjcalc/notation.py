@@ -19,11 +19,11 @@ A seat letter written right after an exposed meld's closing bracket names the se
 """
 import dataclasses
 from collections import Counter
-from typing import Any
+from typing import Any, List, Optional, Tuple
 
 from .errors import HandError, NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
-from .messages import Message
+from .messages import Message, escaped
 from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH
 
 MAX_INPUT = 200
@@ -42,33 +42,24 @@ _GLYPH_TILES[WILD_GLYPH] = WILD
 _SEAT_LETTERS = "ESWN"
 
 
-def _shown(text: str) -> str:
-    """`text` quoted in a one-line message: line breaks and control characters escaped (`\\n`, `\\x1b`)."""
-    import unicodedata  # only when a message is written (start-up time)
-    return "".join(
-        ch.encode("unicode_escape").decode("ascii") if unicodedata.category(ch) in ("Cc", "Zl", "Zp") else ch
-        for ch in text
-    )
-
-
 class _Reader:
     """Turns text into concealed tiles, melds and the `+` tile, remembering columns for errors."""
 
     def __init__(self, text: str):
         self.text = text
-        self.concealed = []  # (tile, column)
-        self.melds = []  # (closing char, [tiles], column)
-        self.meld = None
-        self.plus = None  # column of '+', while waiting for its tile
-        self.winning = None
-        self.digits = []  # (digit, column) waiting for a suit letter
-        self.closed_at = None  # the column of the ']' that closed the last exposed meld
+        self.concealed: List[Tuple[int, int]] = []  # (tile, column)
+        self.melds: List[Tuple[Meld, int]] = []  # (meld, column)
+        self.meld: Optional[Tuple[str, List[int], int]] = None  # (closing char, [tiles], column) while open
+        self.plus: Optional[int] = None  # column of '+', while waiting for its tile
+        self.winning: Optional[Tuple[int, int]] = None  # (tile, column)
+        self.digits: List[Tuple[int, int]] = []  # (digit, column) waiting for a suit letter
+        self.closed_at: Optional[int] = None  # the column of the ']' that closed the last exposed meld
 
     def fail(self, code: str, column: int, **params: Any) -> NotationError:
         """The error `code` (a `notation.*` message), placed: at which column of which text."""
-        return NotationError(code, at=Message("notation.at", column=column, text=_shown(self.text)), **params)
+        return NotationError(code, at=Message("notation.at", column=column, text=escaped(self.text)), **params)
 
-    def read(self):
+    def read(self) -> "_Reader":
         text = self.text
         for word, same in _WORDS:
             text = text.replace(word, same)
@@ -81,12 +72,12 @@ class _Reader:
             raise self.fail("notation.plus_alone", self.plus)
         return self
 
-    def flush_digits_error(self):
+    def flush_digits_error(self) -> None:
         if self.digits:
             written = "".join(self.text[c - 1] for _, c in self.digits)
             raise self.fail("notation.no_suit", self.digits[0][1], written=written)
 
-    def step(self, ch: str, column: int):
+    def step(self, ch: str, column: int) -> None:
         if ch in _SEAT_LETTERS and self.closed_at == column - 1 and not self.digits:
             meld, start = self.melds[-1]
             self.melds[-1] = (dataclasses.replace(meld, claimed_from=ch), start)
@@ -121,9 +112,9 @@ class _Reader:
             elif "\U0001F022" <= ch <= "\U0001F029":
                 raise self.fail("notation.flower", column, char=ch)
             else:
-                raise self.fail("notation.unknown_char", column, char=_shown(ch))
+                raise self.fail("notation.unknown_char", column, char=escaped(ch))
 
-    def suit(self, ch: str, column: int):
+    def suit(self, ch: str, column: int) -> None:
         if not self.digits:
             raise self.fail("notation.suit_alone", column, letter=ch)
         digits, self.digits = self.digits, []
@@ -137,7 +128,7 @@ class _Reader:
             else:
                 self.add(_SUIT_OFFSETS[ch] + digit - 1, at)
 
-    def add(self, tile: int, column: int):
+    def add(self, tile: int, column: int) -> None:
         if self.plus is not None:
             if self.meld is not None:
                 raise self.fail("notation.plus_in_meld", self.plus)
@@ -150,14 +141,14 @@ class _Reader:
         else:
             self.concealed.append((tile, column))
 
-    def open(self, ch: str, column: int):
+    def open(self, ch: str, column: int) -> None:
         if self.meld is not None:
             raise self.fail("notation.inside_meld", column, char=ch)
         if self.plus is not None:
             raise self.fail("notation.plus_meld", self.plus)
         self.meld = ("]" if ch == "[" else "}", [], column)
 
-    def close(self, ch: str, column: int):
+    def close(self, ch: str, column: int) -> None:
         if self.meld is None:
             raise self.fail("notation.no_opening", column, char=ch)
         if self.meld[0] != ch:
@@ -171,7 +162,7 @@ class _Reader:
         if closing == "]":
             self.closed_at = column
 
-    def plus_sign(self, column: int):
+    def plus_sign(self, column: int) -> None:
         if self.plus is not None or self.winning is not None:
             raise self.fail("notation.plus_twice", column)
         if self.meld is not None:
@@ -179,8 +170,8 @@ class _Reader:
         self.plus = column
 
 
-def _make_meld(tiles, concealed: bool, reader: _Reader, column: int) -> Meld:
-    tiles = tuple(sorted(tiles))
+def _make_meld(given: List[int], concealed: bool, reader: _Reader, column: int) -> Meld:
+    tiles = tuple(sorted(given))
     written = " ".join(NAMES[t] for t in tiles)
     if concealed:
         if len(tiles) == 4 and len(set(tiles)) == 1:
@@ -223,7 +214,7 @@ def parse_hand(text: str) -> Hand:
     return Hand(tuple(sorted(concealed)), melds, winning, implied)
 
 
-def parse_tiles(text: str):
+def parse_tiles(text: str) -> Tuple[List[int], List[Meld], Optional[Tuple[int, int]]]:
     """Loose tiles and melds that are not a hand (`--wild`, `--seen`): (tiles, melds, winning or None)."""
     reader = _Reader(text).read()
     melds = [m for m, _ in reader.melds]

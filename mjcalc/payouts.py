@@ -8,7 +8,8 @@ say what each means. The schemes themselves live with their regions (`regions/`)
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
-from .errors import SituationError, close_matches
+from .errors import SituationError
+from .messages import Message, did_you_mean, shown
 from .tiles import SEATS
 
 # The largest amount a seat may win or lose in one hand: far beyond any table, and exact as a JSON number in a
@@ -33,7 +34,7 @@ class Payout:
         if sum(full.values()) != 0:
             raise AssertionError(f"payout part {en} does not sum to zero: {full}")
         if any(abs(v) > MAX_AMOUNT for v in full.values()):
-            raise SituationError(f"the {en} part pays more than {MAX_AMOUNT:,} to one seat: lower the base or the values")
+            raise SituationError("payout.part_too_large", part=en, limit=MAX_AMOUNT)
         self.parts.append((zh, en, full))
         if not doubled_at_table:
             self.fixed.add(en)
@@ -70,11 +71,11 @@ MAX_VALUE = 10_000
 MAX_EXPONENT = 50
 
 
-def power_of_two(exponent: int, what: str) -> int:
-    """2^exponent for a payout, refused (one line) when it is beyond any amount, before it is computed."""
+def power_of_two(exponent: int, what) -> int:
+    """2^exponent for a payout, refused (one line) when it is beyond any amount, before it is computed; `what`
+    (text or a `Message`) names what pays it."""
     if exponent > MAX_EXPONENT:
-        raise SituationError(f"{what} pays 2^{exponent}, more than any amount "
-                             f"(at most 2^{MAX_EXPONENT}): lower the values or the cap")
+        raise SituationError("payout.beyond_any_amount", what=what, exponent=exponent, limit=MAX_EXPONENT)
     return 2 ** max(exponent, 0)
 
 
@@ -90,30 +91,23 @@ class Param:
     default: Optional[int] = None
     kind: type = int
 
-    def problem(self, value) -> Optional[str]:
+    def problem(self, value) -> Optional[Message]:
         """Why `value` is not a value of this parameter, or None."""
         if self.kind is bool:
-            return None if isinstance(value, bool) else f"expected true or false, got {_shown(value)}"
+            return None if isinstance(value, bool) else Message("ruleset.expected_bool", value=shown(value))
         if isinstance(value, bool) or not isinstance(value, int):
-            return f"expected an integer, got {_shown(value)}"
+            return Message("ruleset.expected_int", value=shown(value))
         if not self.minimum <= value <= self.maximum:
             if value < self.minimum and self.minimum == 0:
-                return f"must be at least 0, got {value}"
-            return f"must be from {self.minimum} to {self.maximum}, got {value}"
+                return Message("ruleset.below_minimum", minimum=0, value=value)
+            return Message("ruleset.out_of_range", minimum=self.minimum, maximum=self.maximum, value=value)
         return None
 
 
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
-
-
-def unknown_param(key, params) -> str:
+def unknown_param(key, params) -> Message:
     """The message for a parameter nobody reads: did you mean, or the known ones."""
-    hint = close_matches(str(key), list(params), n=1)
-    if hint:
-        return f"unknown parameter (did you mean '{hint[0]}'?)"
-    return f"unknown parameter (known: {', '.join(sorted(params)) or 'none'})"
+    known = sorted(params) or Message("ruleset.none")
+    return Message("payout.unknown_param", hint=did_you_mean(key, params) or Message("hint.known", known=known))
 
 
 class Scheme:
@@ -123,7 +117,7 @@ class Scheme:
     meaning: str = ""  # one line for `rulesets show`
 
     def check(self, params, fail):
-        """Check a ruleset's `payout.params`; `fail(key, message)` raises."""
+        """Check a ruleset's `payout.params`; `fail(key, message)` raises (the message a `Message`)."""
         for key, value in params.items():
             spec = self.params.get(key)
             if spec is None:
@@ -133,7 +127,7 @@ class Scheme:
                 fail(key, problem)
         for key, spec in self.params.items():
             if spec.required and key not in params:
-                fail(key, "missing required parameter")
+                fail(key, Message("payout.missing_param"))
 
     def param(self, ruleset, key: str) -> int:
         value = ruleset.param(key)

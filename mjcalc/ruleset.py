@@ -8,7 +8,8 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Dict, Optional, Tuple
 
-from .errors import RulesetError, RulesetNotFound, close_matches
+from .errors import RulesetError, RulesetNotFound
+from .messages import Message, did_you_mean, shown
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
 from .rulesets.compiled import COMPILED
@@ -126,21 +127,23 @@ def _merge(parent, child):
 class _Checker:
     """Walks the merged data, checking types and keys, and raising with file:line: path."""
 
-    def fail(self, node, key, path, message):
+    def fail(self, node, key, path, code, /, **params):
+        """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
+        `node[key]`, and its path."""
         file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
         line = node.lines.get(key, node.line) if _located(node) else 0
-        where = f"{_short(file)}:{line}" if file else "ruleset"
-        raise RulesetError(f"{where}: {path}: {message}")
+        where = Message("yaml.at_line", file=_short(file), line=line) if file else Message("ruleset.nowhere")
+        problem = code if isinstance(code, Message) else Message(code, **params)
+        raise RulesetError("ruleset.at", where=where, path=path, problem=problem)
 
     def keys(self, node, path, allowed, required=()):
         for key in node:
             if key not in allowed:
-                hint = close_matches(key, allowed, n=1)
-                extra = f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(allowed))})"
-                self.fail(node, key, f"{path}{key}", f"unknown key{extra}")
+                hint = did_you_mean(key, allowed) or Message("hint.known", known=sorted(allowed))
+                self.fail(node, key, f"{path}{key}", "ruleset.unknown_key", hint=hint)
         for key in required:
             if key not in node:
-                self.fail(node, None, path.rstrip(".") or "(top)", f"missing required key '{key}'")
+                self.fail(node, None, path.rstrip(".") or Message("ruleset.top"), "ruleset.missing_key", key=key)
 
     def get(self, node, key, path, kind, default=None, choices=None, minimum=None, maximum=None, lines=False):
         """node[key] checked: its type (`kind`), one of `choices`, an int in [minimum, maximum], text without
@@ -152,40 +155,39 @@ class _Checker:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             if value is None and default is None:
                 return None
-            self.fail(node, key, full, f"expected an integer, got {_shown(value)}")
+            self.fail(node, key, full, "ruleset.expected_int", value=shown(value))
         if kind is bool and not isinstance(value, bool):
-            self.fail(node, key, full, f"expected true or false, got {_shown(value)}")
+            self.fail(node, key, full, "ruleset.expected_bool", value=shown(value))
         if kind is str:
             if not isinstance(value, str):
-                self.fail(node, key, full, f"expected text, got {_shown(value)}")
+                self.fail(node, key, full, "ruleset.expected_text", value=shown(value))
             self.text(node, key, full, value, lines)
         if kind is list and not isinstance(value, list):
-            self.fail(node, key, full, f"expected a list, got {_shown(value)}")
+            self.fail(node, key, full, "ruleset.expected_list", value=shown(value))
         if kind is dict and not isinstance(value, dict):
-            self.fail(node, key, full, f"expected a mapping, got {_shown(value)}")
+            self.fail(node, key, full, "ruleset.expected_mapping", value=shown(value))
         if choices is not None and value not in choices:
-            hint = close_matches(str(value), [str(c) for c in choices], n=1)
-            extra = f" (did you mean '{hint[0]}'?)" if hint else ""
-            self.fail(node, key, full, f"expected one of {', '.join(map(str, choices))}, got {_shown(value)}{extra}")
+            named = [str(c) for c in choices]
+            self.fail(node, key, full, "ruleset.expected_choice", choices=named, value=shown(value),
+                      hint=did_you_mean(value, named))
         if kind is int and value is not None:
             if maximum is not None and not (minimum or 0) <= value <= maximum:
-                self.fail(node, key, full, f"must be from {minimum or 0} to {maximum}, got {value}")
+                self.fail(node, key, full, "ruleset.out_of_range", minimum=minimum or 0, maximum=maximum, value=value)
             if minimum is not None and value < minimum:
-                self.fail(node, key, full, f"must be at least {minimum}, got {value}")
+                self.fail(node, key, full, "ruleset.below_minimum", minimum=minimum, value=value)
         return value
 
     def text(self, node, key, path, value, lines=False):
         bad = next((ch for ch in value if not ch.isprintable() and not (lines and ch == "\n")), None)
         if bad is not None:
-            self.fail(node, key, path, f"holds an invisible or control character ({ascii(bad)[1:-1]}): "
-                                       f"{_shown(value)}")
+            self.fail(node, key, path, "ruleset.invisible_char", char=ascii(bad)[1:-1], value=shown(value))
 
     def strings(self, node, key, path):
         """node[key], a list of text (or absent: empty)."""
         items = self.get(node, key, path, list, [])
         for item in items:
             if not isinstance(item, str):
-                self.fail(node, key, f"{path}{key}", f"expected a list of names, got {_shown(item)} in it")
+                self.fail(node, key, f"{path}{key}", "ruleset.expected_names", value=shown(item))
             self.text(node, key, f"{path}{key}", item)
         return items
 
@@ -197,16 +199,11 @@ class _Checker:
             self.text(node, key, f"{path}{key}", value)
             return value, value
         if not isinstance(value, dict):
-            self.fail(node, key, f"{path}{key}", f"expected text or a mapping with zh and en, got {_shown(value)}")
+            self.fail(node, key, f"{path}{key}", "ruleset.expected_name", value=shown(value))
         self.keys(value, f"{path}{key}.", ("zh", "en"))
         zh = self.get(value, "zh", f"{path}{key}.", str, default_zh)
         en = self.get(value, "en", f"{path}{key}.", str, zh)
         return zh, en
-
-
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
 
 
 def _short(file):
@@ -234,14 +231,13 @@ def _validate(data, path: Path) -> Ruleset:
     if region_name is None:  # a file that names no region belongs to the region of its payout scheme
         owner = scheme_owner(scheme)
         if owner is None:
-            hint = close_matches(scheme, all_schemes(), n=1)
-            c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
-                f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(all_schemes())})"))
+            hint = did_you_mean(scheme, all_schemes()) or Message("hint.known", known=all_schemes())
+            c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
         region_name = owner.id
     try:
         region = find_region(region_name)
     except RulesetError as exc:
-        c.fail(data, "region", "region", str(exc))
+        c.fail(data, "region", "region", exc.message)
     DETECTORS, SCHEMES = region.detectors, region.schemes
     zh, en = c.names(data, "name", "", rid, rid)
     aliases = c.strings(data, "aliases", "")
@@ -255,10 +251,10 @@ def _validate(data, path: Path) -> Ruleset:
     shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
         if shape not in SHAPES:
-            hint = close_matches(str(shape), SHAPES, n=1)
-            c.fail(data, "shapes", "shapes", f"unknown shape {shape!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            c.fail(data, "shapes", "shapes", "ruleset.unknown_shape", shape=repr(shape),
+                   hint=did_you_mean(shape, SHAPES))
     if not shapes:
-        c.fail(data, "shapes", "shapes", "at least one shape is needed")
+        c.fail(data, "shapes", "shapes", "ruleset.no_shape")
 
     wins = c.get(data, "wins", "", dict, {})
     c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer",
@@ -270,7 +266,7 @@ def _validate(data, path: Path) -> Ruleset:
     if cap is not None and cap < minimum:
         files = getattr(scoring, "files", {})  # name the one this file sets, when the other is inherited
         which = "minimum" if files.get("minimum") == data.file != files.get("cap") else "cap"
-        c.fail(scoring, which, f"scoring.{which}", f"the cap {cap} is below the minimum {minimum}")
+        c.fail(scoring, which, f"scoring.{which}", "ruleset.cap_below_minimum", cap=cap, minimum=minimum)
 
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
@@ -278,11 +274,9 @@ def _validate(data, path: Path) -> Ruleset:
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
-            hint = close_matches(pid, DETECTORS, n=1)
-            c.fail(raw_patterns, pid, ppath, "unknown pattern"
-                   + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            c.fail(raw_patterns, pid, ppath, "ruleset.unknown_pattern", hint=did_you_mean(pid, DETECTORS))
         if not isinstance(spec, dict):
-            c.fail(raw_patterns, pid, ppath, f"expected a mapping with a value, got {spec!r}")
+            c.fail(raw_patterns, pid, ppath, "ruleset.pattern_not_mapping", value=repr(spec))
         c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
         pzh, pen = c.names(spec, "name", ppath + ".", pid, pid)
         value = c.get(spec, "value", ppath + ".", int, 0, minimum=0, maximum=MAX_VALUE)
@@ -310,15 +304,13 @@ def _validate(data, path: Path) -> Ruleset:
     for p in patterns:
         for other in p.excludes:
             if other not in known:
-                hint = close_matches(str(other), known, n=1)
-                c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes",
-                       f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+                c.fail(raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes", "ruleset.names_no_pattern",
+                       name=repr(other), hint=did_you_mean(other, known))
     for other, sources in excluded_by.items():
         if other not in known:
             pid, spec = sources[0]
-            hint = close_matches(str(other), known, n=1)
-            c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by",
-                   f"names {other!r}, which this ruleset does not have" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by", "ruleset.names_no_pattern",
+                   name=repr(other), hint=did_you_mean(other, known))
     if excluded_by:
         patterns = [
             Pattern(**{**p.__dict__, "excludes": p.excludes + tuple(pid for pid, _ in excluded_by.get(p.id, ()))})
@@ -328,14 +320,11 @@ def _validate(data, path: Path) -> Ruleset:
     robbable_key = "rob_concealed_kong"
     robbable = c.get(wins, robbable_key, "wins.", str, "never")
     if robbable not in ("any", "never") and robbable not in known:
-        c.fail(wins, robbable_key, "wins." + robbable_key,
-               f"expected any, never or a pattern of this ruleset (the one the robbed tile must complete), "
-               f"got {robbable!r}")
+        c.fail(wins, robbable_key, "wins." + robbable_key, "ruleset.robbable_kong", value=repr(robbable))
 
     if scheme not in SCHEMES:
-        hint = close_matches(scheme, SCHEMES, n=1)
-        c.fail(payout, "scheme", "payout.scheme", "unknown payout scheme" + (
-            f" (did you mean '{hint[0]}'?)" if hint else f" (known: {', '.join(sorted(SCHEMES))})"))
+        hint = did_you_mean(scheme, SCHEMES) or Message("hint.known", known=sorted(SCHEMES))
+        c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
     payout_params = c.get(payout, "params", "payout.", dict, {})
     SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
 
@@ -348,9 +337,9 @@ def _validate(data, path: Path) -> Ruleset:
     options = c.strings(data, "options", "") if "options" in data else declared
     for name in options:
         if name not in declared:
-            hint = close_matches(str(name), declared, n=1)
-            c.fail(data, "options", "options", f"{name!r} is not an option of region {region.id}"
-                   + (f" (did you mean '{hint[0]}'?)" if hint else f" (its options: {', '.join(declared) or 'none'})"))
+            hint = did_you_mean(name, declared) or Message("ruleset.its_options",
+                                                           options=declared or Message("ruleset.none"))
+            c.fail(data, "options", "options", "ruleset.not_an_option", name=repr(name), region=region.id, hint=hint)
     return Ruleset(
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, "", lines=True),
@@ -399,17 +388,17 @@ def _raw(path: Path):
     while chain[-1].get("extends") is not None:
         data, here = chain[-1], paths[-1]
         parent = data["extends"]
-        where = f"{_short(str(here))}:{data.lines['extends']}: extends"
+        where = Message("yaml.at_line", file=_short(str(here)), line=data.lines["extends"])
         if not isinstance(parent, str):
-            raise RulesetError(f"{where}: expected a ruleset name, got {_shown(parent)}")
+            raise _extends_error(where, Message("ruleset.extends_not_name", value=shown(parent)))
         try:
             parent_path = find_ruleset_path(parent, relative_to=here.parent)
         except RulesetNotFound as exc:  # the file is wrong, not the command: said with its line
-            raise RulesetError(f"{where}: {exc}") from None
+            raise _extends_error(where, exc.message) from None
         if parent_path.resolve() in {p.resolve() for p in paths}:
-            raise RulesetError(f"{where}: a cycle through {parent!r}")
+            raise _extends_error(where, Message("ruleset.extends_cycle", name=repr(parent)))
         if len(paths) >= MAX_EXTENDS:
-            raise RulesetError(f"{where}: more than {MAX_EXTENDS} files extend one another; write a shorter chain")
+            raise _extends_error(where, Message("ruleset.extends_too_long", limit=MAX_EXTENDS))
         chain.append(_read(parent_path))
         paths.append(parent_path)
     merged = chain.pop()
@@ -417,6 +406,11 @@ def _raw(path: Path):
         merged = _merge(merged, chain.pop())
         del merged["extends"]
     return merged
+
+
+def _extends_error(where: Message, problem: Message) -> RulesetError:
+    """The file's `extends:` (at `where`) names no ruleset this file can extend."""
+    return RulesetError("ruleset.at", where=where, path="extends", problem=problem)
 
 
 def _builtin_stem(name: str) -> Optional[str]:
@@ -435,15 +429,12 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
             full = candidate if candidate.is_absolute() else base / candidate
             if full.is_file():
                 return full
-        raise RulesetNotFound(f"no ruleset file {name!r}")
+        raise RulesetNotFound("ruleset.no_file", name=repr(name))
     stem = _builtin_stem(name)
     if stem is not None:
         return BUILTIN_DIR / f"{stem}.yaml"
     known = sorted(COMPILED)
-    hint = close_matches(name, known, n=1)
-    raise RulesetNotFound(
-        f"unknown ruleset {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else "") + f"; built-in: {', '.join(known)}"
-    )
+    raise RulesetNotFound("ruleset.unknown", name=repr(name), hint=did_you_mean(name, known), known=known)
 
 
 def _from_compiled(stem: str) -> Ruleset:
@@ -472,6 +463,7 @@ def load_ruleset_file(path) -> Ruleset:
 
 
 def builtin_rulesets():
+    """Every built-in ruleset, loaded (by file stem: beijing before beijing-money)."""
     return [load_ruleset(stem) for stem in sorted(COMPILED)]
 
 

@@ -10,6 +10,7 @@ from typing import List, Optional, Tuple
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
 from .hand import CHOW, KONG, PUNG, Hand
+from .messages import Message
 from .payouts import MAX_AMOUNT
 from .ruleset import Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
@@ -91,7 +92,7 @@ def prepare(hand: Hand, wild_kinds) -> Tiles:
         held[t] += 1
     for t in range(NUM_KINDS):
         if held[t] > 4:
-            raise HandError(f"{held[t]} copies of {NAMES[t]} (wildcards count as their face): there are only 4")
+            raise HandError("scoring.fifth_copy", count=held[t], tile=NAMES[t])
     return Tiles(hand, wild_kinds, tuple(naturals), len(faces), tuple(sorted(faces)), tuple(held))
 
 
@@ -529,7 +530,8 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
             notes.append(automatic)
         situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
     if not placed and automatic is None:
-        return Score(False, False, "not a winning shape", decompositions=decomps, situation=situation)
+        incomplete = Message("scoring.not_winning_shape").text()  # a str, as the regions' refusals are
+        return Score(False, False, incomplete, decompositions=decomps, situation=situation)
     best = None
     readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)
@@ -546,11 +548,10 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
     _, refused, matches, total, bonus, uncapped, reading = best
     notes += region.notices(ruleset, situation, tiles, matches)
     if max(total, bonus) > MAX_AMOUNT:  # only a house file's multipliers can get here; amounts must stay exact
-        raise SituationError(f"the patterns add up to more than {MAX_AMOUNT:,} {ruleset.unit_zh}: lower the values "
-                             "or set scoring.cap")
+        raise SituationError("scoring.too_large", limit=MAX_AMOUNT, unit=ruleset.unit_zh)
     if uncapped > total:
-        detail = f"the patterns add up to {uncapped} {ruleset.unit_zh}; {ruleset.id} caps a hand at {total}"
-        notes.append(Notice(f"cap: {detail}", "cap", detail))
+        notes.append(Notice("scoring.capped", field="cap", uncapped=uncapped, unit=ruleset.unit_zh,
+                            ruleset=ruleset.id, total=total))
     reason = None if automatic is not None else refused or region.refusal(ruleset, situation, tiles, matches, total)
     return Score(True, reason is None, reason, reading, matches, total, bonus, decomps, situation, tuple(notes))
 

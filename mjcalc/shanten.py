@@ -14,17 +14,18 @@ unit's counts: for each number of set blocks (0-4) and pair blocks (0-1), the mo
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations
-from typing import Dict, List, Tuple
+from typing import Collection, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
 
 _SETS = 5  # set blocks 0-4
-_EMPTY = ((0, 0),) * _SETS
+_Table = Tuple[Tuple[int, ...], ...]  # table[s][p]: a row per number of set blocks, a cell per number of pair blocks
+_EMPTY: _Table = ((0, 0),) * _SETS
 
 
 @lru_cache(maxsize=None)
-def _suit_table(c: tuple) -> Tuple[Tuple[int, int], ...]:
+def _suit_table(c: Tuple[int, ...]) -> _Table:
     """For a suit's counts (trimmed), table[s][p]: the most naturals `s` set blocks and `p` pair blocks hold.
 
     The lowest tile held is either left out or is the lowest natural of its block: a pair, a pung, or a chow
@@ -36,7 +37,8 @@ def _suit_table(c: tuple) -> Tuple[Tuple[int, int], ...]:
     n = c[0]
     best = [list(row) for row in _suit_table(trim_counts((n - 1,) + c[1:]))]  # leave one copy out
 
-    def take(removed, kept, sets, pairs):
+    # typed by a comment: annotations would be evaluated on every call of `_suit_table`
+    def take(removed, kept, sets, pairs):  # type: (Tuple[Tuple[int, int], ...], int, int, int) -> None
         rest = list(c)
         for i, k in removed:
             rest[i] -= k
@@ -58,7 +60,7 @@ def _suit_table(c: tuple) -> Tuple[Tuple[int, int], ...]:
     return tuple(tuple(row) for row in best)
 
 
-def _honor_table(n: int):
+def _honor_table(n: int) -> _Table:
     return tuple((min(n, 3 * s), min(n, 3 * s + 2)) for s in range(_SETS))
 
 
@@ -71,14 +73,14 @@ _SPLITS = tuple(tuple((s1, p1, s - s1, p - p1) for s1 in range(s + 1) for p1 in 
 
 
 @lru_cache(maxsize=1 << 16)
-def _combine(a, b):
+def _combine(a: _Table, b: _Table) -> _Table:
     """The table of two units together: each cell the best split of its blocks between them. Memoised: the
     value of discards and the discard ranking combine the same unit tables over and over."""
     cells = [max([a[s1][p1] + b[s2][p2] for s1, p1, s2, p2 in split]) for split in _SPLITS]
     return tuple(zip(cells[0::2], cells[1::2]))
 
 
-def standard_kept(counts, melds: int) -> int:
+def standard_kept(counts: Sequence[int], melds: int) -> int:
     """The most natural tiles `4 - melds` sets and a pair can hold, wildcards filling the rest."""
     table = _EMPTY
     for start in (0, 9, 18):
@@ -91,19 +93,19 @@ def standard_kept(counts, melds: int) -> int:
     return table[4 - melds][1]
 
 
-def seven_pairs_kept(counts) -> int:
+def seven_pairs_kept(counts: Sequence[int]) -> int:
     full = sum(n // 2 for n in counts)
     odd = sum(n % 2 for n in counts)
     full = min(full, 7)
     return 2 * full + min(odd, 7 - full)
 
 
-def orphans_kept(counts) -> int:
+def orphans_kept(counts: Sequence[int]) -> int:
     held = [t for t in TERMINALS_AND_HONORS if counts[t]]
     return len(held) + (1 if any(counts[t] >= 2 for t in held) else 0)
 
 
-def _lonely_subsets():
+def _lonely_subsets() -> List[Tuple[FrozenSet[int], int]]:
     """Per suit: every set of ranks pairwise 3 or more apart, with its capacity (the most ranks it extends to)."""
     subsets = [frozenset(x) for size in range(4) for x in combinations(range(9), size)
                if all(b - a >= 3 for a, b in zip(x, x[1:]))]
@@ -114,12 +116,12 @@ _LONELY = _lonely_subsets()
 
 
 @lru_cache(maxsize=None)
-def _lonely_suit(ranks: frozenset) -> Tuple[Tuple[int, int], ...]:
+def _lonely_suit(ranks: FrozenSet[int]) -> Tuple[Tuple[int, int], ...]:
     """(kept, capacity) for each lonely subset of the held ranks."""
     return tuple((len(s), cap) for s, cap in _LONELY if s <= ranks)
 
 
-def lonely_kept(counts) -> int:
+def lonely_kept(counts: Sequence[int]) -> int:
     honors = sum(1 for h in HONORS if counts[h])
     options = [_lonely_suit(frozenset(r for r in range(9) if counts[9 * s + r])) for s in range(3)]
     best = 0
@@ -131,11 +133,11 @@ def lonely_kept(counts) -> int:
     return honors + best
 
 
-def nine_kept(counts) -> int:
+def nine_kept(counts: Sequence[int]) -> int:
     return sum(counts[t] for t in TERMINALS_AND_HONORS)
 
 
-def kept(counts, melds: int, shape: str) -> int:
+def kept(counts: Sequence[int], melds: int, shape: str) -> int:
     """The most natural tiles the shape keeps (melds allow only the standard shape; -1 when it cannot apply)."""
     if shape == STANDARD:
         return standard_kept(counts, melds)
@@ -152,7 +154,7 @@ def kept(counts, melds: int, shape: str) -> int:
     raise ValueError(f"unknown shape {shape!r}")
 
 
-def shanten_by_shape(counts, wilds: int, melds: int, shapes) -> Dict[str, int]:
+def shanten_by_shape(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str]) -> Dict[str, int]:
     """The shanten of a 13- or 14-tile hand in each shape that can apply."""
     naturals = sum(counts)
     size = naturals + wilds + 3 * melds
@@ -167,7 +169,7 @@ def shanten_by_shape(counts, wilds: int, melds: int, shapes) -> Dict[str, int]:
     return out
 
 
-def shanten(counts, wilds: int, melds: int, shapes) -> int:
+def shanten(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str]) -> int:
     """Tiles away from ready 向听 for 13 or 14 tiles: 0 = ready, -1 = a complete 14-tile hand."""
     found = shanten_by_shape(counts, wilds, melds, shapes)
     if not found:
@@ -203,7 +205,8 @@ class Discard:
 WILD_DISCARD = -1
 
 
-def improvements(counts, wilds: int, melds: int, shapes, wild_kinds=()) -> Tuple[Tuple[int, ...], int]:
+def improvements(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+                 wild_kinds: Collection[int] = ()) -> Tuple[Tuple[int, ...], int]:
     """The kinds that, drawn into a 13-tile hand, lower its shanten (whatever copies are left), and that shanten.
 
     A drawn kind lowers it exactly when it raises the kept naturals of a shape already at the least shanten,
@@ -235,11 +238,11 @@ def improvements(counts, wilds: int, melds: int, shapes, wild_kinds=()) -> Tuple
 _UNIT_SPANS = ((0, 9), (9, 9), (18, 9)) + tuple((h, 1) for h in HONORS)
 
 
-def _unit_table(unit: tuple, suited: bool):
+def _unit_table(unit: Tuple[int, ...], suited: bool) -> _Table:
     return _suit_table(trim_counts(unit)) if suited else _HONOR_TABLES[min(unit[0], 14)]
 
 
-def _standard_gains(counts, melds: int):
+def _standard_gains(counts: Sequence[int], melds: int) -> List[int]:
     """The kinds whose draw lets the standard shape keep one more natural tile."""
     sets = 4 - melds
     tables = [_unit_table(tuple(counts[a:a + n]), n == 9) for a, n in _UNIT_SPANS]
@@ -265,7 +268,8 @@ def _standard_gains(counts, melds: int):
     return gains
 
 
-def discards(counts, wilds: int, melds: int, shapes, wild_kinds=(), held=None, seen=None) -> List[Discard]:
+def discards(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str], wild_kinds: Collection[int] = (),
+             held: Optional[Sequence[int]] = None, seen: Optional[Sequence[int]] = None) -> List[Discard]:
     """Every distinct discard from a 14-tile hand, best first: lowest shanten, then most tiles that improve it.
 
     `held` counts every copy among the 14 (melds and wildcards' faces included) and `seen` the copies visible
@@ -289,7 +293,7 @@ def discards(counts, wilds: int, melds: int, shapes, wild_kinds=(), held=None, s
     return results
 
 
-def rank(d: Discard):
+def rank(d: Discard) -> Tuple[int, int, int, bool, int]:
     """Lowest shanten first, then the most tiles that improve it, the most kinds, natural tiles before a wildcard."""
     return (d.shanten, -d.effective, -len(d.improvements), d.tile == WILD_DISCARD, d.tile)
 
@@ -297,7 +301,7 @@ def rank(d: Discard):
 # --- one tile in, one tile out --------------------------------------------------------------------------
 
 
-def gains(counts, melds: int, shape: str) -> Tuple[int, frozenset]:
+def gains(counts: Sequence[int], melds: int, shape: str) -> Tuple[int, FrozenSet[int]]:
     """For natural counts of any size: the most naturals `shape` keeps (`kept`), and the kinds whose one more
     copy raises that by one (it never rises by more). (-1, empty) when the shape cannot apply."""
     now = kept(counts, melds, shape)

@@ -12,9 +12,25 @@ Regenerate that table after any change to `_fewest` (tests/test_suit_table.py ch
 import os
 from functools import lru_cache
 from itertools import combinations
-from typing import Tuple
+from typing import (
+    TYPE_CHECKING,
+    Callable,
+    Collection,
+    Dict,
+    FrozenSet,
+    Iterable,
+    Iterator,
+    List,
+    Optional,
+    Sequence,
+    Tuple,
+    Union,
+)
 
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, is_terminal_or_honor
+
+if TYPE_CHECKING:  # for annotations only: load_suit_table imports mmap when used (start-up time)
+    from mmap import mmap as MappedFile
 
 STANDARD = "standard"
 SEVEN_PAIRS = "seven_pairs"
@@ -30,10 +46,10 @@ UNITS = ((0, 9, True), (9, 9, True), (18, 9, True)) + tuple((h, 1, False) for h 
 
 # --- completeness -------------------------------------------------------------------------------------
 
-_NEED_CACHE = {}
+_NEED_CACHE: Dict[Tuple[Tuple[int, ...], bool], Tuple[int, int]] = {}
 
 
-def unit_need(counts: tuple, chows: bool) -> Tuple[int, int]:
+def unit_need(counts: Tuple[int, ...], chows: bool) -> Tuple[int, int]:
     """The fewest wildcards that make a unit into sets: (without the pair, with the pair in it)."""
     key = (counts, chows)
     hit = _NEED_CACHE.get(key)
@@ -43,7 +59,7 @@ def unit_need(counts: tuple, chows: bool) -> Tuple[int, int]:
     return hit
 
 
-def trim_counts(c) -> tuple:
+def trim_counts(c: Sequence[int]) -> Tuple[int, ...]:
     """Counts without the zeros at both ends: where a suit's tiles start does not change its shape."""
     lo, hi = 0, len(c)
     while lo < hi and not c[lo]:
@@ -54,7 +70,7 @@ def trim_counts(c) -> tuple:
 
 
 @lru_cache(maxsize=None)
-def _fewest(c: tuple, pair: bool, chows: bool) -> int:
+def _fewest(c: Tuple[int, ...], pair: bool, chows: bool) -> int:
     """The fewest wildcards completing counts `c` (trimmed of zeros at both ends).
 
     Where a chow starts is relative: one running past rank 9 costs the same as the one ending at 9, since
@@ -82,7 +98,7 @@ def _fewest(c: tuple, pair: bool, chows: bool) -> int:
     return best
 
 
-def _standard_cost(counts) -> int:
+def _standard_cost(counts: Sequence[int]) -> int:
     """The fewest wildcards that complete the concealed tiles as sets plus one pair."""
     total, best_pair = 0, 2  # the pair may be two wildcards
     for start, size, chows in UNITS:
@@ -94,15 +110,15 @@ def _standard_cost(counts) -> int:
     return total + best_pair
 
 
-def _lonely_capacity(ranks: frozenset) -> int:
+def _lonely_capacity(ranks: FrozenSet[int]) -> int:
     """The most ranks of one suit, pairwise 3 or more apart, that include `ranks`; -1 if none."""
     return _lonely_table().get(ranks, -1)
 
 
-_lonely = {}
+_lonely: Dict[FrozenSet[int], int] = {}
 
 
-def _lonely_table():
+def _lonely_table() -> Dict[FrozenSet[int], int]:
     if not _lonely:
         for size in range(0, 4):
             for chosen in combinations(range(9), size):
@@ -114,7 +130,7 @@ def _lonely_table():
     return _lonely
 
 
-def is_complete(counts, wilds: int, melds: int, shapes) -> bool:
+def is_complete(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str]) -> bool:
     """Whether natural `counts` plus `wilds` wildcards (and `melds` declared sets) make a winning shape."""
     if STANDARD in shapes and _standard_cost(counts) <= wilds:
         return True
@@ -131,13 +147,13 @@ def is_complete(counts, wilds: int, melds: int, shapes) -> bool:
     return False
 
 
-def orphans_ok(counts) -> bool:
+def orphans_ok(counts: Sequence[int]) -> bool:
     if any(counts[t] for t in range(NUM_KINDS) if t not in TERMINALS_AND_HONORS):
         return False
     return max(counts) <= 2 and sum(n == 2 for n in counts) <= 1
 
 
-def lonely_ok(counts, wilds: int) -> bool:
+def lonely_ok(counts: Sequence[int], wilds: int) -> bool:
     if max(counts) > 1:
         return False
     room = 7 - sum(counts[27:])
@@ -153,7 +169,8 @@ def lonely_ok(counts, wilds: int) -> bool:
 # --- waits --------------------------------------------------------------------------------------------
 
 
-def waits(counts, wilds: int, melds: int, shapes, held, wild_kinds) -> Tuple[int, ...]:
+def waits(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str], held: Sequence[int],
+          wild_kinds: Collection[int]) -> Tuple[int, ...]:
     """Tile kinds that complete a 13-tile hand; a kind with four copies `held` is not a wait.
 
     Drawing a wild kind adds a wildcard, which completes the hand whenever anything does.
@@ -177,11 +194,11 @@ def waits(counts, wilds: int, melds: int, shapes, held, wild_kinds) -> Tuple[int
 _HONOR_ROWS = {n: unit_need((n,), False) for n in range(6)}
 
 
-def _suit_bytes():
+def _suit_bytes() -> "Union[bytes, MappedFile]":
     return load_suit_table(build_suit_table)
 
 
-def _suit_row(unit: tuple) -> Tuple[int, int]:
+def _suit_row(unit: Tuple[int, ...]) -> Tuple[int, int]:
     """`unit_need(unit, True)` of a suit, read from the shipped table (the table section below, `suit_need.bin`) when it holds the unit."""
     if max(unit) <= 4:
         idx = unit[0] + 5 * unit[1] + 25 * unit[2] + 125 * unit[3] + 625 * unit[4] + 3125 * unit[5] \
@@ -193,7 +210,7 @@ def _suit_row(unit: tuple) -> Tuple[int, int]:
 
 
 @lru_cache(maxsize=None)
-def _suit_adds(unit: tuple):
+def _suit_adds(unit: Tuple[int, ...]) -> List[Tuple[int, int]]:
     """A suit's (need without pair, need with pair) after adding each rank."""
     adds = []
     for r in range(9):
@@ -206,14 +223,15 @@ def _suit_adds(unit: tuple):
 class WaitFinder:
     """Waits for many hands under one set of shapes and wild kinds; each answer equals `waits()`."""
 
-    def __init__(self, shapes, wild_kinds=()):
+    def __init__(self, shapes: Iterable[str], wild_kinds: Iterable[int] = ()) -> None:
         self.shapes = frozenset(shapes)
         self.wild_kinds = tuple(sorted(wild_kinds))
         self.fast = STANDARD in self.shapes
         # 十三幺, 十三浪, 九幺 (no melds): each drawn tile tried on those shapes alone, which is cheap
         self.irregular = tuple(sorted(self.shapes - {STANDARD, SEVEN_PAIRS}))
 
-    def waits(self, counts, wilds: int = 0, melds: int = 0, held=None) -> Tuple[int, ...]:
+    def waits(self, counts: Sequence[int], wilds: int = 0, melds: int = 0,
+              held: Optional[Sequence[int]] = None) -> Tuple[int, ...]:
         held = counts if held is None else held
         if not self.fast:
             return waits(counts, wilds, melds, self.shapes, held, self.wild_kinds)
@@ -282,17 +300,17 @@ SUIT_MAX_TILES = 14
 SUIT_MISSING = 0xFF
 POW5 = tuple(5 ** r for r in range(9))
 
-_suit_table = None
+_suit_table: "Optional[Union[bytes, MappedFile]]" = None
 
 
-def load_suit_table(build=None):
+def load_suit_table(build: Optional[Callable[[], bytearray]] = None) -> "Union[bytes, MappedFile]":
     """The table (bytes, or a read-only mmap: only the pages used are read), opened once.
 
     A missing or damaged file is rebuilt in memory by `build()` (slow, but the answers stay right).
     """
     global _suit_table
     if _suit_table is None:
-        data = b""
+        data: "Union[bytes, MappedFile]" = b""
         try:
             with open(SUIT_FILE, "rb") as f:
                 try:
@@ -310,13 +328,14 @@ def load_suit_table(build=None):
     return _suit_table
 
 
-def suit_index(counts) -> int:
+def suit_index(counts: Sequence[int]) -> int:
     return sum(n * p for n, p in zip(counts, POW5))
 
 
-def suit_vectors(max_tiles: int = SUIT_MAX_TILES):
+def suit_vectors(max_tiles: int = SUIT_MAX_TILES) -> Iterator[Tuple[int, ...]]:
     """Every suit count vector (9 counts of 0-4) holding at most `max_tiles` tiles."""
-    def grow(prefix, left):
+    # typed by a comment: annotations would be evaluated on every call of `suit_vectors`
+    def grow(prefix, left):  # type: (List[int], int) -> Iterator[Tuple[int, ...]]
         if len(prefix) == 9:
             yield tuple(prefix)
             return
@@ -340,7 +359,7 @@ def build_suit_table() -> bytearray:
     return table
 
 
-def main():
+def main() -> None:
     data = build_suit_table()
     with open(SUIT_FILE, "wb") as f:
         f.write(data)

@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, Callable, Dict, Optional, Tuple
 
-from .errors import NotationError, Notice, SituationError, close_matches
+from .errors import NotationError, Notice, SituationError
+from .messages import Message, did_you_mean, shown
 from .notation import parse_tiles
 from .tiles import NUM_KINDS, SEATS, parse_seat
 
@@ -62,28 +63,30 @@ class Option:
         reader = getattr(self, "_read_" + self.kind)
         return reader(value, notes)
 
-    def fail(self, message: str) -> SituationError:
-        return SituationError(f"{self.label}: {message}", field=self.name, detail=message)
+    def fail(self, code: str, **params) -> SituationError:
+        """The error `code` (an `option.*` message) about this field, named by its label ("wild (百搭): …")."""
+        return SituationError(code, field=self.name, label=self.label, **params)
 
     def _read_int(self, value, notes):
         if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
-            raise self.fail(f"expected a whole number, got {_shown(value)}")
+            raise self.fail("option.whole_number", value=shown(value))
         if isinstance(value, float):
             if not math.isfinite(value):
-                raise self.fail(f"expected a whole number, got {_shown(value)}")
+                raise self.fail("option.whole_number", value=shown(value))
             value = int(value)
         if isinstance(value, str):
             text = value.strip()
             if not re.fullmatch(r"[+-]?\d+", text, flags=re.ASCII):
-                raise self.fail(f"expected a whole number, got {_shown(value)}")
+                raise self.fail("option.whole_number", value=shown(value))
             if len(text.lstrip("+-").lstrip("0")) > 12:  # never int() of thousands of digits
-                raise self.fail(f"must be from {self.minimum} to {self.maximum}, got a number of more than 12 digits")
+                raise self.fail("option.out_of_range", minimum=self.minimum, maximum=self.maximum,
+                                value=Message("option.long_number"))
             value = int(text)
         if not isinstance(value, int):
-            raise self.fail(f"expected a whole number, got {_shown(value)}")
+            raise self.fail("option.whole_number", value=shown(value))
         if not self.minimum <= value <= self.maximum:
-            shown = value if abs(value) < 10 ** 12 else "a number of more than 12 digits"
-            raise self.fail(f"must be from {self.minimum} to {self.maximum}, got {shown}")
+            given = value if abs(value) < 10 ** 12 else Message("option.long_number")
+            raise self.fail("option.out_of_range", minimum=self.minimum, maximum=self.maximum, value=given)
         return value
 
     def _read_flag(self, value, notes):
@@ -91,13 +94,13 @@ class Option:
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
             return value.strip().lower() in ("true", "yes", "1")
-        raise self.fail(f"expected true or false, got {_shown(value)}")
+        raise self.fail("option.true_or_false", value=shown(value))
 
     def _seat(self, value) -> str:
         try:
             return parse_seat(value)
         except SituationError as exc:
-            raise self.fail(exc.detail) from None
+            raise self.fail("option.reason", reason=exc.message) from None
 
     def _read_seat(self, value, notes):
         return self._seat(value)
@@ -124,8 +127,7 @@ class Option:
             seat = self._seat(item)
             if seat in seats:
                 if notes is not None:
-                    notes.append(Notice(f"{self.label}: {seat} is given twice; counted once", self.name,
-                                        f"{seat} is given twice; counted once"))
+                    notes.append(Notice("option.seat_given_twice", field=self.name, label=self.label, seat=seat))
                 continue
             seats.append(seat)
         return tuple(seats)
@@ -135,10 +137,10 @@ class Option:
         for item in self._items(value):
             who, sep, n = str(item).partition("=")
             if not sep:
-                raise self.fail(f"expected SEAT=N like S=2, got {_shown(item)}")
+                raise self.fail("option.seat_equals", value=shown(item))
             seat = self._seat(who)
             if seat in found:
-                raise self.fail(f"names {seat} twice; give each seat once")
+                raise self.fail("option.seat_named_twice", seat=seat)
             found[seat] = self._read_int(n, notes)
         return tuple(sorted(found.items(), key=lambda kv: SEATS.index(kv[0])))
 
@@ -147,7 +149,7 @@ class Option:
         for item in self._items(value):
             who, sep, choice = str(item).partition(":")
             if not sep or choice.strip() not in self.choices:
-                raise self.fail(f"expected SEAT:{'|'.join(self.choices)}, got {_shown(item)}")
+                raise self.fail("option.seat_colon", choices="|".join(self.choices), value=shown(item))
             found.append((self._seat(who), choice.strip()))
         return tuple(found)
 
@@ -155,7 +157,7 @@ class Option:
         if self.value_type is not None and isinstance(value, self.value_type):
             return value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
-            raise self.fail(f"expected text, got {_shown(value)}")
+            raise self.fail("option.text", value=shown(value))
         return self.parse(str(value)) if self.parse else str(value)
 
     def _read_tile(self, value, notes):
@@ -164,25 +166,20 @@ class Option:
     def _read_tiles(self, value, notes):
         tiles = tuple(_one_tile(item, self) for item in self._items(value))
         if len(set(tiles)) != len(tiles):
-            raise self.fail("names the same tile twice")
+            raise self.fail("option.tile_twice")
         return tiles
 
 
 def _one_tile(value, option) -> int:
     if not isinstance(value, str):
-        raise option.fail(f"expected a tile like 5m or C, got {_shown(value)}")
+        raise option.fail("option.tile_expected", value=shown(value))
     try:
         tiles, melds, winning = parse_tiles(value.strip())
     except NotationError as exc:
-        raise option.fail(str(exc)) from None
+        raise option.fail("option.reason", reason=exc.message) from None
     if len(tiles) != 1 or melds or winning is not None or tiles[0] >= NUM_KINDS:
-        raise option.fail(f"takes one tile like 5m or C, got {_shown(value)}")
+        raise option.fail("option.one_tile", value=shown(value))
     return tiles[0]
-
-
-def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "…"
 
 
 # --- the options every ruleset reads -------------------------------------------------------------------
@@ -335,25 +332,24 @@ def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=Non
     generic, extras = {}, {}
     for key, value in fields.items():
         key = str(key)
-        prefix = (f"{source}:{lines[key]}: " if key in lines else f"{source}: ") if source else ""
+        where = (f"{source}:{lines[key]}" if key in lines else source) if source else ""
         option = known.get(key)
         if option is None:
-            hint = close_matches(key, list(known), n=1)
-            raise SituationError(f"{prefix}unknown situation field {key!r}"
-                                 + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            raise SituationError("situation.unknown_field", label=where, key=repr(key),
+                                 hint=did_you_mean(key, known))
         try:
             parsed = option.read(value, notes)
         except SituationError as exc:
             if source:  # a file's mistake is said as the file says it: file:line: field (中文): …
-                raise SituationError(f"{prefix}{exc}") from None
+                raise SituationError(exc.message.code, label=f"{where}: {exc.label}" if exc.label else where,
+                                     **exc.message.params) from None
             raise
         if key in GENERIC:
             generic[FIELD_OF.get(key, key)] = parsed
         elif parsed != option.default:
             extras[key] = parsed
-    prefix = f"{source}: " if source else ""
     if generic.pop("self_drawn", False):
         if generic.get("discarder") is not None:
-            raise SituationError(f"{prefix}self_drawn (自摸) and from (点炮) contradict each other: choose one")
+            raise SituationError("situation.self_drawn_and_from", label=source)
     generic = {k: v for k, v in generic.items() if v is not None or k == "discarder"}
     return Situation(**generic, extras=extras)

@@ -1,4 +1,6 @@
 """Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白); seats are the letters E S W N."""
+from typing import Iterable, Optional
+
 from .errors import SituationError
 from .messages import shown
 
@@ -62,7 +64,7 @@ def tile_text(tile: int, glyphs: bool = False) -> str:
     return GLYPHS[tile] if glyphs else NAMES[tile]
 
 
-def format_tiles(tiles, glyphs: bool = False) -> str:
+def format_tiles(tiles: Iterable[int], glyphs: bool = False) -> str:
     """Tiles as canonical groups, `123m 45p EE C *`, or as glyphs with `glyphs`: the one tile-to-text function."""
     tiles = sorted(tiles)
     if glyphs:
@@ -81,13 +83,17 @@ def format_tiles(tiles, glyphs: bool = False) -> str:
     return " ".join(groups)
 
 
-_SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
 
 
-def parse_seat(value) -> str:
+def seat_word(text: object) -> Optional[str]:
+    """The seat letter E S W N a word names (`E`, `e`, `东`, `東`…, spaces around it ignored), else None."""
+    return SEAT_WORDS.get(text.strip().upper()) if isinstance(text, str) else None
+
+
+def parse_seat(value: object) -> str:
     """A seat letter E S W N from `E`/`e`/`东`/`東`…; anything else is a SituationError."""
-    text = value.strip() if isinstance(value, str) else value
-    seat = _SEAT_WORDS.get(text.upper() if isinstance(text, str) else None)
+    seat = seat_word(value)
     if seat is None:
         raise SituationError("seat.expected", value=shown(value))
     return seat

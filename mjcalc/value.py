@@ -209,9 +209,7 @@ class Engine:
         held = here.tiles.held
         self.wild_kinds = tuple(here.tiles.wild_kinds)
         if not self.wild_kinds and WILD in hand.tiles:
-            detail = ("the hand holds a '*' but no wild kind is given: the wall's wildcards depend on it "
-                      "(give --wild or --indicator)")
-            raise SituationError(f"wild: {detail}", "wild", detail)
+            raise SituationError("value.star_without_kind", field="wild")
         self.face = self.wild_kinds[0] if self.wild_kinds else -1
         self.melds = len(hand.melds)
         self.meld_held = [0] * NUM_KINDS

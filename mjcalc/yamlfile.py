@@ -7,11 +7,12 @@ is allowed), nested deeper than `MAX_DEPTH`, more than `MAX_NODES` values once i
 alias bomb is measured on the parsed graph, each node once, and never expanded), a recursive alias, or a
 number of more than `MAX_DIGITS` digits.
 """
-from typing import Dict
+from typing import Any, Dict
 
 import yaml
 
 from .errors import RulesetError, SituationError, printable
+from .messages import Message
 
 _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -30,10 +31,11 @@ class Map(dict):
 
 
 class _Refused(Exception):
-    """A reason to refuse the file, and the line (0 when none)."""
+    """A reason to refuse the file (a `yaml.*` message), and the line (0 when none)."""
 
-    def __init__(self, line: int, message: str):
-        super().__init__(message)
+    def __init__(self, line: int, code: str, **params: Any):
+        self.message = Message(code, **params)
+        super().__init__(self.message.text())
         self.line = line
 
 
@@ -49,10 +51,10 @@ def _construct_map(loader, node):
     for key_node, value_node in node.value:
         key = loader.construct_object(key_node, deep=True)
         if not isinstance(key, (str, int, float, bool)) or key is None:
-            raise _Refused(key_node.start_mark.line + 1, "a key must be a plain value")
+            raise _Refused(key_node.start_mark.line + 1, "yaml.key_not_plain")
         key = str(key)
         if key in result:
-            raise _Refused(key_node.start_mark.line + 1, f"{printable(key)}: a key written twice")
+            raise _Refused(key_node.start_mark.line + 1, "yaml.key_twice", key=printable(key))
         result[key] = loader.construct_object(value_node, deep=True)
         result.lines[key] = key_node.start_mark.line + 1
     return result
@@ -61,7 +63,7 @@ def _construct_map(loader, node):
 def _construct_int(loader, node):
     digits = sum(ch.isalnum() for ch in str(node.value))
     if digits > MAX_DIGITS:
-        raise _Refused(node.start_mark.line + 1, f"a number of {digits} digits (at most {MAX_DIGITS})")
+        raise _Refused(node.start_mark.line + 1, "yaml.long_number", digits=digits, limit=MAX_DIGITS)
     return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
 
 
@@ -75,14 +77,14 @@ def _read_text(path) -> str:
         with open(path, "rb") as f:
             data = f.read(MAX_BYTES + 1)
     except OSError as exc:
-        raise _Refused(0, f"cannot read: {exc.strerror or exc}") from None
+        raise _Refused(0, "yaml.cannot_read", reason=str(exc.strerror or exc)) from None
     if len(data) > MAX_BYTES:
-        raise _Refused(0, f"larger than {MAX_BYTES // 1024} KiB: not a file mjcalc reads")
+        raise _Refused(0, "yaml.too_large", limit=MAX_BYTES // 1024)
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        raise _Refused(line, f"not UTF-8 text (byte 0x{data[exc.start]:02x})") from None
+        raise _Refused(line, "yaml.not_utf8", byte=f"{data[exc.start]:02x}") from None
 
 
 def _check_graph(root):
@@ -106,21 +108,20 @@ def _check_graph(root):
             size[key] = min(MAX_NODES + 1, 1 + sum(size[id(c)] for c in children))
             depth[key] = 1 + max((depth[id(c)] for c in children), default=0)
             if depth[key] > MAX_DEPTH:
-                raise _Refused(node.start_mark.line + 1, f"nested more than {MAX_DEPTH} levels deep")
+                raise _Refused(node.start_mark.line + 1, "yaml.too_deep", limit=MAX_DEPTH)
             if size[key] > MAX_NODES:
-                raise _Refused(node.start_mark.line + 1,
-                               f"more than {MAX_NODES:,} values (each alias *name counted expanded)")
+                raise _Refused(node.start_mark.line + 1, "yaml.too_many_values", limit=MAX_NODES)
             continue
         if key in size:
             continue
         if key in open_nodes:
-            raise _Refused(node.start_mark.line + 1, "an alias (*name) inside the value it names")
+            raise _Refused(node.start_mark.line + 1, "yaml.alias_loop")
         open_nodes.add(key)
         stack.append((node, True))
         stack.extend((c, False) for c in children if id(c) not in size)
         for c in children:
             if id(c) in open_nodes:
-                raise _Refused(c.start_mark.line + 1, "an alias (*name) inside the value it names")
+                raise _Refused(c.start_mark.line + 1, "yaml.alias_loop")
 
 
 def _load(path):
@@ -133,9 +134,9 @@ def _load(path):
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None)
             problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            raise _Refused(mark.line + 1 if mark else 0, f"not valid YAML: {problem}") from None
+            raise _Refused(mark.line + 1 if mark else 0, "yaml.invalid", problem=problem) from None
         except RecursionError:
-            raise _Refused(0, f"nested more than {MAX_DEPTH} levels deep") from None
+            raise _Refused(0, "yaml.too_deep", limit=MAX_DEPTH) from None
         if node is None:
             return None
         _check_graph(node)
@@ -144,47 +145,51 @@ def _load(path):
         except yaml.YAMLError as exc:
             mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
             problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-            raise _Refused(mark.line + 1 if mark else 0, f"not valid YAML: {problem}") from None
+            raise _Refused(mark.line + 1 if mark else 0, "yaml.invalid", problem=problem) from None
         except (ValueError, OverflowError) as exc:  # a value the safe constructors cannot make (a bad date…)
-            raise _Refused(0, f"a value YAML cannot read: {str(exc).splitlines()[0][:80]}") from None
+            raise _Refused(0, "yaml.unreadable_value", problem=str(exc).splitlines()[0][:80]) from None
     finally:
         loader.dispose()
 
 
-def _where(path, line) -> str:
-    return f"{path}:{line}" if line else f"{path}"
+def _where(path, line):
+    """The file, and the line when there is one."""
+    return Message("yaml.at_line", file=str(path), line=line) if line else str(path)
 
 
 def read_ruleset_yaml(path) -> "Map":
     try:
         data = _load(path)
     except _Refused as exc:
-        raise RulesetError(f"{_where(path, exc.line)}: {exc}") from None
+        raise RulesetError("yaml.refused", where=_where(path, exc.line), problem=exc.message) from None
     if not isinstance(data, Map):
-        raise RulesetError(f"{path}:1: a ruleset is a mapping of keys (id, name, patterns, …)")
+        raise RulesetError("yaml.ruleset_not_mapping", where=_where(path, 1))
     stamp(data, str(path))
     return data
 
 
-def read_yaml_mapping(path, what: str) -> "Map":
-    """A YAML file that must hold a mapping (a situation file); errors name `what` and the file. The mapping
-    knows the line of each key (`Map.lines`)."""
+def read_yaml_mapping(path, what) -> "Map":
+    """A YAML file that must hold a mapping (a situation file); errors name `what` (text, or a `Message`) and
+    the file. The mapping knows the line of each key (`Map.lines`)."""
     try:
         data = _load(path)
     except _Refused as exc:
-        raise SituationError(f"{what} {_where(path, exc.line)}: {exc}") from None
+        where = _where(path, exc.line)
+        raise SituationError("yaml.file_refused", what=what, where=where, problem=exc.message) from None
     if data is None:
         empty = Map()
         empty.lines = {}
         return empty
     if not isinstance(data, Map):
-        raise SituationError(f"{what} {path}:1: expected a mapping of fields, got {_kind(data)}")
+        raise SituationError("yaml.not_mapping", what=what, where=_where(path, 1), kind=_kind(data))
     stamp(data, str(path))
     return data
 
 
-def _kind(value) -> str:
-    return "a list" if isinstance(value, list) else f"a single value {printable(repr(value))[:40]}"
+def _kind(value) -> Message:
+    if isinstance(value, list):
+        return Message("yaml.kind_list")
+    return Message("yaml.kind_value", value=printable(repr(value))[:40])
 
 
 def stamp(node, file):

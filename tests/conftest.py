@@ -30,6 +30,7 @@ KEPT = ("MJCALC_REF_SCALE", "MJCALC_SCREENSHOTS")
 TEST_HOME = _own_home()
 
 # after the home is the suite's own: nothing imported may have read the old one
+from hypothesis import settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
 from mjcalc.hand import CHOW, KONG, PUNG, Hand, Meld  # noqa: E402
@@ -37,6 +38,21 @@ from mjcalc.tiles import WILD  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(__file__))  # `import reference` from any test file
 os.environ["COLUMNS"] = "80"  # text output fits the terminal: tests see an 80-column one, whatever runs them
+
+# The fast local loop (README): `pytest -q -m "not slow" --hypothesis-profile=fast` tries each property on a few
+# examples, even where a test asks for more; CI runs the default profile and every test.
+FAST_EXAMPLES = 8
+settings.register_profile("fast", max_examples=FAST_EXAMPLES, deadline=None)
+
+
+def pytest_collection_modifyitems(config, items):
+    if config.getoption("hypothesis_profile", None) != "fast":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)  # a test's own @settings(max_examples=…)
+        if own is not None and own.max_examples > FAST_EXAMPLES:
+            test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
 
 NUM_KINDS = 34
 ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))

@@ -339,3 +339,107 @@ def test_the_top_level_holds_at_most_26_modules():
     """The engine and the rules model stay flat; everything an audience of its own reads is in its folder."""
     top = sorted(p.name for p in PACKAGE.glob("*.py"))
     assert len(top) <= 26, top
+
+
+@pytest.mark.parametrize("package", ["mjcalc", "mjcalc.evening", "mjcalc.cli"])
+def test_every_public_name_is_documented(package):
+    """help(mjcalc) is the library's reference: every name in a package's __all__ says what it is."""
+    import importlib
+    import inspect
+    module = importlib.import_module(package)
+    undocumented = [name for name in module.__all__
+                    if not (getattr(module, name).__doc__ or "").strip()
+                    or inspect.getdoc(getattr(module, name)) == inspect.getdoc(object)]
+    assert undocumented == []
+
+
+# --- one message table -----------------------------------------------------------------------------------------
+
+def _message_makers():
+    """The names that make a message from an id: every error class of mjcalc, Notice, Message."""
+    import mjcalc.cli.common  # noqa: F401  (every module defining an error class is imported)
+    import mjcalc.evening  # noqa: F401
+    import mjcalc.serve.server  # noqa: F401
+    from mjcalc.errors import MjcalcError
+
+    names, todo = set(), [MjcalcError]
+    while todo:
+        cls = todo.pop()
+        names.add(cls.__name__)
+        todo.extend(cls.__subclasses__())
+    return names | {"Notice", "Message"}
+
+
+def _template_fields(template: str):
+    import string
+    return {field.split(".")[0].split("[")[0] for _, field, _, _ in string.Formatter().parse(template) if field}
+
+
+def message_calls():
+    """(where, id, keyword names, takes **params) for every call that makes a message from a literal id."""
+    makers = _message_makers()
+    wrappers = {"fail", "bad"}  # helpers taking an id first (notation's reader, an option, a ruleset file, the API)
+    for path in MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
+            if name not in makers | wrappers or not node.args:
+                continue
+            first = node.args[0]
+            where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                keywords = {k.arg for k in node.keywords if k.arg} - {"field", "label", "status"}
+                yield where, first.value, keywords, any(k.arg is None for k in node.keywords), name in makers
+            elif name in makers and isinstance(first, ast.JoinedStr):
+                yield where, None, set(), False, True  # a sentence built where it is raised
+
+
+def test_every_message_is_made_from_an_id_in_the_table():
+    from mjcalc.messages import EN
+    bad = [f"{where}: {code!r}" for where, code, _, _, maker in message_calls()
+           if (code is None or code not in EN) and (maker or code and "." in code and " " not in code)]
+    assert bad == []
+
+
+def test_every_message_is_given_the_parameters_its_text_names():
+    from mjcalc.messages import EN
+    bad = []
+    for where, code, keywords, spread, maker in message_calls():
+        supplied = set() if maker else {"at"}  # a wrapper places the message itself (notation's column)
+        if code in EN and not spread and keywords | supplied != _template_fields(EN[code]) | supplied:
+            bad.append(f"{where}: {code} given {sorted(keywords)}, its text names {sorted(_template_fields(EN[code]))}")
+    assert bad == []
+
+
+def test_every_id_in_the_table_is_used_and_every_chinese_text_has_an_english_one():
+    from mjcalc.messages import EN, ZH
+    tables = (PACKAGE / "messages.py").read_text(encoding="utf-8").split("\nEN: Dict")[0]  # its helpers, not EN/ZH
+    code = "\n".join(p.read_text(encoding="utf-8") for p in MODULES if p.name != "messages.py") + tables
+    unused = [k for k in EN if f'"{k}"' not in code and f"'{k}'" not in code]
+    assert unused == []
+    assert set(ZH) <= set(EN)
+    assert [k for k in ZH if not _template_fields(ZH[k]) <= _template_fields(EN[k])] == []  # (a plural needs no word)
+
+
+def test_did_you_mean_and_shown_values_live_in_one_place():
+    bad = []
+    for path in MODULES:
+        if path.name == "messages.py":
+            continue
+        text = path.read_text(encoding="utf-8")
+        bad += [f"{path.relative_to(PACKAGE)}: did you mean" for _ in [1] if "did you mean" in code_of(path)]
+        bad += [f"{path.relative_to(PACKAGE)}: def _shown" for _ in [1] if "def _shown(" in text]
+        bad += [f"{path.relative_to(PACKAGE)}: difflib" for _ in [1] if "difflib" in set(outside_imports(path))
+                and path.name != "glossary.py"]
+    assert bad == []
+
+
+def test_the_message_scans_can_fail():
+    """A sentence built where it is raised, an unknown id and a missing parameter are each found."""
+    from mjcalc.messages import EN
+    assert "notation.unknown_suit" in EN and _template_fields(EN["notation.unknown_suit"]) == {"letter", "written", "at"}
+    calls = list(message_calls())
+    assert any(code == "notation.unknown_suit" for _, code, _, _, _ in calls)
+    assert len(calls) > 100

@@ -22,6 +22,7 @@ from click.testing import CliRunner
 
 from mjcalc.cli import cli
 from mjcalc.cli.common import build_situation
+from mjcalc.messages import EN
 from mjcalc.regions import find_region
 from mjcalc.ruleset import builtin_rulesets, load_ruleset
 from mjcalc.situation import GENERIC
@@ -30,6 +31,7 @@ from mjcalc.serve.server import MAX_BODY, PAGE_FILE, make_server, situation_from
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<script>alert(1)</script>"
 BUILTIN_IDS = {r.id for r in builtin_rulesets()}
+SCORED = "123m456p789s EE 45m +6m"
 PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
 
 
@@ -73,13 +75,23 @@ def request(srv, method, path, body=None, *, raw=None, ctype="application/json",
         return e.code, e.headers, e.read()
 
 
+ERROR_KEYS = {"error", "code", "field", "params"}  # every error answer: its text, its message id, field, parameters
+
+
+def said(answer):
+    """(status, the error's text) of an `api` answer."""
+    status, doc = answer
+    return status, doc["error"]
+
+
 def api(srv, method, path, body=None, **kwargs):
     status, headers, raw = request(srv, method, path, body, **kwargs)
     assert headers["Content-Type"] == "application/json; charset=utf-8", (status, raw[:200])
     assert headers["X-Content-Type-Options"] == "nosniff"
     doc = json.loads(raw.decode("utf-8"))
     if status >= 400:
-        assert set(doc) == {"error"} and doc["error"] and "Traceback" not in doc["error"], doc
+        assert set(doc) == ERROR_KEYS and doc["error"] and "Traceback" not in doc["error"], doc
+        assert isinstance(doc["code"], str) and isinstance(doc["params"], dict), doc
     return status, doc
 
 
@@ -280,13 +292,13 @@ def test_a_region_registered_after_start_is_read_and_offered(server, tmp_path, m
             assert doc == cli_json(["analyze", HAND, "-r", str(tmp_path / "toy.yaml"), "--seat", "S", "--lucky", "S",
                                     "--json"])
             status, doc = api(srv, "POST", "/api/analyze", {"hand": HAND, "lucky": "X"})
-            assert (status, doc) == (400, {"error": "--lucky: expected a seat E, S, W or N (东 南 西 北), got 'X'"})
+            assert (status, doc["error"]) == (400, "--lucky: expected a seat E, S, W or N (东 南 西 北), got 'X'")
         finally:
             stop(srv)
     finally:
         unregister("toy")
     status, doc = api(server, "POST", "/api/analyze", {"hand": HAND, "lucky": "S"})
-    assert (status, doc) == (400, {"error": "unknown field 'lucky'"})
+    assert (status, doc["error"]) == (400, "unknown field 'lucky'")
 
 
 def test_a_start_ruleset_file_with_a_built_in_id_replaces_that_one(tmp_path):
@@ -373,7 +385,44 @@ def test_errors_are_the_cli_error_line(server, fields, command):
 ])
 def test_bad_fields_get_one_clear_error(server, body, message):
     status, doc = api(server, "POST", "/api/analyze", body)
-    assert (status, doc) == (400, {"error": message})
+    assert (status, doc["error"]) == (400, message)
+
+
+def test_an_error_answer_carries_the_message_id_its_field_and_its_parameters(server):
+    """`{"error", "code", "field", "params"}`: the CLI's words, and the message as data (mjcalc.messages), for the
+    library's errors (a bad hand, a situation field) and the server's own (an unknown field, ruleset, path)."""
+    status, doc = api(server, "POST", "/api/analyze", {"hand": "12x"})
+    assert (status, doc) == (400, {
+        "error": "unknown suit letter 'x' after '12' (suits are m p s z, or 万 筒 条) at column 3 in \"12x\"",
+        "code": "notation.unknown_suit", "field": None,
+        "params": {"letter": "x", "written": "12", "at": {"code": "notation.at", "params": {"column": 3, "text": "12x"}}}})
+    status, doc = api(server, "POST", "/api/analyze", {"hand": SCORED, "seat": "X"})
+    assert status == 400 and doc["field"] == "seat" and doc["code"] in EN
+    assert doc["error"] == cli_error(["analyze", SCORED, "--seat", "X"])
+    status, doc = api(server, "POST", "/api/analyze", {"hand": "123m", "sead": "E"})
+    assert (status, doc) == (400, {"error": "unknown field 'sead' (did you mean 'seat'?)", "code": "api.unknown_field",
+                                   "field": None, "params": {"name": "'sead'", "hint": {
+                                       "code": "hint.did_you_mean", "params": {"word": "seat"}}}})
+    status, doc = api(server, "POST", "/api/analyze", {"hand": SCORED, "base": "2"})
+    assert (status, doc["code"], doc["field"]) == (400, "api.wrong_type", "base")
+    status, doc = api(server, "POST", "/api/analyze", {"hand": SCORED, "ruleset": "nowhere"})
+    assert (status, doc["code"], doc["params"]["known"]) == (400, "api.unknown_ruleset", sorted(BUILTIN_IDS))
+    status, doc = api(server, "GET", "/api/nothing")
+    assert (status, doc["code"], doc["params"]) == (404, "api.no_endpoint", {"path": "/api/nothing"})
+    status, doc = api(server, "GET", "/api/tables/nobody")
+    assert status == 404 and doc["code"] in EN and doc["error"].startswith("no table named 'nobody'")
+
+
+def test_an_error_answer_is_said_in_the_language_the_request_asks_for(server):
+    english = "unknown suit letter 'x' after '12' (suits are m p s z, or 万 筒 条) at column 3 in \"12x\""
+    chinese = "'12' 后面的花色字母 'x' 不认识（花色是 m p s z，或 万 筒 条）（\"12x\" 第 3 列）"
+    for lang, said_as in ((None, english), ("en", english), ("zh", chinese)):
+        status, doc = api(server, "POST", "/api/analyze", {"hand": "12x", "lang": lang})
+        assert (status, doc["error"], doc["code"]) == (400, said_as, "notation.unknown_suit"), lang
+    status, doc = api(server, "POST", "/api/analyze", {"hand": SCORED, "seat": "X", "lang": "zh"})
+    assert doc["error"] == "--seat: 座位应是 E、S、W 或 N（东 南 西 北），不是 'X'"
+    status, doc = api(server, "POST", "/api/analyze", {"lang": "zh"})
+    assert doc["error"] == "missing field 'hand'"  # no Chinese text yet: English
 
 
 def test_bad_json_wrong_type_oversized_and_unknown_paths(server):
@@ -386,17 +435,17 @@ def test_bad_json_wrong_type_oversized_and_unknown_paths(server):
     big = json.dumps({"hand": "123m456p789s EE 45m +6m", "seen": "1m " * 40000}).encode()
     assert len(big) > MAX_BODY
     status, doc = api(server, "POST", "/api/analyze", raw=big)
-    assert (status, doc) == (413, {"error": f"request body too large: {len(big)} bytes (at most {MAX_BODY})"})
+    assert (status, doc["error"]) == (413, f"request body too large: {len(big)} bytes (at most {MAX_BODY})")
     for ctype in ("text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", None):
         status, doc = api(server, "POST", "/api/analyze", raw=b'{"hand": "123m456p789s EE 45m +6m"}', ctype=ctype)
-        assert (status, doc) == (415, {"error": "send the request body as application/json"}), ctype
+        assert (status, doc["error"]) == (415, "send the request body as application/json"), ctype
     status, doc = api(server, "POST", "/api/analyze", raw=b'{"hand": "123m456p789s EE 45m +6m"}',
                       ctype="application/json; charset=utf-8")
     assert status == 200
-    assert api(server, "GET", "/api/nothing") == (404, {"error": "no such API endpoint: /api/nothing"})
-    assert api(server, "GET", "/etc/passwd") == (404, {"error": "no such page: /etc/passwd"})
-    assert api(server, "GET", "/api/analyze") == (405, {"error": "GET is not allowed here (use POST)"})
-    assert api(server, "DELETE", "/api/tables") == (405, {"error": "DELETE is not allowed here (use GET or POST)"})
+    assert said(api(server, "GET", "/api/nothing")) == (404, "no such API endpoint: /api/nothing")
+    assert said(api(server, "GET", "/etc/passwd")) == (404, "no such page: /etc/passwd")
+    assert said(api(server, "GET", "/api/analyze")) == (405, "GET is not allowed here (use POST)")
+    assert said(api(server, "DELETE", "/api/tables")) == (405, "DELETE is not allowed here (use GET or POST)")
     assert api(server, "POST", "/", {})[0] == 405
     status, headers, body = request(server, "HEAD", "/api/rulesets")
     assert status == 405 and body == b"" and int(headers["Content-Length"]) > 0
@@ -409,7 +458,7 @@ def test_a_post_without_a_length_gets_411(server):
     conn.endheaders()
     response = conn.getresponse()
     assert response.status == 411
-    assert json.loads(response.read()) == {"error": "a request body needs a Content-Length"}
+    assert json.loads(response.read())["error"] == "a request body needs a Content-Length"
     conn.close()
 
 
@@ -428,22 +477,23 @@ def raw_exchange(srv, data: bytes) -> bytes:
 def test_the_http_servers_own_errors_are_json_too(server):
     for request_bytes, message in ((b"GARBAGE\r\n\r\n", "Bad request syntax ('GARBAGE')"),
                                    (b"GET / HTTP/2.0\r\n\r\n", "Invalid HTTP version (2.0)")):
-        assert json.loads(raw_exchange(server, request_bytes)) == {"error": message}  # as HTTP/0.9: no headers
+        doc = json.loads(raw_exchange(server, request_bytes))  # as HTTP/0.9: no headers
+        assert doc == {"error": message, "code": "api.http", "field": None, "params": {"text": message}}
     for request_bytes, status in ((b"BREW / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 501),
                                   (b"GET / HTTP/1.1\r\n" + b"X-A: b\r\n" * 101 + b"\r\n", 431)):
         answer = raw_exchange(server, request_bytes)
         head, _, body = answer.partition(b"\r\n\r\n")
         assert head.split(b" ")[1] == str(status).encode(), answer
-        assert b"Content-Type: application/json" in head and set(json.loads(body)) == {"error"}
+        assert b"Content-Type: application/json" in head and set(json.loads(body)) == ERROR_KEYS
     host = {"Host": f"127.0.0.1:{server.server_address[1]}"}
-    assert api(server, "GET", "/api/tables/%ff", headers=host) == (400, {"error": "the path is not UTF-8 once %-decoded"})
+    assert said(api(server, "GET", "/api/tables/%ff", headers=host)) == (400, "the path is not UTF-8 once %-decoded")
 
 
 def test_a_foreign_host_header_is_refused_on_loopback(server):
     """Against DNS rebinding: a page from elsewhere that resolves its name to 127.0.0.1 gets nothing."""
     for host in ("evil.example", "evil.example:%d" % server.server_address[1], "127.0.0.2"):
         status, doc = api(server, "GET", "/api/tables", headers={"Host": host})
-        assert (status, doc) == (403, {"error": "this server answers only to 127.0.0.1 or localhost"})
+        assert (status, doc["error"]) == (403, "this server answers only to 127.0.0.1 or localhost")
     status, _ = api(server, "GET", "/api/tables", headers={"Host": "localhost:%d" % server.server_address[1]})
     assert status == 200
 
@@ -544,7 +594,7 @@ def test_a_document_that_is_not_strict_json_is_a_500_never_nan_on_the_wire(serve
     import mjcalc.serve.server
     monkeypatch.setattr(mjcalc.serve.server, "do_rulesets", lambda lib: {"x": float("nan")})
     status, doc = api(server, "GET", "/api/rulesets")
-    assert (status, doc) == (500, {"error": "internal error (the server's log says more)"})
+    assert (status, doc["error"]) == (500, "internal error (the server's log says more)")
     assert "Out of range float values are not JSON compliant" in capsys.readouterr().err
 
 
@@ -557,9 +607,9 @@ def test_ledger_errors(server):
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"E": "a", "S": "b", "W": "c"}})
     assert status == 400 and doc["error"].startswith("a table needs four players: no player for N")
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": PLAYERS, "base": 2_000_000})
-    assert (status, doc) == (400, {"error": "--base: must be from 1 to 1000000, got 2000000"})
+    assert (status, doc["error"]) == (400, "--base: must be from 1 to 1000000, got 2000000")
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": {"X": "a"}})
-    assert (status, doc) == (400, {"error": "players: 'X' is not a seat (E, S, W or N)"})
+    assert (status, doc["error"]) == (400, "players: 'X' is not a seat (E, S, W or N)")
     status, doc = api(server, "POST", "/api/tables", {"name": "u", "players": PLAYERS, "ruleset": "../x.yaml"})
     assert status == 400 and doc["error"].startswith("unknown ruleset '../x.yaml'")
     before = ledger_cli(server, "table", "show", "t")
@@ -568,11 +618,11 @@ def test_ledger_errors(server):
     status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "[111m] 222p 333s EEE 9m +9m", "winner": "S", "from": "E"})
     assert status == 400 and doc["error"].startswith("not a legal win")
     status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m", "winner": "S", "dealer": "E"})
-    assert (status, doc) == (400, {"error": "unknown field 'dealer'"})
+    assert (status, doc["error"]) == (400, "unknown field 'dealer'")
     status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m"})
-    assert (status, doc) == (400, {"error": "missing field 'winner'"})
+    assert (status, doc["error"]) == (400, "missing field 'winner'")
     status, doc = api(server, "POST", "/api/tables/t/undo", {})
-    assert (status, doc) == (400, {"error": "table 't' has no hands to undo"})
+    assert (status, doc["error"]) == (400, "table 't' has no hands to undo")
     assert ledger_cli(server, "table", "show", "t") == before
 
 
@@ -615,7 +665,8 @@ def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(
             for method, path, body in attempts:
                 status, headers, raw = request(srv, method, path, body, headers=wrong)
                 assert status == 403, (method, path, wrong)
-                assert json.loads(raw) == {"error": "missing or wrong token: open the URL that `mjcalc serve` printed"}
+                assert json.loads(raw) == {"error": "missing or wrong token: open the URL that `mjcalc serve` printed",
+                                           "code": "api.token", "field": None, "params": {}}
         status, _, _ = request(srv, "GET", "/?token=nope")
         assert status == 403
         assert _files(tmp_path) == before, "a refused request changed the ledger's files"

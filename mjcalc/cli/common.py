@@ -2,23 +2,53 @@
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
 import os
 from functools import wraps
+from typing import Any, Union
 
 import click
+from click.core import ParameterSource
 
 from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
 from ..flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
+from ..messages import Message, message_lang
 from ..regions import all_options
 from ..situation import GENERIC, Option, read_situation
 from .text_table import char_width, simple_table, text_width  # noqa: F401 (output.py, tests import them from here)
 
 
-class UserError(click.ClickException):
+def said_lang() -> str:
+    """The language the command line says its messages in: a `--lang` typed on it, else $MJCALC_LANG, else
+    English. (A `--lang` left at its default chooses the language of pattern names only.)"""
+    ctx = click.get_current_context(silent=True)
+    while ctx is not None:
+        if "lang" in ctx.params and ctx.get_parameter_source("lang") is ParameterSource.COMMANDLINE:
+            return message_lang(ctx.params["lang"])
+        ctx = ctx.parent
+    return message_lang()
+
+
+def said(message: Any) -> str:
+    """A library error or notice, or a `Message`, as the command line says it: in its language (`said_lang`),
+    a situation field named by its flag."""
+    return flagged(message, said_lang())
+
+
+class CliError(click.ClickException):
+    """A one-line error: a message id of `messages.EN` with its parameters, or a library error (its situation
+    field named by its flag unless `by_flag=False`), said in the command line's language."""
+
+    def __init__(self, code: Union[str, MjcalcError], by_flag: bool = True, **params: Any):
+        self.said = code if isinstance(code, MjcalcError) else Message(code, **params)
+        lang = said_lang()
+        super().__init__(flagged(self.said, lang) if by_flag else self.said.text(lang))
+
+
+class UserError(CliError):
     """A one-line error with exit code 2 (usage, notation, situation)."""
 
     exit_code = 2
 
 
-class InvalidRuleset(click.ClickException):
+class InvalidRuleset(CliError):
     """A ruleset file that does not validate: exit code 1."""
 
     exit_code = 1
@@ -111,7 +141,7 @@ def read_situation_file(path):
             inner = Map()
             inner.lines = {}
         if not isinstance(inner, Map):
-            raise UserError(f"--situation {path}:{data.lines['situation']}: 'situation' must be a mapping of fields")
+            raise UserError("cli.situation_not_mapping", path=path, line=data.lines["situation"])
         return inner
     fields = Map((k, v) for k, v in data.items() if k not in ("hand", "ruleset", "expect", "note", "title", "work"))
     fields.lines = {k: data.lines[k] for k in fields}
@@ -138,7 +168,7 @@ def build_situation(params, notes=None):
             continue
         given["from" if key == "discarder" else key] = value
     if given.get("self_drawn") and "from" in given:
-        raise UserError("--self-drawn and --from contradict each other: choose one")
+        raise UserError("cli.self_drawn_and_from")
     if given.get("self_drawn"):
         fields.pop("from", None)
     if "from" in given:
@@ -149,7 +179,8 @@ def build_situation(params, notes=None):
 
 
 def handle_errors(func):
-    """Turn mjcalc's errors into one line and exit 2 (1 for an invalid ruleset file); never a traceback."""
+    """Turn mjcalc's errors into one line in the command line's language (`said_lang`) and exit 2 (1 for an
+    invalid ruleset file); never a traceback."""
 
     @wraps(func)
     def wrapper(*args, **kwargs):
@@ -157,10 +188,10 @@ def handle_errors(func):
             return func(*args, **kwargs)
         except RulesetError as exc:
             if isinstance(exc, RulesetNotFound):
-                raise UserError(str(exc)) from None
-            raise InvalidRuleset(str(exc)) from None
+                raise UserError(exc, by_flag=False) from None
+            raise InvalidRuleset(exc, by_flag=False) from None
         except MjcalcError as exc:
-            raise UserError(flagged(exc)) from None
+            raise UserError(exc) from None
 
     return wrapper
 
@@ -178,7 +209,7 @@ def warn(notices):
     """Warnings on stderr; the seat assumed is part of the answer (`render.assumed_field`), on stdout."""
     for notice in notices:
         if not getattr(notice, "assumed", False):
-            echo(f"warning: {printable(flagged(notice))}", err=True)
+            echo(f"warning: {printable(said(notice))}", err=True)
 
 
 _TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}

@@ -5,7 +5,9 @@ import click
 
 from .. import __version__
 from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
+from ..messages import Message, message_lang
 from .common import (
+    CliError,
     HelpFormatter,
     SituationCommand,
     UserError,
@@ -16,6 +18,8 @@ from .common import (
     handle_errors,
     output_options,
     ruleset_option,
+    said,
+    said_lang,
     seen_option,
     situation_options,
     wild_options,
@@ -61,10 +65,11 @@ class _Commands(click.Group):
         except SystemExit:
             raise
         except BaseException as exc:  # every way out is one line (a KeyboardInterrupt too)
-            message, code = _error_of(exc, argv)
+            lang = _lang_of(argv)
+            message, code = _error_of(exc, argv, lang)
             if code is None:
                 raise
-            fail(message, code, _wants_json(argv))
+            fail(message, code, _wants_json(argv), lang)
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
@@ -138,7 +143,7 @@ def help_command(ctx, topic):
         click.echo("\nTopics: mjcalc help notation")
         return
     if topic not in TOPICS:
-        raise UserError(f"no help topic {topic!r} (topics: {', '.join(TOPICS)})")
+        raise UserError("cli.no_help_topic", topic=repr(topic), topics=list(TOPICS))
     click.echo(TOPICS[topic], nl=False)
 
 
@@ -191,9 +196,9 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
     from ..batch import BatchWaits  # imported when used (start-up time)
 
     if (hand is None) == (batch is None):
-        raise UserError("give a HAND or --batch FILE (one of them)")
+        raise UserError("cli.hand_or_batch")
     if batch is not None and seen:
-        raise UserError("--seen describes one table: give it with a HAND, not with --batch")
+        raise UserError("cli.seen_with_batch")
     rules = _load(ruleset_name)
     situation = build_situation({"wild": wild, "indicator": indicator})
     finder = BatchWaits(rules, situation)
@@ -225,7 +230,7 @@ def _open_batch(path):
 
     if path == "-":
         if sys.stdin is None or sys.stdin.closed:
-            raise UserError("--batch -: standard input is closed")
+            raise UserError("cli.stdin_closed", flag="--batch")
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:
             return sys.stdin
@@ -233,7 +238,7 @@ def _open_batch(path):
     try:
         return open(path, encoding="utf-8-sig", errors="replace")
     except OSError as exc:
-        raise UserError(f"--batch {path}: cannot read: {exc.strerror}") from None
+        raise UserError("cli.cannot_read", flag="--batch", path=path, reason=exc.strerror) from None
 
 
 @cli.command(cls=SituationCommand)
@@ -261,7 +266,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
 
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
-    results = [(r, a, flagged(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
+    results = [(r, a, said(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
     unused = {}
     for r, _, _ in results:
         for name in unused_options(r, situation):
@@ -316,9 +321,9 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     situation = build_situation(params)
     parsed = parse_hand(hand)
     if (by or draws is not None) and parsed.size != 14:
-        raise UserError(f"--by and --draws value the discards of a 14-tile hand; this one has {parsed.size}")
+        raise UserError("cli.by_needs_14_tiles", size=parsed.size)
     if (draws is not None or exact) and not by:
-        raise UserError(f"{'--draws' if draws is not None else '--exact'} goes with --by win or --by value")
+        raise UserError("cli.needs_by", flag="--draws" if draws is not None else "--exact")
     advice = run(parsed, rules, situation, _seen(seen))
     doc = render.advice_doc(advice, lang, glyphs)
     if by:
@@ -371,7 +376,7 @@ def rulesets_check(files):
             click.echo(f"{printable(path)}: ok ({printable(rules.id)}, {len(rules.patterns)} patterns)")
         except MjcalcError as exc:
             bad += 1
-            click.echo(f"Error: {printable(exc)}", err=True)
+            click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
     if bad:
         raise SystemExit(1)
 
@@ -396,9 +401,9 @@ def serve(port, host, db_path, ruleset_name):
     try:
         run(host, port, db_path, ruleset_name, out=click.echo)
     except OSError as exc:
-        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+        raise UserError("cli.cannot_listen", host=host, port=port, reason=exc.strerror or str(exc)) from None
     except LedgerFileError as exc:  # exit 1, as `table` does for a ledger file it cannot use
-        raise click.ClickException(str(exc)) from None
+        raise CliError(exc, by_flag=False) from None
 
 
 @cli.command()
@@ -421,46 +426,63 @@ def explain(term):
     found = glossary.lookup(word)
     if not found:
         close = glossary.suggestions(word)
-        hint = f" (did you mean {' or '.join(repr(c) for c in close)}?)" if close else ""
-        raise UserError(f"no term {word!r}{hint}; `mjcalc explain` lists them all")
+        hint = Message("cli.did_you_mean_any", words=" or ".join(repr(c) for c in close)) if close else ""
+        raise UserError("cli.no_term", word=repr(word), hint=hint)
     emit(render.terms_doc(found))
 
 
+def _options(argv):
+    return argv[:argv.index("--")] if "--" in argv else argv
+
+
 def _wants_json(argv) -> bool:
-    options = argv[:argv.index("--")] if "--" in argv else argv
-    return "--json" in options
+    return "--json" in _options(argv)
 
 
-def _error_of(exc, argv):
-    """(the one-line message, the exit code) of an exception leaving a command; (None, None) to re-raise."""
+def _lang_of(argv) -> str:
+    """The language of an error that left its command (whose context knew the `--lang` typed): a `--lang`
+    among the options, else $MJCALC_LANG, else English."""
+    given = None
+    options = _options(argv)
+    for i, word in enumerate(options):
+        if word == "--lang" and i + 1 < len(options):
+            given = options[i + 1]
+        elif word.startswith("--lang="):
+            given = word[len("--lang="):]
+    return message_lang(given)
+
+
+def _error_of(exc, argv, lang="en"):
+    """(the one-line message in `lang`, the exit code) of an exception leaving a command; (None, None) to
+    re-raise. A message made by a command (a `CliError`) is already in the command line's language."""
 
     if exc.__class__.__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
         click.echo(exc.ctx.get_help())  # `mjcalc` or `mjcalc table` alone: the help, not an error
         sys.exit(0)
     if isinstance(exc, click.exceptions.NoSuchOption):
-        return _no_such_option(exc, argv), 2
-    if isinstance(exc, click.UsageError):
+        return _no_such_option(exc, argv, lang), 2
+    if isinstance(exc, click.UsageError):  # click's own words, and where to read more
         command = " ".join(["mjcalc"] + (exc.ctx.command_path.split(" ")[1:] if exc.ctx is not None else []))
-        return f"{exc.format_message().rstrip('.')} (see {command} --help)", 2
+        return Message("cli.usage", error=exc.format_message().rstrip("."), command=command).text(lang), 2
     if isinstance(exc, click.ClickException):
         return exc.format_message(), exc.exit_code
     if isinstance(exc, click.exceptions.Abort):
-        return "aborted", 1
+        return Message("cli.aborted").text(lang), 1
     if isinstance(exc, KeyboardInterrupt):
-        return "interrupted", 130
+        return Message("cli.interrupted").text(lang), 130
     if isinstance(exc, BrokenPipeError):
         return None, None
     if isinstance(exc, RulesetError):
-        return str(exc), 2 if isinstance(exc, RulesetNotFound) else 1
+        return exc.text(lang), 2 if isinstance(exc, RulesetNotFound) else 1
     if isinstance(exc, MjcalcError):
-        return flagged(exc), 2
+        return flagged(exc, lang), 2
     if isinstance(exc, Exception):
-        text = str(exc).splitlines()[0] if str(exc) else ""
-        return f"{exc.__class__.__name__}: {text[:200]} (this is a bug in mjcalc; please report it)", 3
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        return Message("cli.bug", kind=exc.__class__.__name__, error=first[:200]).text(lang), 3
     return None, None
 
 
-def _no_such_option(exc, argv) -> str:
+def _no_such_option(exc, argv, lang="en") -> str:
     """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a hand
     starting with '-' told to come after `--`."""
     from ..regions import all_options  # imported when used (start-up time)
@@ -475,26 +497,26 @@ def _no_such_option(exc, argv) -> str:
         try:
             option.read(argv[position])
         except MjcalcError as error:
-            return flagged(error)
-    token = argv[position] if position is not None else name
-    return (f"no such option {token} (a hand or a value that starts with '-' goes after --, "
-            f"e.g. mjcalc analyze -- '{token}')")
+            return flagged(error, lang)
+    return Message("cli.no_such_option", token=argv[position] if position is not None else name).text(lang)
 
 
-def fail(message, code, as_json=False):
+def fail(message, code, as_json=False, lang="en"):
     """Print one error as the contract says, and exit with `code`."""
 
-    text = printable(message)
-    if len(text) > 200:  # a pasted 5,000-digit number is named by its size, not repeated
+    line = printable(message)
+    if len(line) > 200:  # a pasted 5,000-digit number is named by its size, not repeated
         import re  # imported when used (start-up time)
-        text = re.sub(r"\d{41,}", lambda m: f"{m.group()[:12]}…({len(m.group())} digits)", text)
+        line = re.sub(r"\d{41,}", lambda m: Message("cli.digits", start=m.group()[:12], count=len(m.group())).text(lang),
+                      line)
     if as_json:
-        emit_json({"error": text, "exit": code})
-    click.echo(f"Error: {text}", err=True)
+        emit_json({"error": line, "exit": code})
+    click.echo(f"Error: {line}", err=True)
     sys.exit(code)
 
 
 def main():
+    """The `mjcalc` console script: the command group, under the error contract (`_Commands.main`)."""
     cli.main(prog_name="mjcalc")
 
 

@@ -8,7 +8,7 @@ import os
 import click
 
 from ..errors import printable
-from .common import echo, flagged
+from .common import echo, said
 from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns
@@ -40,7 +40,7 @@ def shown_width(text: str) -> int:
 def emit(doc, as_json: bool = False):
     """Print `doc`: its JSON document, or its text; its warnings go to stderr either way."""
     for notice in doc.warnings:
-        echo(f"warning: {printable(flagged(notice))}", err=True)
+        echo(f"warning: {printable(said(notice))}", err=True)
     if as_json:
         import json  # only for --json output (start-up time)
         click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))

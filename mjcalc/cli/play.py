@@ -13,6 +13,7 @@ import click
 
 from ..errors import MjcalcError
 from ..evening import Ledger, LedgerError, data_dir
+from .common import said_lang
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")
@@ -107,13 +108,13 @@ class TablePrompt(cmd.Cmd):
         try:
             words = shlex.split(line)
         except ValueError as exc:
-            raise LedgerError(f"cannot read the line: {exc}") from None
+            raise LedgerError("play.cannot_read_line", reason=str(exc)) from None
         options = []
         if "--" in " ".join(words):
             first = next(i for i, w in enumerate(words) if w.startswith("--"))
             words, options = words[:first], words[first:]
         if not words:
-            raise LedgerError("who won? start the line with the winner (a name or a seat)")
+            raise LedgerError("play.who_won")
         winner, rest = words[0], words[1:]
         self.table.seat(winner)  # an unknown player is said now
         args = ["hand", self.table.name, "--winner", winner]
@@ -165,7 +166,7 @@ class TablePrompt(cmd.Cmd):
         try:
             args = self.hand_args(line)
         except MjcalcError as exc:
-            click.echo(f"Error: {exc}", err=True)
+            click.echo(f"Error: {exc.text(said_lang())}", err=True)
             return False
         self.invoke(*args, flag)
         return False

@@ -32,6 +32,7 @@ from ..session import Session, State
 from ..situation import GENERIC
 from ..tiles import SEATS, parse_seat
 from .common import (
+    CliError,
     SituationCommand,
     UserError,
     build_situation,
@@ -65,7 +66,7 @@ def table():
     """
 
 
-class BadLedgerFile(click.ClickException):
+class BadLedgerFile(CliError):
     """A ledger file that cannot be used (corrupt, not mjcalc's, from a newer mjcalc, locked): exit code 1."""
 
     exit_code = 1
@@ -79,7 +80,7 @@ def ledger_errors(func):
         try:
             return func(*args, **kwargs)
         except LedgerFileError as exc:
-            raise BadLedgerFile(str(exc)) from None
+            raise BadLedgerFile(exc, by_flag=False) from None
 
     return handle_errors(wrapper)
 
@@ -124,15 +125,12 @@ def _say(text="", **kwargs):
     click.echo(printable(text, keep_newlines=True), **kwargs)
 
 
-NO_TABLE = "no table in use: give its NAME, or `mjcalc table use NAME` (`mjcalc table list` lists them)"
-
-
 def current_table(ledger: Ledger, name=None):
     """The table `name`, else the ledger's table in use."""
     if name is None:
         name = ledger.setting("table")
         if name is None:
-            raise UserError(NO_TABLE)
+            raise UserError("table.none_in_use")
     return ledger.table(name)
 
 
@@ -236,9 +234,9 @@ def _read_seats(items, flag="--seat"):
         except SituationError:
             seat = None
         if seat is None:
-            raise UserError(f"{flag} takes SEAT=PLAYER like E=老王 or 东=老王, got {item!r}")
+            raise UserError("table.seat_player", flag=flag, item=repr(item))
         if seat in players:
-            raise UserError(f"{flag} {seat} is given twice")
+            raise UserError("table.seat_twice", flag=flag, seat=seat)
         players[seat] = player.strip()
     return players
 
@@ -289,24 +287,24 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
     """
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
-            raise UserError(f"{flag}: the table keeps the {key}; leave it out")
+            raise UserError("table.keeps_field", flag=flag, key=key)
     fields = {}
     if params.get("situation_file"):
         fields = read_situation_file(params["situation_file"])
         for key in ("dealer", "base"):
             if key in fields:
-                raise UserError(f"--situation {params['situation_file']}: the table keeps the {key}; leave it out")
+                raise UserError("table.file_keeps_field", path=params["situation_file"], key=key)
     if winner is not None and params.get("seat") is not None:
-        raise UserError("--winner and --seat say the same thing: give one")
+        raise UserError("table.winner_and_seat")
     with _open(db_path) as ledger:
         t, hand = _table_and_hand(ledger, words, quick=total is not None or patterns is not None)
         if hand and (total is not None or patterns is not None):
-            raise UserError("give the HAND or --fan/--patterns, not both (the tiles say the total)")
+            raise UserError("table.hand_and_agreed")
         if total is not None and patterns is not None:
-            raise UserError("give --fan N or --patterns, not both")
+            raise UserError("table.fan_and_patterns")
         params["seat"] = winner if winner is not None else params.get("seat")
         if params["seat"] is None and "seat" not in fields:
-            raise UserError("who won? give --winner PLAYER (a name or a seat)")
+            raise UserError("table.who_won")
         _seats_to_table(t, params)
         situation = build_situation(params)
         record, result, rules = record_hand(ledger, t, hand, situation, total, patterns, dry_run)
@@ -371,8 +369,7 @@ def record_hand(ledger, t, hand, situation, total=None, patterns=None, dry_run=F
     if hand:
         record, result = evening.record_win(ledger, t, hand, situation, rules, dry_run)
     elif total is None and patterns is None:
-        raise UserError("give the HAND's tiles, or what the table agreed: --fan N or --patterns A,B "
-                        "(see `mjcalc help notation`)")
+        raise UserError("table.nothing_to_record")
     else:
         record, result = evening.record_quick(ledger, t, situation, total, patterns, rules, dry_run)
     return record, result, rules
@@ -546,7 +543,7 @@ def table_undo(name, yes, db_path):
     with _at_table(db_path, name) as (ledger, t):
         last = ledger.last_hand(t)
         if last is None:
-            raise UserError(f"table {t.name!r} has no hands to undo")
+            raise UserError("table.no_hands_to_undo", table=repr(t.name))
         _say(undo_line(t, last))
         try:
             sure = yes or click.confirm("remove it?", default=False)
@@ -627,7 +624,7 @@ def table_export(name, output, db_path):
             with open(output, "w", encoding="utf-8", newline="") as f:
                 f.write(buffer.getvalue())
         except OSError as exc:
-            raise UserError(f"-o {output}: cannot write: {exc.strerror}") from None
+            raise UserError("cli.cannot_write", flag="-o", path=output, reason=exc.strerror) from None
         _say(f"wrote {len(hands)} hands to {output}")
     else:
         click.echo(buffer.getvalue(), nl=False)
@@ -701,7 +698,7 @@ def table_rename(names, db_path):
       mjcalc table rename friday friday-12-01
     """
     if len(names) > 2:
-        raise UserError("table rename takes [NAME] NEW")
+        raise UserError("table.rename_takes")
     old, new = (None, names[0]) if len(names) == 1 else names
     with _at_table(db_path, old) as (ledger, t):
         renamed = ledger.rename_table(t, new)
@@ -752,7 +749,7 @@ def table_seat(words, dealer, db_path):
     name = words[0] if words and "=" not in words[0] else None
     changes = _read_seats([w for w in words if "=" in w], flag="table seat")
     if not changes and dealer is None:
-        raise UserError("table seat takes SEAT=PLAYER corrections or --dealer PLAYER")
+        raise UserError("table.seat_takes")
     with _at_table(db_path, name) as (ledger, t):
         if changes:
             players = dict(zip(SEATS, t.players))
@@ -783,7 +780,7 @@ def table_rules_command(words, db_path):
       mjcalc table rules friday my-house.yaml
     """
     if len(words) > 2:
-        raise UserError("table rules takes [NAME] [RULESET]")
+        raise UserError("table.rules_takes")
     with _open(db_path) as ledger:
         name, source = (None, None)
         if len(words) == 2:

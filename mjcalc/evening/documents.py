@@ -9,11 +9,13 @@ NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record say
 
 
 def next_json(table, count, state):
+    """The next hand after `count` hands: its number, round, dealer (seat and player), 连庄 streak and 上楼."""
     return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
             "streak": state.streak, "shanglou": state.level, "factor": state.factor}
 
 
 def standings_json(table, standings):
+    """Each seat's player and score, E S W N."""
     return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
 
 

@@ -19,10 +19,9 @@ from typing import Dict, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import MjcalcError
+from ..messages import Message, did_you_mean
 from ..session import State
-from ..tiles import SEATS
-
-_SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+from ..tiles import SEATS, seat_word
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
@@ -157,12 +156,11 @@ class Table:
         text = str(who).strip()
         if text in self.players:
             return SEATS[self.players.index(text)]
-        if text.upper() in _SEAT_WORDS:
-            return _SEAT_WORDS[text.upper()]
-        if text in self.players:
-            return SEATS[self.players.index(text)]
-        known = ", ".join(f"{s} {p}" for s, p in zip(SEATS, self.players))
-        raise LedgerError(f"unknown player {text!r} at table {self.name!r} (players: {known})")
+        seat = seat_word(text)
+        if seat is not None:
+            return seat
+        raise LedgerError("ledger.unknown_player", player=repr(text), table=repr(self.name),
+                          players=[f"{s} {p}" for s, p in zip(SEATS, self.players)])
 
 
 @dataclass(frozen=True)
@@ -228,14 +226,14 @@ def _visible(text: str) -> str:
     """`text`, refused when it holds a control or invisible character (a name is printed to terminals)."""
     bad = next((ch for ch in text if not ch.isprintable()), None)
     if bad is not None:
-        raise LedgerError(f"{text!r}: a name may not hold a control or invisible character ({ascii(bad)[1:-1]})")
+        raise LedgerError("ledger.invisible_char", name=repr(text), char=ascii(bad)[1:-1])
     return text
 
 
 def _table_name(name: str) -> str:
     name = _visible(name.strip())
     if not name:
-        raise LedgerError("a table needs a name")
+        raise LedgerError("ledger.table_needs_name")
     return name
 
 
@@ -243,14 +241,13 @@ def _check_players(players: Dict[str, str]) -> List[str]:
     """The four players E S W N, each named, none like a seat, no two alike."""
     missing = [s for s in SEATS if not (players.get(s) or "").strip()]
     if missing:
-        raise LedgerError(f"a table needs four players: no player for {', '.join(missing)} "
-                          f"(--seat {missing[0]}=NAME)")
+        raise LedgerError("ledger.missing_players", seats=missing, first=missing[0])
     names = [_visible(players[s].strip()) for s in SEATS]
     for seat, player in zip(SEATS, names):
-        if player.upper() in SEATS or player in ("东", "南", "西", "北", "東"):
-            raise LedgerError(f"--seat {seat}={player}: a player may not be named like a seat (E S W N)")
+        if seat_word(player) is not None:
+            raise LedgerError("ledger.player_like_seat", seat=seat, player=player)
         if names.count(player) > 1:
-            raise LedgerError(f"two players named {player!r}: give each a different name")
+            raise LedgerError("ledger.same_players", player=repr(player))
     return names
 
 
@@ -265,14 +262,14 @@ class Ledger:
         may sit in a read-only directory); a new or older file is opened to write, to create or migrate it."""
         self.path = Path(path) if path is not None else default_path()
         if self.path.is_dir():
-            raise LedgerFileError(f"{self.path}: is a directory, not a ledger file")
+            raise self._file_error("ledger.file_is_directory")
         if readonly and self.path.is_file() and self._open_readonly(target):
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
             self.db = sqlite3.connect(str(self.path), timeout=TIMEOUT, isolation_level=None)
         except (OSError, sqlite3.Error) as exc:
-            raise LedgerFileError(f"{self.path}: cannot open: {exc}") from None
+            raise self._file_error("ledger.file_cannot_open", reason=str(exc)) from None
         try:
             self._open(target)
         except BaseException:
@@ -295,7 +292,7 @@ class Ledger:
             try:
                 self.db = sqlite3.connect(uri + suffix, uri=True, timeout=TIMEOUT, isolation_level=None)
             except sqlite3.Error as exc:
-                raise LedgerFileError(f"{self.path}: cannot open: {exc}") from None
+                raise self._file_error("ledger.file_cannot_open", reason=str(exc)) from None
             try:
                 with self._errors():
                     fresh, version = self._identify()
@@ -309,6 +306,10 @@ class Ledger:
                 return False
             return True
         return False
+
+    def _file_error(self, code: str, **params) -> LedgerFileError:
+        """The error `code` (a `ledger.file_*` message) about this ledger's file, which it names first."""
+        return LedgerFileError(code, path=str(self.path), **params)
 
     def close(self):
         self.db.close()
@@ -327,10 +328,10 @@ class Ledger:
         except sqlite3.DatabaseError as exc:
             text = str(exc)
             if "not a database" in text or "malformed" in text:
-                raise LedgerFileError(f"{self.path}: not a readable ledger file ({text})") from None
+                raise self._file_error("ledger.file_unreadable", reason=text) from None
             if "locked" in text or "busy" in text:
-                raise LedgerFileError(f"{self.path}: busy: another mjcalc kept it locked for {TIMEOUT:.0f} s") from None
-            raise LedgerFileError(f"{self.path}: {text}") from None
+                raise self._file_error("ledger.file_busy", seconds=f"{TIMEOUT:.0f}") from None
+            raise self._file_error("ledger.file_sqlite", reason=text) from None
 
     @contextmanager
     def _write(self):
@@ -357,11 +358,11 @@ class Ledger:
             self.db.execute("COMMIT")
         if app == 0:
             if version or names:
-                raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+                raise self._file_error("ledger.file_foreign")
             return True, 0
         self._check_version(app, version, fresh_ok=True)
         if version == 0 and names or version and not {"tables", "hands"} <= names:
-            raise LedgerFileError(f"{self.path}: marked as an mjcalc ledger but without its tables (damaged)")
+            raise self._file_error("ledger.file_damaged")
         return False, version
 
     def _open(self, target):
@@ -377,7 +378,7 @@ class Ledger:
                 if version == 0 and app == 0:
                     others = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
                     if others:
-                        raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+                        raise self._file_error("ledger.file_foreign")
                     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 for number in range(version, target):
                     for statement in MIGRATIONS[number].split(";"):
@@ -387,10 +388,9 @@ class Ledger:
 
     def _check_version(self, app, version, fresh_ok):
         if app not in (0, APPLICATION_ID):
-            raise LedgerFileError(f"{self.path}: an SQLite file of something else, not an mjcalc ledger")
+            raise self._file_error("ledger.file_foreign")
         if version > VERSION:
-            raise LedgerFileError(f"{self.path}: made by a newer mjcalc (ledger schema version {version}; this "
-                                  f"mjcalc reads up to {VERSION}): upgrade mjcalc to use it")
+            raise self._file_error("ledger.file_newer", version=version, supported=VERSION)
 
     @property
     def version(self) -> int:
@@ -405,10 +405,10 @@ class Ledger:
         name = _table_name(name)
         names = _check_players(players)
         if base < 1:
-            raise LedgerError(f"--base must be at least 1, got {base}")
+            raise LedgerError("ledger.base_too_small", base=base)
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
-                raise LedgerError(f"a table named {name!r} already exists in {self.path}")
+                raise LedgerError("ledger.table_exists", table=repr(name), path=str(self.path))
             db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
                 " rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, ruleset, ruleset_id, base, *names, now(), rules))
@@ -418,7 +418,7 @@ class Ledger:
         new_name = _table_name(new_name)
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (new_name,)).fetchone():
-                raise LedgerError(f"a table named {new_name!r} already exists in {self.path}")
+                raise LedgerError("ledger.table_exists", table=repr(new_name), path=str(self.path))
             db.execute("UPDATE tables SET name = ? WHERE id = ?", (new_name, table.id))
             if self._setting(db, "table") == table.name:
                 self._set(db, "table", new_name)
@@ -447,8 +447,7 @@ class Ledger:
         with self._write() as db:
             last = self.last_hand(table, db)
             if last is None:
-                raise LedgerError(f"table {table.name!r} has no hands yet: East deals the first; seat the dealer "
-                                  "at East instead (table seat 东=PLAYER)")
+                raise LedgerError("ledger.dealer_before_hands", table=repr(table.name))
             db.execute("UPDATE hands SET next_dealer = ?, next_streak = 0 WHERE table_id = ? AND number = ?",
                        (seat, table.id, last.number))
 
@@ -483,12 +482,10 @@ class Ledger:
         with self._errors():
             row = self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE name = ?", (name,)).fetchone()
             if row is None:
-                import difflib  # imported when used (start-up time)
                 known = [r[0] for r in self.db.execute("SELECT name FROM tables ORDER BY name")]
-                hint = difflib.get_close_matches(name, known, n=1)
-                raise LedgerError(f"no table named {name!r} in {self.path}"
-                                  + (f" (did you mean '{hint[0]}'?)" if hint else
-                                     f" (tables: {', '.join(known)})" if known else " (it has no tables yet)"))
+                hint = did_you_mean(name, known) or (Message("ledger.hint_tables", tables=known) if known else
+                                                     Message("ledger.hint_no_tables"))
+                raise LedgerError("ledger.no_table", table=repr(name), path=str(self.path), hint=hint)
             return _table(row)
 
     def tables(self) -> List[Tuple[Table, int, Optional[str]]]:
@@ -538,8 +535,8 @@ class Ledger:
                               "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
             for seat, before in zip(SEATS, sums):
                 if abs(before + record.deltas[seat]) > MAX_STANDING:
-                    raise LedgerError(f"table {table.name!r}: {table.player(seat)}'s score would pass "
-                                      f"{MAX_STANDING:,}, beyond what is kept exactly; nothing recorded")
+                    raise LedgerError("ledger.score_too_large", table=repr(table.name), player=table.player(seat),
+                                      limit=f"{MAX_STANDING:,}")
             self._insert(db, table, record)
         return True
 
@@ -558,9 +555,8 @@ class Ledger:
         with self._write() as db:
             last = self.last_hand(table, db)
             if last is None:
-                raise LedgerError(f"table {table.name!r} has no hands to undo")
+                raise LedgerError("ledger.nothing_to_undo", table=repr(table.name))
             if last.number != number:
-                raise LedgerError(f"table {table.name!r} changed meanwhile: its last hand is now {last.number}, "
-                                  f"not {number}; nothing removed")
+                raise LedgerError("ledger.undo_changed", table=repr(table.name), last=last.number, number=number)
             db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
         return last

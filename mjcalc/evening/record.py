@@ -17,6 +17,7 @@ from typing import Dict, List, Optional, Tuple
 
 from ..analysis import Analysis, analyze, pay
 from ..errors import Notice
+from ..messages import Message, Words, did_you_mean
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
@@ -93,12 +94,10 @@ def find_pattern(rules: Ruleset, word: str) -> Pattern:
     for p in rules.patterns:
         if text in (p.id, p.zh) or text.lower() in (p.id.lower(), p.en.lower()):
             return p
-    import difflib  # imported when used (start-up time)
     names = [p.zh for p in rules.patterns] + [p.id for p in rules.patterns]
-    hint = difflib.get_close_matches(text, names, n=1)
-    raise LedgerError(f"--patterns: {rules.id} has no pattern {text!r}"
-                      + (f" (did you mean '{hint[0]}'?)" if hint else
-                         f" (patterns: {', '.join(p.zh for p in rules.patterns)})"))
+    hint = did_you_mean(text, names) or Message("record.hint_patterns", patterns=[p.zh for p in rules.patterns])
+    raise LedgerError("record.unknown_pattern", field="patterns", label="--patterns", ruleset=rules.id,
+                      pattern=repr(text), hint=hint)
 
 
 def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
@@ -109,21 +108,23 @@ def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
         word = word.strip()
         if not word:
             continue
-        count, shown = 1, "1"
+        count = 1
+        given: Words = "1"  # the count as written
         for mark in ("×", "*"):
             name, found, times = word.rpartition(mark)
             if found and times.isascii() and times.isdigit():  # never int() of thousands of digits
                 word, count = name, int(times) if len(times) <= 6 else 10 ** 6
-                shown = times if len(times) <= 6 else f"a number of {len(times)} digits"
+                given = times if len(times) <= 6 else Message("record.many_digits", digits=len(times))
                 break
         if not 1 <= count <= 16:
-            raise LedgerError(f"--patterns: {word}: a pattern counts from 1 to 16 times, got {shown}")
+            raise LedgerError("record.pattern_count", field="patterns", label="--patterns", word=word, count=given)
         p = find_pattern(rules, word)
         if p.id in counts:
-            raise LedgerError(f"--patterns: {p.zh} ({p.id}) is named twice")
+            raise LedgerError("record.pattern_twice", field="patterns", label="--patterns", name=p.zh,
+                              pattern=p.id)
         counts[p.id] = count
     if not counts:
-        raise LedgerError("--patterns: name at least one pattern")
+        raise LedgerError("record.no_patterns", field="patterns", label="--patterns")
     return counts
 
 
@@ -138,18 +139,19 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
     wildcards, so it takes the hand as concealed and each pattern at its ordinary value; the minimum, the
     discard rules that do not depend on the tiles and the region's checks of the situation apply."""
     if (total is None) == (patterns is None):
-        raise LedgerError("give the total or the patterns (one of them)")
+        raise LedgerError("record.total_or_patterns")
     region = find_region(rules.region)
     notes: List[Notice] = []
     situation = region.as_paid(rules, region.prepare(rules, situation, notes))
     if total is not None:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:
-            raise LedgerError(f"--{rules.unit_en}: a total from 0 to {MAX_TOTAL}, got {total!r}")
+            raise LedgerError("record.total_range", field="total", label=f"--{rules.unit_en}", limit=MAX_TOTAL,
+                              total=repr(total))
         matches: Tuple[Match, ...] = ()
         bonus = 0
         if rules.cap is not None and total > rules.cap:
-            detail = f"{total} {rules.unit_zh}; {rules.id} caps a hand at {rules.cap}"
-            notes.append(Notice(f"cap: {detail}", "cap", detail))
+            notes.append(Notice("record.cap_total", field="cap", total=total, unit=rules.unit_zh, ruleset=rules.id,
+                                cap=rules.cap))
             total = rules.cap
     else:
         reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1, shape=None)  # each pattern at its value
@@ -158,11 +160,10 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
         matches, total, bonus, uncapped = match_patterns(reading, detectors)
         dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]
         if dropped:
-            detail = f"{', '.join(dropped)} not counted: replaced by another pattern named (the ruleset's excludes)"
-            notes.append(Notice(f"patterns: {detail}", "patterns", detail))
+            notes.append(Notice("record.patterns_excluded", field="patterns", patterns=dropped))
         if uncapped > total:
-            detail = f"the patterns add up to {uncapped} {rules.unit_zh}; {rules.id} caps a hand at {total}"
-            notes.append(Notice(f"cap: {detail}", "cap", detail))
+            notes.append(Notice("record.cap_patterns", field="cap", total=uncapped, unit=rules.unit_zh,
+                                ruleset=rules.id, cap=total))
     concealed = SimpleNamespace(hand=SimpleNamespace(is_concealed=True), wild_tiles=0)
     reason = region.refusal(rules, situation, concealed, matches, total)
     score = Score(True, reason is None, reason, None, tuple(matches), total, bonus, [], situation, tuple(notes))
@@ -182,16 +183,16 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
     session = Session.of(rules)
     hand = parse_hand(hand_text)
     if hand.winning is None:
-        raise LedgerError(f"a table hand is a won hand of 14 tiles; {hand_text!r} has {hand.size}")
+        raise LedgerError("record.not_14_tiles", hand=repr(hand_text), size=hand.size)
     for _ in range(ATTEMPTS):
         number, state = ledger.state(table)
         placed = situation.replace(dealer=state.dealer, base=table.base)
         result = analyze(hand, rules, placed)
         score = result.score
         if not score.complete:
-            raise LedgerError(f"not a winning hand: {score.reason or 'not a winning shape'}; nothing recorded")
+            raise LedgerError("record.not_winning", reason=score.reason or Message("record.no_shape"))
         if not score.legal:
-            raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
+            raise LedgerError("record.not_legal", reason=score.reason)
         deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
         patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
                     for m in score.matches]
@@ -201,7 +202,7 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
                             deltas, advance(state, session, placed.seat), now(), "tiles")
         if dry_run or ledger.append(table, record):
             return record, result
-    raise LedgerError(f"table {table.name!r} kept changing while the hand was scored; nothing recorded, try again")
+    raise LedgerError("record.kept_changing_scoring", table=repr(table.name))
 
 
 def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Optional[int] = None,
@@ -219,7 +220,7 @@ def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Opti
         result = score_agreed(rules, placed, total, counts)
         score = result.score
         if not score.legal:
-            raise LedgerError(f"not a legal win: {score.reason}; nothing recorded")
+            raise LedgerError("record.not_legal", reason=score.reason)
         deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
         named = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
                  for m in score.matches]
@@ -229,7 +230,7 @@ def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Opti
                             advance(state, session, placed.seat), now(), "total" if counts is None else "patterns")
         if dry_run or ledger.append(table, record):
             return record, result
-    raise LedgerError(f"table {table.name!r} kept changing; nothing recorded, try again")
+    raise LedgerError("record.kept_changing", table=repr(table.name))
 
 
 def record_draw(ledger: Ledger, table: Table, rules: Ruleset = None) -> HandRecord:
@@ -241,7 +242,7 @@ def record_draw(ledger: Ledger, table: Table, rules: Ruleset = None) -> HandReco
                             None, None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now())
         if ledger.append(table, record):
             return record
-    raise LedgerError(f"table {table.name!r} kept changing; nothing recorded, try again")
+    raise LedgerError("record.kept_changing", table=repr(table.name))
 
 
 

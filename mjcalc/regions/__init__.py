@@ -6,7 +6,8 @@ by being imported.
 """
 from typing import Dict, List
 
-from ..errors import RulesetError, close_matches
+from ..errors import RulesetError
+from ..messages import Message, did_you_mean
 from ..situation import GENERIC, Option
 from . import beijing, shangrao, zhuji
 from .base import Region
@@ -17,20 +18,20 @@ _REGIONS: Dict[str, Region] = {}
 def register(region: Region) -> Region:
     """Make `region` known by its id. Its payout schemes and option names must not clash with another's."""
     if not region.id:
-        raise RulesetError("a region needs an id")
+        raise RulesetError("regions.needs_id")
     for other in _REGIONS.values():
         if other.id == region.id:
             continue
         clash = set(other.schemes) & set(region.schemes)
         if clash:
-            raise RulesetError(f"region {region.id}: payout scheme {sorted(clash)[0]!r} is {other.id}'s already")
+            raise RulesetError("regions.scheme_taken", region=region.id, scheme=repr(sorted(clash)[0]), other=other.id)
         for option in region.options:
             theirs = other.option(option.name)
             if theirs is not None and theirs != option:
-                raise RulesetError(f"region {region.id}: option {option.name!r} means something else in {other.id}")
+                raise RulesetError("regions.option_clash", region=region.id, option=repr(option.name), other=other.id)
     for option in region.options:
         if option.name in GENERIC:
-            raise RulesetError(f"region {region.id}: option {option.name!r} is a generic situation field")
+            raise RulesetError("regions.option_generic", region=region.id, option=repr(option.name))
     _REGIONS[region.id] = region
     return region
 
@@ -38,7 +39,7 @@ def register(region: Region) -> Region:
 def unregister(region_id: str):
     """Forget a region added with `register` (the built-in ones stay)."""
     if region_id in _BUILTIN:
-        raise RulesetError(f"region {region_id} is built in")
+        raise RulesetError("regions.built_in", region=region_id)
     _REGIONS.pop(region_id, None)
 
 
@@ -50,9 +51,8 @@ for _region in (beijing.REGION, zhuji.REGION, shangrao.REGION):
 def find_region(name: str) -> Region:
     region = _REGIONS.get(name)
     if region is None:
-        hint = close_matches(str(name), list(_REGIONS), n=1)
-        raise RulesetError(f"unknown region {name!r}" + (f" (did you mean '{hint[0]}'?)" if hint else
-                                                          f" (known: {', '.join(sorted(_REGIONS))})"))
+        hint = did_you_mean(name, _REGIONS) or Message("hint.known", known=sorted(_REGIONS))
+        raise RulesetError("regions.unknown", name=repr(name), hint=hint)
     return region
 
 

@@ -9,6 +9,7 @@ from typing import Callable, Dict, Hashable, List, Optional, Tuple
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG
+from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
 from ..situation import Option
@@ -47,8 +48,7 @@ class Region:
         for name, value in situation.extras:
             option = self.option(name)
             if option is None or name not in ruleset.options:
-                detail = f"is not used by {ruleset.id}; ignored"
-                notes.append(Notice(f"{name} {detail}", name, detail))
+                notes.append(Notice("region.option_unused", field=name, ruleset=ruleset.id))
                 continue
             parsed = option.read(value, notes)
             if parsed != option.default:
@@ -61,22 +61,18 @@ class Region:
         """Contradictions in the situation itself, whatever the hand."""
         s = situation
         if s.discarder is not None and s.discarder == s.seat:
-            raise ImpossibleSituation(f"from: {s.discarder} is the winner's own seat: a player cannot win on his own discard",
-                                 "from", f"{s.discarder} is the winner's own seat: a player cannot win on his own discard")
+            raise ImpossibleSituation("region.own_discard", field="from", seat=s.discarder)
         if s.rob_kong and s.discarder is None:
-            raise ImpossibleSituation("rob_kong: robbing a kong needs the player whose kong was robbed (from)", "rob_kong",
-                                 "needs the player whose kong was robbed (--from SEAT)")
+            raise ImpossibleSituation("region.rob_needs_konger", field="rob_kong")
         if s.kong_draw and s.discarder is not None:
-            raise ImpossibleSituation("kong_draw: a win on one's own replacement draw cannot be on a discard", "kong_draw",
-                                 "a win on one's own replacement draw cannot be on a discard (--from)")
+            raise ImpossibleSituation("region.kong_draw_on_discard", field="kong_draw")
         if s.first_turn:
             if s.is_dealer and s.discarder is not None:
-                raise ImpossibleSituation("first_turn: the dealer's first-turn win is his dealt hand, not a discard",
-                                     "first_turn", "the dealer's first-turn win is his dealt hand, not a discard (--from)")
+                raise ImpossibleSituation("region.dealer_first_turn_discard", field="first_turn")
             for name, on in (("kong_draw", s.kong_draw), ("last_tile", s.last_tile), ("rob_kong", s.rob_kong)):
                 if on:
-                    raise ImpossibleSituation(f"first_turn: a first-turn win cannot also be won by {name}", "first_turn",
-                                         f"cannot go with --{name.replace('_', '-')}")
+                    raise ImpossibleSituation("region.first_turn_with", field="first_turn",
+                                              flag="--" + name.replace("_", "-"))
 
     def wild_kinds(self, ruleset, situation) -> Tuple[int, ...]:
         """The wildcard kinds in play: `wild`, or the tile after `indicator`."""
@@ -84,22 +80,22 @@ class Region:
         if situation.indicator is not None:
             after = next_in_cycle(situation.indicator)
             if kinds and after not in kinds:
-                detail = (f"{NAMES[situation.indicator]} makes {NAMES[after]} wild, but wild says "
-                          f"{','.join(NAMES[k] for k in kinds)}")
-                raise SituationError(f"indicator: {detail}", "indicator", detail)
+                raise SituationError("region.indicator_against_wild", field="indicator",
+                                     indicator=NAMES[situation.indicator], after=NAMES[after],
+                                     wild=",".join(NAMES[k] for k in kinds))
             kinds = kinds or (after,)
         if len(kinds) > ruleset.wild_kinds:
             if ruleset.wild_kinds == 0:
-                detail = f"{ruleset.id} plays without wildcards, but {len(kinds)} kind{'s are' if len(kinds) > 1 else ' is'} named"
-            else:
-                plural = "s" if ruleset.wild_kinds > 1 else ""
-                detail = f"{ruleset.id} has at most {ruleset.wild_kinds} {ruleset.wild_zh} kind{plural}, but {len(kinds)} are named"
-            raise SituationError(f"wild: {detail}", "wild", detail)
+                code = "region.no_wild_kinds_many" if len(kinds) > 1 else "region.no_wild_kinds_one"
+                raise SituationError(code, field="wild", ruleset=ruleset.id, count=len(kinds))
+            raise SituationError("region.too_many_wild_kinds", field="wild", ruleset=ruleset.id,
+                                 most=ruleset.wild_kinds, wild_zh=ruleset.wild_zh,
+                                 plural="s" if ruleset.wild_kinds > 1 else "", count=len(kinds))
         return kinds
 
-    def why_no_wild(self, ruleset, situation) -> Optional[str]:
+    def why_no_wild(self, ruleset, situation) -> Optional[Words]:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
-        return None if ruleset.wild_kinds > 0 else f"in {ruleset.id}"
+        return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)
 
     def check_hand(self, ruleset, situation, tiles):
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
@@ -108,32 +104,31 @@ class Region:
         faceless = sum(1 for t in hand.tiles if t == WILD) if not tiles.wild_kinds else 0
         if faceless > 4 * ruleset.wild_kinds:
             # A `*` with no kind declared is a tile of some wild kind the ruleset plays: four tiles each.
-            most = 4 * ruleset.wild_kinds
-            detail = (f"the hand holds {faceless} wildcards '*', but {ruleset.id} plays at most {ruleset.wild_kinds} "
-                      f"{ruleset.wild_zh} kind{'s' if ruleset.wild_kinds > 1 else ''} of 4 tiles: at most {most}")
-            raise SituationError(f"wild: {detail}", "wild", detail)
+            raise SituationError("region.too_many_stars", field="wild", count=faceless, ruleset=ruleset.id,
+                                 kinds=ruleset.wild_kinds, wild_zh=ruleset.wild_zh,
+                                 plural="s" if ruleset.wild_kinds > 1 else "", most=4 * ruleset.wild_kinds)
         kongs = sum(1 for m in hand.melds if m.kind == KONG)
         if s.kong_draw > kongs:
-            detail = (f"{s.kong_draw} kong replacement draw{'s' if s.kong_draw > 1 else ''} in a row, but the hand "
-                      f"has {kongs or 'no'} kong{'s' if kongs != 1 else ''}")
-            raise ImpossibleSituation(f"kong_draw: {detail}", "kong_draw", detail)
+            plural = "s" if s.kong_draw > 1 else ""
+            if not kongs:
+                raise ImpossibleSituation("region.kong_draws_no_kong", field="kong_draw", draws=s.kong_draw,
+                                          plural=plural)
+            raise ImpossibleSituation("region.kong_draws_few_kongs", field="kong_draw", draws=s.kong_draw,
+                                      plural=plural, kongs=kongs, kongs_plural="s" if kongs != 1 else "")
         if s.first_turn and any(m.exposed for m in hand.melds):
-            detail = "a first-turn win has made no call, but the hand has an exposed meld"
-            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation("region.first_turn_exposed", field="first_turn")
         if s.first_turn and s.is_dealer and hand.melds:
-            detail = "the dealer's first-turn win is his dealt hand: it has no declared kong"
-            raise ImpossibleSituation(f"first_turn: {detail}", "first_turn", detail)
+            raise ImpossibleSituation("region.dealer_first_turn_kong", field="first_turn")
         for meld in hand.melds:
             if meld.claimed_from and meld.claimed_from == s.seat:
-                detail = f"{meld} says it was claimed from {meld.claimed_from}, the winner's own seat"
-                raise ImpossibleSituation(f"seat: {detail}", "seat", detail)
+                raise ImpossibleSituation("region.claimed_from_winner", field="seat", meld=str(meld),
+                                          seat=meld.claimed_from)
         win = hand.winning
         if s.rob_kong and win is not None:
             kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
             if kind != WILD and tiles.held[kind] > 1:
-                detail = (f"the robbed kong is of {NAMES[kind]}, whose other three copies the konger held, but the "
-                          f"winner holds {tiles.held[kind] - 1} more {NAMES[kind]}")
-                raise ImpossibleSituation(f"rob_kong: {detail}", "rob_kong", detail)
+                raise ImpossibleSituation("region.robbed_kong_held", field="rob_kong", tile=NAMES[kind],
+                                          more=tiles.held[kind] - 1)
 
     # --- winning ------------------------------------------------------------------------------------------
 
@@ -164,33 +159,42 @@ class Region:
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""
         return None
 
-    def minimum(self, ruleset, situation) -> Tuple[int, str]:
+    def minimum(self, ruleset, situation) -> Tuple[int, Words]:
         """The least total a legal win needs, and who needs it (words for the refusal, '' for everyone)."""
         return ruleset.minimum, ""
 
     def refusal(self, ruleset, situation, tiles, matches, total) -> Optional[str]:
         """Why a complete hand is not a legal win here, in words, or None."""
+        why = self._refusal_message(ruleset, situation, tiles, matches, total)
+        return why.text() if why is not None else None
+
+    def _refusal_message(self, ruleset, situation, tiles, matches, total) -> Optional[Message]:
+        """`refusal` as a message (its id and parameters), or None: a `Score.reason` is text (render and the
+        ledger take it as it is)."""
         hand = tiles.hand
         if not situation.self_drawn:
             rule = ruleset.rob_kong if situation.rob_kong else ruleset.discard
-            what = "rob a kong" if situation.rob_kong else "win on a discard"
             first_from_dealer = (ruleset.earthly_discard_from_dealer and situation.first_turn
                                  and not situation.is_dealer and situation.discarder == situation.dealer)
             if rule == "never" and not first_from_dealer:
-                return (f"{ruleset.id} allows no {'robbing a kong' if situation.rob_kong else 'discard wins'}: "
-                        "this hand must be self-drawn")
+                return Message("region.no_robbing" if situation.rob_kong else "region.no_discard_wins",
+                               ruleset=ruleset.id)
             if not hand.is_concealed and (rule == "concealed" or rule == "concealed_if_wild" and tiles.wild_kinds):
-                name = f"{self.exposed_rule_name}: " if self.exposed_rule_name else ""
-                return f"{name}a hand with an exposed meld (吃/碰/明杠) may not {what}; it must self-draw"
+                name = Message("region.rule_named", rule=self.exposed_rule_name) if self.exposed_rule_name else ""
+                return Message("region.exposed_no_rob" if situation.rob_kong else "region.exposed_no_discard",
+                               rule=name)
             limit = ruleset.max_wilds_on_discard
             if limit is not None and tiles.wild_tiles > limit:
-                return f"a hand holding {tiles.wild_tiles} {ruleset.wild_zh} (more than {limit}) must self-draw"
+                return Message("region.wilds_on_discard", count=tiles.wild_tiles, wild_zh=ruleset.wild_zh,
+                               limit=limit)
         if ruleset.zero_self_draw_only and total == 0 and not situation.self_drawn:
-            return f"a hand worth 0 {ruleset.unit_zh} may only be won by self-draw"
+            return Message("region.zero_self_draw_only", unit=ruleset.unit_zh)
         minimum, who = self.minimum(ruleset, situation)
         below_ok = any(ruleset.pattern(m.pattern_id).below_minimum for m in matches)
         if total < minimum and not below_ok:
-            return f"complete, but {total} {ruleset.unit_zh}: {who + ' ' if who else ''}needs {minimum}"
+            if who:
+                return Message("region.below_minimum_of", total=total, unit=ruleset.unit_zh, who=who, minimum=minimum)
+            return Message("region.below_minimum", total=total, unit=ruleset.unit_zh, minimum=minimum)
         return None
 
     # --- output -----------------------------------------------------------------------------------------

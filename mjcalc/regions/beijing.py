@@ -11,6 +11,7 @@ from typing import Dict, List
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
+from ..messages import Message
 from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, only_on, per_hand, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
@@ -195,7 +196,7 @@ class MoneyTable(Scheme):
     def pay(self, score, situation, ruleset) -> Payout:
         p = dict(ruleset.payout_params)
         winner, dealer = situation.seat, situation.dealer
-        unit = power_of_two(score.total, f"a hand of {score.total} 番") * situation.base
+        unit = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) * situation.base
         cap = p["payer_cap"] * situation.base
         owed = {}
         if score.self_drawn:
@@ -276,7 +277,7 @@ class Doubling(Scheme):
         if _flat(score, ruleset):
             payout.add("和牌", "hand", _each_other_pays(situation, score.total * situation.base))
             return payout
-        chips = power_of_two(score.total, f"a hand of {score.total} 番") * situation.base
+        chips = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) * situation.base
         factor = self.param(ruleset, "dealer_factor")
         payers = [s for s in SEATS if s != situation.seat] if score.self_drawn else [situation.discarder]
         hand = {}
@@ -376,11 +377,9 @@ class Beijing(Region):
     def check_situation(self, ruleset, situation):
         super().check_situation(ruleset, situation)
         if situation.seat in situation.extra("mutual", ()):
-            detail = f"{situation.seat} is the winner's own seat"
-            raise SituationError(f"mutual (互包): {detail}", "mutual", detail)
+            raise SituationError("beijing.mutual_own_seat", field="mutual", label="mutual (互包)", seat=situation.seat)
         if situation.extra("rob_concealed") and not situation.rob_kong:
-            detail = "robbing a concealed kong needs --rob-kong and --from the konger"
-            raise SituationError(f"rob_concealed (抢暗杠): {detail}", "rob_concealed", detail)
+            raise SituationError("beijing.rob_concealed_needs_rob", field="rob_concealed", label="rob_concealed (抢暗杠)")
 
     def as_paid(self, ruleset, situation):
         """`wins.rob_kong_as_self_draw`: a robbed kong is scored and paid as a self-draw (the konger pays like
@@ -397,10 +396,8 @@ class Beijing(Region):
             return None
         if situation.self_drawn:
             return ""
-        name = ruleset.pattern("four_wilds").zh
-        detail = (f"{name} wins whatever the shape and is paid as a self-draw: --from {situation.discarder} "
-                  "is ignored")
-        return Notice(f"from: {detail}", "from", detail)
+        return Notice("beijing.four_wilds_from_ignored", field="from", pattern=ruleset.pattern("four_wilds").zh,
+                      seat=situation.discarder)
 
     def automatic_draws(self, ruleset, situation, tiles):
         """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
@@ -448,12 +445,12 @@ class Beijing(Region):
             if b is not None and b.kind == CHOW and b.tiles[0] < 27 and b.tiles[0] % 9 in (0, 3, 6) and \
                     {b.tiles[0] - b.tiles[0] % 9 + k for k in (0, 3, 6)} <= chows:
                 return None
-            return f"a concealed kong may only be robbed to complete {ruleset.pattern('dragon').zh}"
+            return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern("dragon").zh).text()
         if rule == "never":
-            return f"{ruleset.id}: a concealed kong may not be robbed"
+            return Message("beijing.rob_concealed_never", ruleset=ruleset.id).text()
         if any(m.pattern_id == rule for m in matches):  # a house rule naming another pattern: it counts here
             return None
-        return f"a concealed kong may only be robbed to complete {ruleset.pattern(rule).zh}"
+        return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern(rule).zh).text()
 
     def notices(self, ruleset, situation, tiles, matches):
         """An option this hand cannot use (绘上墙 holding a 绘, 混儿悠 not on a drawn win holding a 混儿), and a
@@ -462,20 +459,16 @@ class Beijing(Region):
         ids = {p.id for p in ruleset.patterns}
         wild = ruleset.wild_zh
         if situation.extra("hui_on_wall") and "hui_on_wall" in ids and tiles.wild_tiles:
-            name = ruleset.pattern("hui_on_wall").zh
-            detail = f"{name} needs a hand without {wild}, but {tiles.wild_tiles} are held: not counted"
-            out.append(Notice(f"hui_on_wall: {detail}", "hui_on_wall", detail))
+            out.append(Notice("beijing.hui_on_wall_held", field="hui_on_wall", pattern=ruleset.pattern("hui_on_wall").zh,
+                              wild=wild, count=tiles.wild_tiles))
         if situation.extra("hunr_you") and "hunr_you" in ids and not (_drawn_win(situation) and tiles.wild_tiles):
-            name = ruleset.pattern("hunr_you").zh
-            detail = f"{name} needs a self-draw holding a {wild}: not counted"
-            out.append(Notice(f"hunr_you: {detail}", "hunr_you", detail))
+            out.append(Notice("beijing.hunr_you_not_drawn", field="hunr_you", pattern=ruleset.pattern("hunr_you").zh,
+                              wild=wild))
         scheme = self.schemes.get(ruleset.payout)
         if isinstance(scheme, MoneyTable) and scheme.param(ruleset, "exposed_kong"):
             for meld in tiles.hand.melds:
                 if meld.kind == KONG and meld.exposed and not meld.claimed_from:
-                    body = str(meld)[1:-1]
-                    detail = f"明杠 {body}: write from whom it was claimed, [{body}]W; no kong money counted"
-                    out.append(Notice(f"kong money: {detail}", "hand", detail))
+                    out.append(Notice("beijing.kong_unclaimed", field="hand", label="kong money", meld=str(meld)[1:-1]))
         return out
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:

@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR
+from ..messages import Message
 from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, only_on, per_hand, sets, whole_traits
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
@@ -260,8 +261,8 @@ def _whole_seen(active: frozenset):
 _HONOR_SET = frozenset(HONORS)
 
 
-def _fail(field, detail):
-    return SituationError(f"{field}: {detail}", field, detail)
+def _fail(field, code, **params):
+    return SituationError(code, field=field, **params)
 
 
 DETECTORS = {**COMMON, **{f.__name__: f for f in (
@@ -271,8 +272,8 @@ DETECTORS = {**COMMON, **{f.__name__: f for f in (
     jiebao, four_wild)}}
 
 
-def _impossible(field, detail):
-    return ImpossibleSituation(f"{field}: {detail}", field, detail)
+def _impossible(field, code, **params):
+    return ImpossibleSituation(code, field=field, **params)
 
 
 class ShangraoRegion(Region):
@@ -311,27 +312,26 @@ class ShangraoRegion(Region):
         flown_by = s.extra("flown_by", ())
         for seat, _ in flown_by:
             if seat == s.seat:
-                raise _fail("flown_by", f"{seat} is the winner's own seat: the winner's 飞宝 is flown")
+                raise _fail("flown_by", "shangrao.flown_by_winner", seat=seat)
         total = s.extra("flown", 0) + sum(n for _, n in flown_by)
         if total > BAO:
-            raise _impossible("flown_by", f"{total} 飞宝 in all (the winner's and the others'): there are only {BAO} 宝")
+            raise _impossible("flown_by", "shangrao.flown_too_many", total=total, most=BAO)
         for seat, _ in s.extra("kong", ()):
             if seat == s.seat:
-                raise _fail("kong", f"{seat} is the winner's own seat: write the winner's kongs in the hand as "
-                                    "[XXXX] or {XXXX}")
+                raise _fail("kong", "shangrao.kong_of_winner", seat=seat)
 
     def check_hand(self, ruleset, situation, tiles):
         super().check_hand(ruleset, situation, tiles)
         s = situation
         held = sum(tiles.held[k] for k in tiles.wild_kinds)
-        name = ",".join(NAMES[k] for k in tiles.wild_kinds) or "none"
+        name = ",".join(NAMES[k] for k in tiles.wild_kinds) or Message("shangrao.no_bao_kind")
         flown_here = s.extra("flown", 0)
         flown_all = flown_here + sum(n for _, n in s.extra("flown_by", ()))
         if held + flown_all > BAO:
-            raise _impossible("flown" if flown_here else "flown_by",
-                        f"the hand holds {held} 宝 ({name}) and {flown_all} were flown: there are only {BAO}")
+            raise _impossible("flown" if flown_here else "flown_by", "shangrao.bao_held_and_flown", held=held,
+                              kinds=name, flown=flown_all, most=BAO)
         if s.extra("four_wild") and held + flown_here != BAO:
-            raise _impossible("four_wild", f"the winner drew all four 宝, but holds {held} and flew {flown_here}")
+            raise _impossible("four_wild", "shangrao.four_wild_count", held=held, flown=flown_here)
 
 
 REGION = ShangraoRegion()

@@ -11,6 +11,7 @@ from typing import Dict, List, Tuple
 
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
+from ..messages import Message
 from ..patterns import COMMON, block_traits, counted_traits, only_on, per_hand, pungs_of, seat_wind, traits_summary
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
@@ -38,9 +39,7 @@ def parse_bid(text: str) -> Bid:
     """`2`/`2台` → Bid(2, 2), `du2`/`独2` → Bid(2, 1), `wucai2`/`无财2` → Bid(2, 0)."""
     m = _BID.match(str(text).strip().lower())
     if not m or not 2 <= int(m.group(2)) <= MAX_LEVEL:
-        raise SituationError(f"bid (包牌): unknown bid {text!r}: write 2, du2 (独2), wucai2 (无财2), 3, … "
-                             f"(level 2 to {MAX_LEVEL})", "bid",
-                             f"unknown bid {text!r}: write 2, du2 (独2), wucai2 (无财2), 3, … (level 2 to {MAX_LEVEL})")
+        raise SituationError("zhuji.unknown_bid", field="bid", label="bid (包牌)", bid=repr(text), most=MAX_LEVEL)
     kinds = {None: 2, "独": 1, "du": 1, "无财": 0, "wucai": 0}[m.group(1)]
     return Bid(int(m.group(2)), kinds)
 
@@ -66,7 +65,7 @@ def ladder_bid(rank: int) -> Tuple[int, int]:
 
 def stake(unit: int, level: int, kinds: int) -> int:
     """B(N, c) = unit·2^(N−2) with two 财神 kinds, unit·2^(N−1) with fewer (unit 5 in the written rules)."""
-    return unit * power_of_two(level - 2 + (kinds < 2), f"a bid of level {level}")
+    return unit * power_of_two(level - 2 + (kinds < 2), Message("zhuji.a_bid_of", level=level))
 
 
 def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
@@ -74,20 +73,18 @@ def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
     names = ",".join(NAMES[k] for k in wild)
     name = str(bid)
 
-    def fail(detail):
-        return SituationError(f"wild (财神): {detail}", "wild", detail)
+    def fail(code, **params):
+        return SituationError(code, field="wild", label="wild (财神)", **params)
 
     if bid.kinds == 0:
         if wild:
-            raise fail(f"a {name} bid plays without 财神, but {names} is named")
+            raise fail("zhuji.wild_under_no_wild_bid", bid=name, wild=names)
         return ()
     if not wild:
-        example = "5m" if bid.kinds == 1 else "5m (5m and 6m)"
-        raise fail(f"a {name} bid has {bid.kinds} 财神 kind{'s' if bid.kinds > 1 else ''}: name the 包家's choice, "
-                   f"e.g. {example}")
+        raise fail("zhuji.bid_needs_one_wild" if bid.kinds == 1 else "zhuji.bid_needs_two_wilds", bid=name)
     if bid.kinds == 1:
         if len(wild) != 1:
-            raise fail(f"a {name} bid has one 财神 kind, but {len(wild)} are named: {names}")
+            raise fail("zhuji.one_wild_kind", bid=name, count=len(wild), wild=names)
         return wild
     if len(wild) == 1:
         return wild[0], next_in_cycle(wild[0])
@@ -97,9 +94,9 @@ def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
             return wild
         if first == next_in_cycle(second):
             return second, first
-        raise fail(f"a {name} bid's second 财神 follows the first in the cycle: after {NAMES[first]} comes "
-                   f"{NAMES[next_in_cycle(first)]}, not {NAMES[second]}")
-    raise fail(f"a {name} bid has two 财神 kinds, but {len(wild)} are named: {names}")
+        raise fail("zhuji.second_wild_follows", bid=name, first=NAMES[first], after=NAMES[next_in_cycle(first)],
+                   second=NAMES[second])
+    raise fail("zhuji.two_wild_kinds", bid=name, count=len(wild), wild=names)
 
 
 # --- detectors -----------------------------------------------------------------------------------------
@@ -164,7 +161,7 @@ class Zhuji(Scheme):
     def pay(self, score, situation, ruleset) -> Payout:
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]
-        h = power_of_two(score.total, f"a hand of {score.total} 台") * base
+        h = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="台")) * base
         hand = {}
         if score.self_drawn:
             for s in others:
@@ -173,8 +170,7 @@ class Zhuji(Scheme):
             transfer(hand, situation.discarder, winner, 3 * h)
         else:
             if h % 2:  # only a ruleset file with scoring.minimum 0 lets a 0-台 hand win on a discard
-                raise RulesetError(f"{ruleset.id}: a discard win of {score.total} 台 has no whole H/2 = {h}/2; "
-                                   "the zhuji payout needs scoring.minimum 1 or more")
+                raise RulesetError("zhuji.odd_half_hand", ruleset=ruleset.id, total=score.total, hand=h)
             for s in others:
                 transfer(hand, s, winner, h if s == situation.discarder else h // 2)
         payout = Payout()
@@ -220,14 +216,11 @@ class ZhujiRegion(Region):
         super().check_situation(ruleset, situation)
         bid, bidder = situation.extra("bid"), situation.extra("bidder")
         if situation.indicator is not None:
-            detail = "the 包家 chooses the 财神 and nothing is turned up: name them as the wild kinds"
-            raise SituationError(f"indicator: {detail}", "indicator", detail)
+            raise SituationError("zhuji.no_indicator", field="indicator")
         if bid is None and bidder is not None:
-            raise SituationError("bidder (包家): names the 包家 of a bid: give the bid too", "bidder",
-                                 "names the 包家 of a bid: give the bid with --bid too")
+            raise SituationError("zhuji.bidder_needs_bid", field="bidder", label="bidder (包家)")
         if bid is not None and bidder is None:
-            raise SituationError(f"bid (包牌): {bid} needs the 包家 who made it (bidder)", "bid",
-                                 f"{bid} needs --bidder SEAT, the 包家 who made it")
+            raise SituationError("zhuji.bid_needs_bidder", field="bid", label="bid (包牌)", bid=str(bid))
 
     def wild_kinds(self, ruleset, situation):
         bid = situation.extra("bid")
@@ -259,13 +252,13 @@ class ZhujiRegion(Region):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
         bid = situation.extra("bid")
         if bid is not None and bid.kinds == 0:
-            return f"under the bid {bid}"
+            return Message("zhuji.under_bid", bid=str(bid))
         return super().why_no_wild(ruleset, situation)
 
     def minimum(self, ruleset, situation):
         bid = situation.extra("bid")
         if bid is not None and situation.extra("bidder") == situation.seat:
-            return max(ruleset.minimum, bid.level), "the 包家"
+            return max(ruleset.minimum, bid.level), Message("zhuji.the_bidder")
         return ruleset.minimum, ""
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:

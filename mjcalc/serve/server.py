@@ -14,14 +14,16 @@
     POST /api/tables/NAME/undo          {"number"?}                                               → the removed hand
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
 
-Every error is `{"error": "…"}` with a 4xx status (503 for a busy or unreadable ledger file), never a traceback.
+Every error is `{"error": "…", "code", "field", "params"}` with a 4xx status (503 for a busy or unreadable ledger
+file), never a traceback: "error" in the CLI's words (in Chinese where the request says `"lang": "zh"` and the
+message has a Chinese text), "code" its id in `mjcalc.messages`, "field" the field it is about (or null), and
+"params" its parameters as data (a nested message is `{"code", "params"}`).
 Safety: bodies are capped at `MAX_BODY` bytes and must be `application/json`; no request names a file (the
 ledger is fixed at start, rulesets are chosen among those loaded at start); on loopback the Host header must
 be a loopback name (against DNS rebinding); on any other address every request needs the start-up token.
 Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
 """
 import base64
-import difflib
 import hashlib
 import hmac
 import ipaddress
@@ -40,19 +42,6 @@ MAX_BODY = 64 * 1024
 PAGE_FILE = Path(__file__).resolve().parent / "page.html"  # package data beside this module
 TOKEN_HEADER = "X-Mjcalc-Token"
 SEATS = ("E", "S", "W", "N")
-
-
-class ApiError(Exception):
-    """An answer of `{"error": message}` with an HTTP status."""
-
-    def __init__(self, status: int, message: str):
-        super().__init__(message)
-        self.status = status
-        self.message = message
-
-
-def bad(message: str) -> ApiError:
-    return ApiError(400, message)
 
 
 # ============================================================================================================
@@ -77,6 +66,7 @@ from ..evening import (  # noqa: E402
     transfers_json,
 )
 from ..flags import flagged  # noqa: E402
+from ..messages import LANGS, Message, did_you_mean  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
@@ -84,6 +74,35 @@ from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
 from ..scoring import prepare  # noqa: E402
 from ..settle import settle  # noqa: E402
 from ..situation import GENERIC, read_situation  # noqa: E402
+
+
+class ApiError(Exception):
+    """An error answer: an HTTP status, and what it says as `{"error", "code", "field", "params"}`. A library
+    error is said as the CLI says it (a situation field named by its flag, unless not `flag`); the server's own
+    are made by `refusal` and `bad`."""
+
+    def __init__(self, status: int, error: MjcalcError, flag: bool = True, headers=()):
+        super().__init__(str(error))
+        self.status, self.error, self.flag, self.headers = status, error, flag, tuple(headers)
+
+    def text(self, lang: str = "en") -> str:
+        return flagged(self.error, lang) if self.flag else self.error.text(lang)
+
+    def answer(self, lang: str = "en") -> dict:
+        """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
+        id, field and parameters as data."""
+        return {"error": self.text(lang), **self.error.json()}
+
+
+def refusal(status: int, code: str, field=None, headers=(), **params) -> ApiError:
+    """One of the server's own errors: the message `code` (an `api.*` id of `mjcalc.messages`) with its
+    parameters, about the request's `field` (named before it: `base: expected …`) or none."""
+    return ApiError(status, MjcalcError(code, field=field, **params), flag=False, headers=headers)
+
+
+def bad(code: str, field=None, **params) -> ApiError:
+    return refusal(400, code, field, **params)
+
 
 # The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
 # as the CLI's text is).
@@ -124,7 +143,7 @@ class Library:
     def rules(self, name):
         name = self.default if name is None else name
         if not isinstance(name, str) or name not in self.by_name:
-            raise bad(f"unknown ruleset {name!r}; this server has: {', '.join(sorted(self.choices))}")
+            raise bad("api.unknown_ruleset", name=repr(name), known=sorted(self.choices))
         return self.by_name[name]
 
     def all_rulesets(self):
@@ -138,7 +157,7 @@ def situation_from(fields, table=None):
     options = situation_options()
     given = {k: v for k, v in fields.items() if k in options and v is not None}
     if given.get("self_drawn") and "from" in given:
-        raise bad("--self-drawn and --from contradict each other: choose one")  # build_situation's words
+        raise bad("cli.self_drawn_and_from")  # build_situation's words
     if table is not None:
         given = {k: evening.player_seats(table, options[k], v) for k, v in given.items()}
     return read_situation(given, all_options())
@@ -203,7 +222,8 @@ def do_compare(lib: Library, p: dict) -> list:
     rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
     situation = situation_from(p)
     parsed = parse_hand(p["hand"])
-    results = [(r, a, flagged(e) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
+    said_in = p.get("lang", "en")  # a ruleset's error in the language the request asks for, as `compare --lang`
+    results = [(r, a, flagged(e, said_in) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
     return compare_doc(p["hand"], results, p.get("lang", "zh")).data
 
 
@@ -220,7 +240,7 @@ def _open_table(ledger, name):
     except LedgerFileError:
         raise
     except LedgerError as exc:
-        raise ApiError(404, str(exc)) from None
+        raise ApiError(404, exc, flag=False) from None
 
 
 def do_tables(lib: Library) -> dict:
@@ -236,11 +256,11 @@ def do_table_new(lib: Library, p: dict) -> dict:
     _, load_name = lib.rules(p.get("ruleset"))
     players = p.get("players")
     if not isinstance(players, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in players.items()):
-        raise bad("players: expected {\"E\": name, \"S\": name, \"W\": name, \"N\": name}")
+        raise bad("api.players_object", field="players", shape='{"E": name, "S": name, "W": name, "N": name}')
     players = {k.strip().upper(): v for k, v in players.items()}
     unknown = [k for k in players if k not in SEATS]
     if unknown:
-        raise bad(f"players: {unknown[0]!r} is not a seat (E, S, W or N)")
+        raise bad("api.players_seat", field="players", seat=repr(unknown[0]))
     with Ledger(lib.db_path) as ledger:
         t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1))
     return do_table_show(lib, t.name)
@@ -263,7 +283,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
         t = _open_table(ledger, name)
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
-            raise bad("give the hand's tiles (hand), or what the table agreed (total or patterns), one of them")
+            raise bad("api.hand_or_agreed")
         situation = situation_from(dict(p, seat=p["winner"]), table=t)
         rules = evening.table_rules(t, ledger)
         if quick:  # quick entry: the same library call as `table hand --fan/--patterns`
@@ -293,7 +313,7 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
         if number is None:
             last = ledger.last_hand(t)
             if last is None:
-                raise bad(f"table {t.name!r} has no hands to undo")
+                raise bad("table.no_hands_to_undo", table=repr(t.name))
             number = last.number
         removed = ledger.undo(t, number)
         count, state = ledger.state(t)
@@ -324,11 +344,11 @@ def library_call(func, *args):
     except ApiError:
         raise
     except LedgerFileError as exc:
-        raise ApiError(503, str(exc)) from None
+        raise ApiError(503, exc, flag=False) from None
     except MjcalcError as exc:  # notation, hand, situation, ruleset and ledger errors
-        raise bad(flagged(exc)) from None
+        raise ApiError(400, exc) from None
     except RecursionError:
-        raise bad("input too deeply nested") from None
+        raise bad("api.input_too_deep") from None
 
 # ============================================================================================================
 # END OF ADAPTER
@@ -364,28 +384,28 @@ _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: 
 def check_fields(endpoint: str, body) -> dict:
     """The body as a dict of known fields with the right JSON types, nulls dropped; else one clear error."""
     if not isinstance(body, dict):
-        raise bad("the request body must be a JSON object")
+        raise bad("api.not_an_object")
     allowed = endpoint_fields(endpoint)
     out = {}
     for key, value in body.items():
         if key not in allowed:
-            hint = difflib.get_close_matches(key, list(allowed), n=1)
-            raise bad(f"unknown field {key!r}" + (f" (did you mean '{hint[0]}'?)" if hint else ""))
+            raise bad("api.unknown_field", name=repr(key), hint=did_you_mean(key, allowed))
         if value is None:
             continue
         types = allowed[key] if isinstance(allowed[key], tuple) else (allowed[key],)
         ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in types)
         if not ok:
-            raise bad(f"{key}: expected {' or '.join(_TYPE_WORDS[t] for t in types)}, got {json.dumps(value)[:40]}")
+            raise bad("api.wrong_type", field=key, types=" or ".join(_TYPE_WORDS[t] for t in types),
+                      value=json.dumps(value)[:40])
         out[key] = value
     for key in REQUIRED.get(endpoint, ()):
         if key not in out:
-            raise bad(f"missing field {key!r}")
-    if out.get("lang", "zh") not in ("zh", "en"):
-        raise bad("lang: expected \"zh\" or \"en\"")
+            raise bad("api.missing_field", name=repr(key))
+    if out.get("lang", "zh") not in LANGS:
+        raise bad("api.lang", field="lang")
     for key in ("hand", "seen", "name"):
         if key in out and len(out[key]) > 1000:
-            raise bad(f"{key}: too long ({len(out[key])} characters)")
+            raise bad("api.too_long", field=key, length=len(out[key]))
     return out
 
 
@@ -393,7 +413,7 @@ def check_fields(endpoint: str, body) -> dict:
 
 
 def _not_json(name):
-    raise ValueError(f"{name} is not a JSON value")
+    raise ValueError(Message("api.not_a_json_value", name=name).text())
 
 
 def _csp(page: str) -> str:
@@ -465,6 +485,7 @@ class Handler(BaseHTTPRequestHandler):
     sys_version = ""
     protocol_version = "HTTP/1.1"
     timeout = 60  # an idle or slow connection is closed after this many seconds
+    lang = "en"  # the language of an error answer: the body's "lang" once it is read (`_body`)
 
     # --- plumbing ---
 
@@ -480,7 +501,8 @@ class Handler(BaseHTTPRequestHandler):
         """http.server's own errors (a bad request line, an unknown method, headers too long) as JSON too."""
         short = self.responses.get(code, ("error",))[0]
         self.close_connection = True
-        body = json.dumps({"error": message or short}, allow_nan=False).encode("utf-8")
+        said = refusal(code, "api.http", text=message or short).answer()  # http.server's own words
+        body = json.dumps(said, allow_nan=False).encode("utf-8")
         self.send_response(code, short)
         self.send_header("Content-Type", "application/json; charset=utf-8")
         self.send_header("Content-Length", str(len(body)))
@@ -508,8 +530,10 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _error(self, status, message, extra_headers=()):
-        body = json.dumps({"error": message}, ensure_ascii=False, allow_nan=False).encode("utf-8")
+    def _error(self, exc: ApiError):
+        """The error answer, said in the request's language (`"lang"` in its body; English else)."""
+        status, extra_headers = exc.status, exc.headers
+        body = json.dumps(exc.answer(self.lang), ensure_ascii=False, allow_nan=False).encode("utf-8")
         self._headers(status, "application/json; charset=utf-8", len(body))
         for k, v in extra_headers:
             self.send_header(k, v)
@@ -543,57 +567,59 @@ class Handler(BaseHTTPRequestHandler):
     def _handle(self, method):
         if method != "POST" and (self.headers.get("Content-Length") or "0").strip() != "0":
             self.close_connection = True  # a body nobody reads: never read the next request from it
+        self.lang = "en"  # errors are said in English unless the body says "lang" (`_body`)
         try:
             self._guard()
             self._route(method)
         except ApiError as exc:
-            self._error(exc.status, exc.message, getattr(exc, "headers", ()))
+            self._error(exc)
         except (BrokenPipeError, ConnectionResetError):
             self.close_connection = True
         except Exception as exc:  # a bug: one line in the server's log, a plain 500 for the client
             sys.stderr.write(f"mjcalc serve: {exc.__class__.__name__}: {exc} (this is a bug in mjcalc; please report it)\n")
-            self._error(500, "internal error (the server's log says more)")
+            self._error(refusal(500, "api.internal"))
 
     def _guard(self):
         """Host header and token, before anything else happens (and so before the ledger is touched)."""
         srv = self.server
         if srv.loopback and (self.headers.get("Host") or "").lower() not in srv.allowed_hosts:
-            raise ApiError(403, "this server answers only to 127.0.0.1 or localhost")
+            raise refusal(403, "api.foreign_host")
         if srv.token is not None:
             given = self.headers.get(TOKEN_HEADER) or ""
             if not given:
                 given = (parse_qs(urlsplit(self.path).query).get("token") or [""])[0]
             if not hmac.compare_digest(given.encode("utf-8", "replace"), srv.token.encode("utf-8")):
-                raise ApiError(403, "missing or wrong token: open the URL that `mjcalc serve` printed")
+                raise refusal(403, "api.token")
 
     def _body(self):
         ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if self.headers.get("Transfer-Encoding"):
-            raise ApiError(411, "send the body with a Content-Length, not chunked")
+            raise refusal(411, "api.chunked")
         length = self.headers.get("Content-Length")
         if length is None:
-            raise ApiError(411, "a request body needs a Content-Length")
+            raise refusal(411, "api.no_length")
         try:
             size = int(length)
         except ValueError:
-            raise bad("Content-Length is not a number") from None
+            raise bad("api.length_not_a_number") from None
         if size < 0:
-            raise bad("Content-Length is negative")
+            raise bad("api.length_negative")
         if size > MAX_BODY:
-            raise ApiError(413, f"request body too large: {size} bytes (at most {MAX_BODY})")
+            raise refusal(413, "api.too_large", size=size, limit=MAX_BODY)
         if ctype != "application/json":
-            exc = ApiError(415, "send the request body as application/json")
-            exc.headers = (("Accept-Post", "application/json"),)
-            raise exc
+            raise refusal(415, "api.not_json_type", headers=(("Accept-Post", "application/json"),))
         raw = self.rfile.read(size)
         if not raw.strip():
             return {}
         try:
-            return json.loads(raw.decode("utf-8"), parse_constant=_not_json)
+            body = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
         except (UnicodeDecodeError, ValueError) as exc:
-            raise bad(f"the request body is not valid JSON: {exc}") from None
+            raise bad("api.bad_json", reason=str(exc)) from None
         except RecursionError:
-            raise bad("the request body is nested too deeply") from None
+            raise bad("api.body_too_deep") from None
+        if isinstance(body, dict) and body.get("lang") in LANGS:
+            self.lang = body["lang"]
+        return body
 
     def _route(self, method):
         path = urlsplit(self.path).path
@@ -607,11 +633,11 @@ class Handler(BaseHTTPRequestHandler):
             return
         parts = path.split("/")
         if len(parts) < 3 or parts[1] != "api" or not parts[2]:
-            raise ApiError(404, f"no such page: {path}")
+            raise refusal(404, "api.no_page", path=path)
         try:
             parts = [unquote(p, errors="strict") for p in parts[2:]]
         except UnicodeDecodeError:
-            raise bad("the path is not UTF-8 once %-decoded") from None
+            raise bad("api.path_not_utf8") from None
         head = parts[0]
         if head in ("analyze", "waits", "compare", "advise") and len(parts) == 1:
             self._only(method, "POST")
@@ -629,7 +655,7 @@ class Handler(BaseHTTPRequestHandler):
                 return self._json(201, library_call(do_table_new, lib, check_fields("table_new", self._body())))
             name = parts[1]
             if not name:
-                raise ApiError(404, "a table's name is missing from the path")
+                raise refusal(404, "api.no_table_name")
             if len(parts) == 2:
                 self._only(method, "GET")
                 return self._json(200, library_call(do_table_show, lib, name))
@@ -644,13 +670,12 @@ class Handler(BaseHTTPRequestHandler):
                 if parts[2] == "draw":
                     return self._json(200, library_call(do_table_draw, lib, name))
                 return self._json(200, library_call(do_table_undo, lib, name, p))
-        raise ApiError(404, f"no such API endpoint: {path}")
+        raise refusal(404, "api.no_endpoint", path=path)
 
     def _only(self, method, *allowed):
         if method not in allowed:
-            exc = ApiError(405, f"{method} is not allowed here (use {' or '.join(allowed)})")
-            exc.headers = (("Allow", ", ".join(allowed)),)
-            raise exc
+            raise refusal(405, "api.method", headers=(("Allow", ", ".join(allowed)),), method=method,
+                          allowed=" or ".join(allowed))
 
 
 def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=None, quiet=False) -> Server:
