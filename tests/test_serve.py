@@ -778,3 +778,29 @@ def test_quick_entry_through_the_api(server):
     assert status == 400 and "one of them" in doc["error"]
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "S", "total": 3, "hand": "123m456p789s EE 45m +6m"})
     assert status == 400 and "one of them" in doc["error"]
+
+
+def test_a_keep_alive_connection_answers_without_waiting_for_a_delayed_ack(server, monkeypatch):
+    """Headers and body are two writes; with Nagle's algorithm on, every request after the first on a keep-alive
+    connection waited ~40 ms for the client's delayed ACK (a phone pays it on every tap). The connection the
+    server answers on has TCP_NODELAY set, and ten requests on one connection all answer."""
+    import http.client
+    import socket
+
+    from mjcalc.serve.server import Handler
+
+    seen = []
+    setup = Handler.setup
+
+    def recording_setup(self):
+        setup(self)
+        seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+
+    monkeypatch.setattr(Handler, "setup", recording_setup)
+    conn = http.client.HTTPConnection("127.0.0.1", server.server_address[1], timeout=30)
+    for _ in range(10):
+        conn.request("GET", "/api/tables")
+        response = conn.getresponse()
+        assert response.status == 200 and json.loads(response.read()) == {"tables": []}
+    conn.close()
+    assert seen and all(seen), seen  # one connection, set to send at once
