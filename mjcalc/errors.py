@@ -82,10 +82,6 @@ class Notice(str):
         detail = self.message.text(lang)
         return worded(self.label, detail) if self.label else detail
 
-    def json(self) -> Dict[str, Any]:
-        return {"code": self.code, "field": self.field, **self.message.json()}
-
-
 def printable(text: str, keep_newlines: bool = False) -> str:
     """`text` with every control or invisible character (escape sequences, U+200B, U+FEFF, bidi marks, line
     breaks unless `keep_newlines`) written as its escape, so that what is printed shows what was given."""

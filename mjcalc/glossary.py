@@ -77,7 +77,3 @@ def suggestions(word: str, n: int = 3) -> List[str]:
             spellings.setdefault(normal(spelling), spelling)
     close = difflib.get_close_matches(normal(word), list(spellings), n=n, cutoff=0.6)
     return [spellings[c] for c in close]
-
-
-def explained_patterns() -> set:
-    return {pid for term in terms() for pid in term.patterns}

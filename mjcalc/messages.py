@@ -42,12 +42,6 @@ class Message:
     def __repr__(self) -> str:
         return f"Message({self.code!r}, {self.params!r})"
 
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Message) and (self.code, self.params) == (other.code, other.params)
-
-    def __hash__(self) -> int:
-        return hash(self.code)
-
 
 Words = Union[str, Message]
 
