@@ -350,6 +350,7 @@ EN: Dict[str, str] = {
     "ledger.nothing_to_undo": "table {table} has no hands to undo",
     "ledger.undo_changed": "table {table} changed meanwhile: its last hand is now {last}, not {number}; nothing removed",
     "ledger.file_is_directory": "{path}: is a directory, not a ledger file",
+    "ledger.file_not_a_file": "{path}: not a file, so a ledger there would keep nothing (give a file's path)",
     "ledger.file_cannot_open": "{path}: cannot open: {reason}",
     "ledger.file_unreadable": "{path}: not a readable ledger file ({reason})",
     "ledger.file_busy": "{path}: busy: another mjcalc kept it locked for {seconds} s",
@@ -376,6 +377,12 @@ EN: Dict[str, str] = {
     "record.kept_changing_scoring": "table {table} kept changing while the hand was scored; nothing recorded, try again",
     "record.kept_changing": "table {table} kept changing; nothing recorded, try again",
     # --- the command line and the server's API ---
+    # an answer stdout could not take: a write already committed (exit 4), or a read (exit 1)
+    "table.answer_unwritten": "{done}, but the answer could not be written ({reason})",
+    "table.done_hand": "recorded as hand {number}",
+    "table.done_undo": "removed hand {number}",
+    "table.done_new": "created table {table}",
+    "cli.output_failed": "the answer could not be written ({reason})",
     # cli/common.py, cli/main.py: the command line
     "cli.situation_not_mapping": "--situation {path}:{line}: 'situation' must be a mapping of fields",
     "cli.self_drawn_and_from": "--self-drawn and --from contradict each other: choose one",

@@ -5,6 +5,7 @@ import csv
 import io
 import itertools
 import json
+import os
 import re
 import shlex
 import unicodedata
@@ -542,3 +543,47 @@ def test_quick_entries_keep_the_standings_the_sum_of_the_hands(tmp_path_factory,
         assert sum(standings.values()) == 0
         assert standings == {s: sum(r.deltas[s] for r in recorded) for s in "ESWN"}
         assert [h.number for h in ledger.hands(table)] == list(range(1, len(recorded) + 1))
+
+
+# --- acknowledged means committed (issue 21, item 6) --------------------------------------------------------------
+
+def _mjcalc(*args, stdout=None):
+    import subprocess
+    import sys
+    return subprocess.run([sys.executable, "-m", "mjcalc", *args], stdout=stdout or subprocess.PIPE,
+                          stderr=subprocess.PIPE, text=True, timeout=60)
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="needs /dev/full")
+def test_a_write_whose_answer_cannot_be_written_exits_4_and_says_it_is_recorded(tmp_path):
+    """`table hand … > /dev/full` recorded the hand and exited 1 with a traceback (3 without --json): a script
+    retrying on failure recorded it twice. Now: exit 4, one line saying which hand stands; a read exits 1."""
+    db = str(tmp_path / "t.sqlite3")
+    seats = [a for s, p in zip("ESWN", ("老王", "小李", "阿张", "大刘")) for a in ("--seat", f"{s}={p}")]
+    with open("/dev/full", "w") as full:
+        made = _mjcalc("table", "new", "t", *seats, "--db", db, stdout=full)
+        assert (made.returncode, made.stderr) == (4, "Error: created table 't', but the answer could not be written "
+                                                     "(No space left on device)\n")
+        for extra in ([], ["--json"]):
+            hand = _mjcalc("table", "hand", "t", "123m456p789s234s5m +5m", "--winner", "小李", "--db", db, *extra,
+                           stdout=full)
+            assert hand.returncode == 4 and "Traceback" not in hand.stderr
+            assert hand.stderr.startswith("Error: recorded as hand ")
+        drawn = _mjcalc("table", "draw", "t", "--db", db, stdout=full)
+        assert (drawn.returncode, drawn.stderr.split(",")[0]) == (4, "Error: recorded as hand 3")
+        shown = _mjcalc("table", "show", "t", "--db", db, "--json", stdout=full)
+        assert (shown.returncode, shown.stderr) == (1, "Error: the answer could not be written (No space left on device)\n")
+        undone = _mjcalc("table", "undo", "t", "--yes", "--db", db, stdout=full)  # shows the hand first: not removed
+        assert undone.returncode == 1
+    hands = json.loads(_mjcalc("table", "show", "t", "--db", db, "--json").stdout)["hands"]
+    assert [h["number"] for h in hands] == [1, 2, 3]  # each acknowledged write exactly once, the undo not made
+
+
+@pytest.mark.parametrize("path", [":memory:", "", "/dev/null", "file:t.sqlite3?mode=memory"])
+def test_a_ledger_that_would_keep_nothing_is_refused(path, tmp_path, monkeypatch):
+    """`--db :memory:` acknowledged `table new` and stored nothing."""
+    monkeypatch.chdir(tmp_path)
+    made = _mjcalc("table", "new", "t", "--seat", "E=a", "--seat", "S=b", "--seat", "W=c", "--seat", "N=d",
+                   "--db", path)
+    assert made.returncode == 1 and "not a file" in made.stderr and "Traceback" not in made.stderr
+    assert list(tmp_path.iterdir()) == []

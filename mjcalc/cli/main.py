@@ -55,8 +55,9 @@ click.Context.formatter_class = HelpFormatter
 class _Commands(click.Group):
     """The command group; `table` (the ledger, with sqlite3) is imported only when it is used. Its `main` keeps
     the error contract for every command: one `Error: …` line on stderr and the documented exit code (2 usage,
-    notation, situation; 1 an invalid ruleset or ledger file; 3 a bug), and with `--json` the same error as a
-    JSON object on stdout."""
+    notation, situation; 1 an invalid ruleset or ledger file, or an answer stdout cannot take; 3 a bug; 4 a table
+    write recorded whose answer could not be written), and with `--json` the same error as a JSON object on
+    stdout."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
@@ -472,6 +473,8 @@ def _error_of(exc, argv, lang="en"):
         return Message("cli.interrupted").text(lang), 130
     if isinstance(exc, BrokenPipeError):
         return None, None
+    if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:  # stdout refused the answer
+        return Message("cli.output_failed", reason=exc.strerror or str(exc)).text(lang), 1
     if isinstance(exc, RulesetError):
         return exc.text(lang), 2 if isinstance(exc, RulesetNotFound) else 1
     if isinstance(exc, MjcalcError):
@@ -509,9 +512,13 @@ def fail(message, code, as_json=False, lang="en"):
         import re  # imported when used (start-up time)
         line = re.sub(r"\d{41,}", lambda m: Message("cli.digits", start=m.group()[:12], count=len(m.group())).text(lang),
                       line)
-    if as_json:
-        emit_json({"error": line, "exit": code})
-    click.echo(f"Error: {line}", err=True)
+    for say in ((lambda: emit_json({"error": line, "exit": code})) if as_json else None,
+                lambda: click.echo(f"Error: {line}", err=True)):
+        try:
+            if say is not None:
+                say()
+        except OSError:  # stdout (or stderr) cannot take it either: the exit code still says
+            pass
     sys.exit(code)
 
 

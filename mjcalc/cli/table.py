@@ -8,7 +8,7 @@ import csv
 import io
 import json
 import os
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from functools import wraps
 
 import click
@@ -28,6 +28,7 @@ from ..evening import (
     transfers_json,
 )
 from ..regions import all_options
+from ..messages import Message
 from ..session import Session, State
 from ..situation import GENERIC
 from ..tiles import SEATS, parse_seat
@@ -64,6 +65,25 @@ def table():
       mjcalc table show
       mjcalc table settle
     """
+
+
+class Unanswered(CliError):
+    """A write that is committed, whose answer could not be written (a full disk, a closed pipe): exit code 4, so
+    that a script retrying on failure knows the write is there and does not make it twice."""
+
+    exit_code = 4
+
+
+@contextmanager
+def answering(done: Message):
+    """The answer to a write already committed (`done` says what it was): if stdout cannot take it, one line on
+    stderr saying that the write stands, exit 4."""
+    try:
+        yield
+    except OSError as exc:
+        if exc.filename is not None:  # a file of ours, not the answer
+            raise
+        raise Unanswered("table.answer_unwritten", by_flag=False, done=done, reason=exc.strerror or str(exc)) from None
 
 
 class BadLedgerFile(CliError):
@@ -220,6 +240,7 @@ def table_new(name, ruleset_name, seats, base, db_path):
     with _open(db_path) as ledger:
         t = evening.create_table(ledger, name, ruleset_name, players, base)
         _use(ledger, t.name)
+    with answering(Message("table.done_new", table=repr(t.name))):
         _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
         _say("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
         _say(f"ledger    {ledger.path}")
@@ -309,6 +330,11 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
         situation = build_situation(params)
         record, result, rules = record_hand(ledger, t, hand, situation, total, patterns, dry_run)
         standings = ledger.standings(t)
+    with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
+        _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang)
+
+
+def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang):
     warn(result.warnings)
     if brief and not dry_run:
         _say(brief_line(t, record, rules))
@@ -433,12 +459,15 @@ def table_draw(name, as_json, db_path):
     with _at_table(db_path, name) as (ledger, t):
         record = evening.record_draw(ledger, t)
         standings = ledger.standings(t)
-    if as_json:
-        click.echo(json.dumps({"table": t.name, "hand": hand_json(record, t), "standings": standings_json(t, standings),
-                               "next": next_json(t, record.number, record.after)}, ensure_ascii=False, allow_nan=False))
-        return
-    _say(draw_line(t, record))
-    _say(_next_line(t, record.number, record.after))
+    with answering(Message("table.done_hand", number=record.number)):
+        if as_json:
+            click.echo(json.dumps({"table": t.name, "hand": hand_json(record, t),
+                                   "standings": standings_json(t, standings),
+                                   "next": next_json(t, record.number, record.after)}, ensure_ascii=False,
+                                  allow_nan=False))
+            return
+        _say(draw_line(t, record))
+        _say(_next_line(t, record.number, record.after))
 
 
 def draw_line(t, record):
@@ -554,8 +583,9 @@ def table_undo(name, yes, db_path):
             return
         ledger.undo(t, last.number)
         count, state = ledger.state(t)
-    _say(f"removed hand {last.number}")
-    _say(_next_line(t, count, state))
+    with answering(Message("table.done_undo", number=last.number)):
+        _say(f"removed hand {last.number}")
+        _say(_next_line(t, count, state))
 
 
 def undo_line(t, last):

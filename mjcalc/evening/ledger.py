@@ -261,8 +261,12 @@ class Ledger:
         """Open the ledger at `path`. With `readonly`, an existing, current ledger is opened for reading only (it
         may sit in a read-only directory); a new or older file is opened to write, to create or migrate it."""
         self.path = Path(path) if path is not None else default_path()
+        if str(path if path is not None else self.path) in ("", ":memory:") or str(self.path).startswith("file:"):
+            raise self._file_error("ledger.file_not_a_file")  # SQLite would keep it in memory: nothing stored
         if self.path.is_dir():
             raise self._file_error("ledger.file_is_directory")
+        if self.path.exists() and not self.path.is_file():
+            raise self._file_error("ledger.file_not_a_file")  # /dev/null, a pipe: nothing would be kept
         if readonly and self.path.is_file() and self._open_readonly(target):
             return
         try:
