@@ -349,6 +349,7 @@ EN: Dict[str, str] = {
     "ledger.score_too_large": "table {table}: {player}'s score would pass {limit}, beyond what is kept exactly; nothing recorded",
     "ledger.nothing_to_undo": "table {table} has no hands to undo",
     "ledger.undo_changed": "table {table} changed meanwhile: its last hand is now {last}, not {number}; nothing removed",
+    "ledger.undo_replaced": "table {table} changed meanwhile: the last hand is now {now}, not the {shown} shown; nothing removed",
     "ledger.file_is_directory": "{path}: is a directory, not a ledger file",
     "ledger.file_not_a_file": "{path}: not a file, so a ledger there would keep nothing (give a file's path)",
     "ledger.file_cannot_open": "{path}: cannot open: {reason}",

@@ -569,3 +569,54 @@ def test_a_table_is_never_opened_with_a_base_no_hand_can_be_scored_at(tmp_path, 
     result = run("table", "new", "t", *seats, "--base", str(base), db=tmp_path / "l.sqlite3")
     assert result.exit_code == 2 and result.stderr.strip().splitlines()[-1] == message
     assert "no tables yet" in run("table", "list", db=tmp_path / "l.sqlite3").output
+
+
+# --- undo names the hand it was shown (issue 21, item 1) ---------------------------------------------------------
+
+def _hand_2_replaced_meanwhile(db):
+    """Another writer (a second phone, a second terminal): undo hand 2 and record a different hand 2."""
+    with Ledger(db) as other:
+        t = other.table("t")
+        other.undo(t, 2)
+        evening.record_win(other, t, PLAIN, Situation(seat="W", discarder="N"))
+
+
+def test_undo_of_a_hand_replaced_meanwhile_removes_nothing(tmp_path):
+    """ABA: undo showed hand 2 (S self-drawn); meanwhile hand 2 was undone elsewhere and a new hand 2 recorded
+    (W ← N). Removing "hand 2" by number removed the new one; the hand shown must be the one removed."""
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger:
+        t = evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
+        evening.record_win(ledger, t, PLAIN, Situation(seat="E"))
+        evening.record_win(ledger, t, PLAIN, Situation(seat="S"))
+        shown = ledger.last_hand(t)  # what the player was shown, and is about to confirm
+        _hand_2_replaced_meanwhile(db)
+        with pytest.raises(evening.LedgerError) as refused:
+            ledger.undo(t, shown)
+        assert str(refused.value) == ("table 't' changed meanwhile: the last hand is now hand 2 (阿张 ← 大刘 2), "
+                                      "not the hand 2 (小李 自摸 2) shown; nothing removed")
+        last = ledger.last_hand(t)
+        assert (last.number, last.winner, last.discarder) == (2, "W", "N")  # the other writer's hand stands
+        assert ledger.undo(t, last) == last  # the hand shown now is removed
+        assert ledger.last_hand(t).number == 1
+
+
+def test_table_undo_confirmed_after_the_hand_was_replaced_removes_nothing(tmp_path, monkeypatch):
+    """The same race through `table undo`: the hand is replaced while the prompt waits for "y"."""
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger:
+        t = evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
+        evening.record_win(ledger, t, PLAIN, Situation(seat="E"))
+        evening.record_win(ledger, t, PLAIN, Situation(seat="S"))
+
+    def confirm_after_the_race(*args, **kwargs):
+        _hand_2_replaced_meanwhile(db)
+        return True
+
+    monkeypatch.setattr("click.confirm", confirm_after_the_race)
+    result = CliRunner().invoke(cli, ["table", "undo", "t", "--db", str(db)])
+    assert result.exit_code == 2, result.output
+    assert "nothing removed" in result.stderr and "阿张 ← 大刘" in result.stderr
+    with Ledger(db) as ledger:
+        hands = ledger.hands(ledger.table("t"))
+    assert [(h.number, h.winner) for h in hands] == [(1, "E"), (2, "W")]

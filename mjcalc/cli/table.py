@@ -581,7 +581,7 @@ def table_undo(name, yes, db_path):
         if not sure:
             _say("nothing removed (--yes removes it without asking)")
             return
-        ledger.undo(t, last.number)
+        ledger.undo(t, last)  # the very hand shown, or nothing (it may have been replaced meanwhile)
         count, state = ledger.state(t)
     with answering(Message("table.done_undo", number=last.number)):
         _say(f"removed hand {last.number}")

@@ -15,7 +15,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple, Union
 from urllib.parse import quote
 
 from ..errors import MjcalcError
@@ -150,6 +150,13 @@ class Table:
 
     def player(self, seat: str) -> str:
         return self.players[SEATS.index(seat)]
+
+    def brief(self, record: "HandRecord") -> str:
+        """A hand in a few words, to tell it from another: `hand 2 (小李 ← 老王 3)`, `(小李 自摸 3)`, `(荒牌)`."""
+        if record.kind != "win" or record.winner is None:
+            return f"hand {record.number} (荒牌)"
+        how = f"← {self.player(record.discarder)}" if record.discarder else "自摸"
+        return f"hand {record.number} ({self.player(record.winner)} {how} {record.total})"
 
     def seat(self, who: str) -> str:
         """A seat from a seat letter (E, 东…) or a player's name."""
@@ -554,13 +561,19 @@ class Ledger:
              *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded,
              r.entry))
 
-    def undo(self, table: Table, number: int) -> HandRecord:
-        """Remove hand `number`, which must still be the table's last hand."""
+    def undo(self, table: Table, shown: Union[int, HandRecord]) -> HandRecord:
+        """Remove the table's last hand, which must still be the one shown: hand number `shown`, or, given the
+        record a player was shown, that very hand (the same number is not enough: it may have been undone
+        elsewhere meanwhile and another hand recorded under it)."""
+        number = shown if isinstance(shown, int) else shown.number
         with self._write() as db:
             last = self.last_hand(table, db)
             if last is None:
                 raise LedgerError("ledger.nothing_to_undo", table=repr(table.name))
             if last.number != number:
                 raise LedgerError("ledger.undo_changed", table=repr(table.name), last=last.number, number=number)
+            if isinstance(shown, HandRecord) and last != shown:
+                raise LedgerError("ledger.undo_replaced", table=repr(table.name), now=table.brief(last),
+                                  shown=table.brief(shown))
             db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
         return last
