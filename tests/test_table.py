@@ -202,8 +202,9 @@ def test_a_table_keeps_its_rules_until_told(tmp_path):
     assert data["hand"]["total"] == 3
     assert "house" in ok("table", "show", "h", db=db).stdout.splitlines()[1]
     assert "kept in the ledger" in ok("table", "rules", "h", db=db).stdout
-    # adopting the changed file on purpose: 50 + 庄 1
-    assert "from the next hand on" in ok("table", "rules", "h", str(moved), db=db).stdout
+    # adopting the changed file on purpose, which asks first: "n" (or no answer) keeps the rules
+    assert "rules unchanged" in ok("table", "rules", "h", str(moved), db=db).stdout
+    assert "from the next hand on" in ok("table", "rules", "h", str(moved), "--yes", db=db).stdout  # 50 + 庄 1
     data = json.loads(ok("table", "hand", "h", d, "--winner", "E", "--json", db=db).stdout)
     assert data["hand"]["total"] == 51
 
@@ -587,3 +588,23 @@ def test_a_ledger_that_would_keep_nothing_is_refused(path, tmp_path, monkeypatch
                    "--db", path)
     assert made.returncode == 1 and "not a file" in made.stderr and "Traceback" not in made.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+def test_a_rules_switch_resets_the_shanglou_the_new_rules_do_not_have(tmp_path):
+    """Two draws under beijing (上楼 ×4), then `table rules zhuji`: the next hand paid ×4 (zhuji has no 上楼).
+    It must pay what the same hand pays at a zhuji table that never drew."""
+    db = tmp_path / "t.sqlite3"
+    ok("table", "new", "t", *SEATS, db=db)
+    ok("table", "draw", "t", db=db)
+    assert "上楼 ×4" in ok("table", "draw", "t", db=db).stdout
+    switched = ok("table", "rules", "t", "zhuji", "--yes", db=db).stdout
+    assert "上楼 ×4 reset to ×1: zhuji has no 上楼" in switched
+    fresh = tmp_path / "fresh.sqlite3"
+    ok("table", "new", "z", "-r", "zhuji", *SEATS, db=fresh)
+    ok("table", "draw", "z", db=fresh)  # the same dealer and 连庄 as the switched table: East deals again
+    ok("table", "draw", "z", db=fresh)
+    hand = ["--fan", "1", "--winner", "S", "--json"]
+    switched_hand = json.loads(ok("table", "hand", "t", *hand, db=db).stdout)["hand"]
+    fresh_hand = json.loads(ok("table", "hand", "z", *hand, db=fresh).stdout)["hand"]
+    assert switched_hand["factor"] == 1
+    assert switched_hand["payouts"] == fresh_hand["payouts"]

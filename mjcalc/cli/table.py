@@ -28,6 +28,7 @@ from ..evening import (
     transfers_json,
 )
 from ..regions import all_options
+from ..ruleset import load_ruleset
 from ..messages import Message
 from ..session import Session, State
 from ..situation import GENERIC
@@ -798,16 +799,18 @@ def table_seat(words, dealer, db_path):
 
 @table.command("rules")
 @click.argument("words", nargs=-1, metavar="[NAME] [RULESET]")
+@click.option("-y", "--yes", is_flag=True, help="Do not ask before switching.")
 @db_option
 @ledger_errors
-def table_rules_command(words, db_path):
+def table_rules_command(words, yes, db_path):
     """Say which rules the table plays; with RULESET (a built-in or a YAML file, read now) the table adopts
-    it from its next hand on. A table keeps the rules it was opened with until this command changes them.
+    it from its next hand on, after asking. A table keeps the rules it was opened with until this command
+    changes them; a 上楼 level the new rules do not have is reset (and said).
 
     \b
     Examples:
       mjcalc table rules
-      mjcalc table rules friday my-house.yaml
+      mjcalc table rules friday my-house.yaml --yes
     """
     if len(words) > 2:
         raise UserError("table.rules_takes")
@@ -826,9 +829,24 @@ def table_rules_command(words, db_path):
             _say(rules_line(t, evening.table_rules(t, ledger)))
             return
         before = evening.table_rules(t, ledger)
+        after = load_ruleset(source)
+        if evening.rules_json(before) != evening.rules_json(after) and not yes:
+            _say(f"{rules_line(t, before, 'now')}\nswitch to {after.id} {after.zh} from the next hand on?")
+            try:
+                sure = click.confirm("switch?", default=False)
+            except click.Abort:
+                sure = False
+            if not sure:
+                _say("rules unchanged (--yes switches without asking)")
+                return
+        _, level_before = ledger.state(t)
         t, rules = evening.adopt_rules(ledger, t, source)
+        count, state = ledger.state(t)
     same = evening.rules_json(before) == evening.rules_json(rules)
     _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
+    if state.level < level_before.level:
+        reach = f"goes up at most {state.level} level{'s' if state.level != 1 else ''}" if state.level else "has no 上楼"
+        _say(f"上楼 ×{level_before.factor} reset to ×{state.factor}: {rules.id} {reach}")
 
 
 @table.command("play")

@@ -66,9 +66,11 @@ def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1
 
 
 def adopt_rules(ledger: Ledger, table: Table, ruleset: str) -> Tuple[Table, Ruleset]:
-    """The table plays `ruleset` (a built-in name or a file, read now) from its next hand on."""
+    """The table plays `ruleset` (a built-in name or a file, read now) from its next hand on; a 上楼 level it
+    does not reach is brought down to what it has (none: ×1)."""
     rules = load_ruleset(ruleset)
-    return ledger.set_rules(table, _source(ruleset), rules.id, rules_json(rules)), rules
+    levels = Session.of(rules).shanglou_levels
+    return ledger.set_rules(table, _source(ruleset), rules.id, rules_json(rules), max_level=levels), rules
 
 
 def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
