@@ -620,3 +620,30 @@ def test_table_undo_confirmed_after_the_hand_was_replaced_removes_nothing(tmp_pa
     with Ledger(db) as ledger:
         hands = ledger.hands(ledger.table("t"))
     assert [(h.number, h.winner) for h in hands] == [(1, "E"), (2, "W")]
+
+
+def test_a_dealer_correction_racing_a_hand_is_never_overwritten(tmp_path, monkeypatch):
+    """`table seat --dealer` racing `table hand` recorded hands on the pre-correction dealer (append checked the
+    hand number only). Stepped by the test: the hand is scored with E dealing, then, before it is written, another
+    connection corrects the dealer to S. The write must be made again from the corrected state."""
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger:
+        t = evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
+        evening.record_win(ledger, t, PLAIN, Situation(seat="W"))  # W wins: the deal passes to S
+        with Ledger(db) as other:
+            other.set_next_dealer(t, "N")  # the table says: N deals next, not S
+        real_append, raced = Ledger.append, []
+
+        def append_after_a_correction(self, table, record):
+            if not raced:  # between scoring and writing, the first time only
+                raced.append(record.dealer)
+                with Ledger(db) as other:
+                    other.set_next_dealer(table, "W")
+            return real_append(self, table, record)
+
+        monkeypatch.setattr(Ledger, "append", append_after_a_correction)
+        record, _ = evening.record_win(ledger, t, PLAIN, Situation(seat="E"))
+    assert raced == ["N"]  # it was first scored with N dealing
+    assert record.dealer == "W" and record.number == 2  # and recorded as the table then stood
+    with Ledger(db) as ledger:
+        assert [h.dealer for h in ledger.hands(ledger.table("t"))] == ["E", "W"]

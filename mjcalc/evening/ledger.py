@@ -543,11 +543,12 @@ class Ledger:
     # --- recording ---
 
     def append(self, table: Table, record: HandRecord) -> bool:
-        """Record `record` as the table's next hand, in one transaction; False (nothing written) when another
-        writer recorded a hand since `record` was made, so the caller makes it again from the new state."""
+        """Record `record` as the table's next hand, in one transaction; False (nothing written) when the table
+        moved on since `record` was made from it — another hand recorded, or the state it was scored in corrected
+        (who deals, 连庄, 上楼) — so the caller makes it again from the new state."""
         with self._write() as db:
-            number, _ = self.state(table, db)
-            if number != record.number - 1:
+            number, state = self.state(table, db)
+            if number != record.number - 1 or state != State(record.round, record.dealer, record.streak, record.level):
                 return False
             sums = db.execute("SELECT coalesce(sum(d_e), 0), coalesce(sum(d_s), 0), coalesce(sum(d_w), 0), "
                               "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
