@@ -11,7 +11,18 @@ from typing import Any, Dict, Optional
 from .messages import Message, worded
 
 
-class MjcalcError(ValueError):
+class _Said:
+    """What an error and a notice share: their message, said in a language with the field named by its label."""
+
+    message: Message
+    label: Optional[str]
+
+    def text(self, lang: str = "en") -> str:
+        """The whole message in `lang`, the field named by its label (as `str()` says it in English)."""
+        return worded(self.label, self.message.text(lang))
+
+
+class MjcalcError(_Said, ValueError):
     """Input that mjcalc cannot use; the message is one line for the user."""
 
     def __init__(self, code: str, *, field: Optional[str] = None, label: Optional[str] = None, **params: Any):
@@ -21,12 +32,7 @@ class MjcalcError(ValueError):
         self.field = field
         self.label = field if label is None else label
         self.detail = self.message.text()
-        super().__init__(worded(self.label, self.detail) if self.label else self.detail)
-
-    def text(self, lang: str = "en") -> str:
-        """The whole message in `lang`, the field named by its label (as `str()` says it in English)."""
-        detail = self.message.text(lang)
-        return worded(self.label, detail) if self.label else detail
+        super().__init__(worded(self.label, self.detail))
 
     def json(self) -> Dict[str, Any]:
         """What an API answers beside the message: its id, its field and its parameters as data."""
@@ -58,29 +64,23 @@ class ImpossibleSituation(SituationError):
     the ruleset."""
 
 
-class Notice(str):
+class Notice(_Said, str):
     """A warning beside an answer (an option ignored, a rule that overrode one, a cap): its text, from a message id
     like an error's, and its field."""
 
-    message: Message
     code: str
     field: Optional[str]
-    label: Optional[str]
     detail: str
 
     def __new__(cls, code: str, *, field: Optional[str] = None, label: Optional[str] = None,
                 **params: Any) -> "Notice":
         message = Message(code, **params)
         detail = message.text()
-        shown_label = field if label is None else label
-        notice = super().__new__(cls, worded(shown_label, detail) if shown_label else detail)
-        notice.message, notice.code, notice.field, notice.detail = message, code, field, detail
-        notice.label = shown_label
+        label = field if label is None else label
+        notice = super().__new__(cls, worded(label, detail))
+        notice.message, notice.code, notice.field, notice.label, notice.detail = message, code, field, label, detail
         return notice
 
-    def text(self, lang: str = "en") -> str:
-        detail = self.message.text(lang)
-        return worded(self.label, detail) if self.label else detail
 
 def printable(text: str, keep_newlines: bool = False) -> str:
     """`text` with every control or invisible character (escape sequences, U+200B, U+FEFF, bidi marks, line

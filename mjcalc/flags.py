@@ -3,7 +3,7 @@
 Click-free, so that the CLI and `mjcalc serve` (whose API answers with the CLI's error lines) say every mistake
 the same way.
 """
-from .messages import Message, worded
+from .messages import worded
 from .regions import all_options
 from .situation import GENERIC
 
@@ -20,7 +20,6 @@ def flagged(message, lang: str = "en") -> str:
     named by its flag (`--from: …`, `--bid is not used …`)."""
     field = getattr(message, "field", None)
     if field and (field in GENERIC or field in all_options() or field in OTHER_FLAGS):
-        words = getattr(message, "message", None)
-        return worded(flag_of(field), words.text(lang) if isinstance(words, Message) else message.detail)
+        return worded(flag_of(field), message.message.text(lang))
     in_lang = getattr(message, "text", None)  # an error, a notice or a Message; a plain str is itself
     return in_lang(lang) if callable(in_lang) else str(message)

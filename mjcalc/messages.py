@@ -2,7 +2,7 @@
 
 An error or a notice is made from an id and named parameters, never from a sentence built where it is raised::
 
-    raise NotationError("notation.unknown_suit", letter="x", written="12", at=where(3, "12x"))
+    raise HandError("hand.fifth_copy", count=5, tile="3m")
 
 The table gives the words (`EN`, and `ZH` where a Chinese text has been written: a missing one falls back to
 English). A parameter is plain data (a string, a number, a list of strings) or another `Message`, put into words
@@ -112,8 +112,11 @@ def did_you_mean(word: Any, choices: Iterable[str]) -> Words:
     return Message("hint.did_you_mean", word=close[0]) if close else ""
 
 
-def worded(name: str, detail: str) -> str:
-    """A field's name before its message: `bid is not used …` (a message that starts with "is"), else `bid: …`."""
+def worded(name: Optional[str], detail: str) -> str:
+    """A field's name before its message: `bid is not used …` (a message that starts with "is"), else `bid: …`;
+    the message alone when there is no name."""
+    if not name:
+        return detail
     return f"{name}{' ' if detail.startswith('is ') else ': '}{detail}"
 
 
