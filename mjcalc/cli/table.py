@@ -829,8 +829,9 @@ def table_rules_command(words, yes, db_path):
             _say(rules_line(t, evening.table_rules(t, ledger)))
             return
         before = evening.table_rules(t, ledger)
-        after = load_ruleset(source)
-        if evening.rules_json(before) != evening.rules_json(after) and not yes:
+        after = load_ruleset(source)  # read once: what is shown is what is adopted
+        same = evening.rules_json(before) == evening.rules_json(after)
+        if not same and not yes:
             _say(f"{rules_line(t, before, 'now')}\nswitch to {after.id} {after.zh} from the next hand on?")
             try:
                 sure = click.confirm("switch?", default=False)
@@ -839,14 +840,13 @@ def table_rules_command(words, yes, db_path):
             if not sure:
                 _say("rules unchanged (--yes switches without asking)")
                 return
-        _, level_before = ledger.state(t)
-        t, rules = evening.adopt_rules(ledger, t, source)
-        count, state = ledger.state(t)
-    same = evening.rules_json(before) == evening.rules_json(rules)
+        _, was = ledger.state(t)
+        t, rules = evening.adopt_rules(ledger, t, source, after)
+        _, state = ledger.state(t)
     _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
-    if state.level < level_before.level:
+    if state.level < was.level:
         reach = f"goes up at most {state.level} level{'s' if state.level != 1 else ''}" if state.level else "has no 上楼"
-        _say(f"上楼 ×{level_before.factor} reset to ×{state.factor}: {rules.id} {reach}")
+        _say(f"上楼 ×{was.factor} reset to ×{state.factor}: {rules.id} {reach}")
 
 
 @table.command("play")

@@ -20,12 +20,11 @@ from urllib.parse import quote
 
 from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
-from ..session import State
+from ..session import MAX_LEVELS, State
 from ..tiles import SEATS, seat_word
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
-MAX_LEVEL = 64  # above any ruleset's shanglou_levels: no cap
 MAX_STANDING = 2 ** 53 - 1  # a score stays exact as a JSON number anywhere (and far inside SQLite's 2^63)
 
 
@@ -463,7 +462,8 @@ class Ledger:
             db.execute("UPDATE hands SET next_dealer = ?, next_streak = 0 WHERE table_id = ? AND number = ?",
                        (seat, table.id, last.number))
 
-    def set_rules(self, table: Table, ruleset: str, ruleset_id: str, rules: str, max_level: int = MAX_LEVEL) -> Table:
+    def set_rules(self, table: Table, ruleset: str, ruleset_id: str, rules: str,
+                  max_level: int = MAX_LEVELS) -> Table:
         """The rules the table plays from its next hand on (the hands recorded keep their payouts). A 上楼 level
         the new rules do not reach (`max_level`, their `shanglou_levels`) is brought down to it, in the same
         transaction: the next hand is paid as the new rules pay it."""

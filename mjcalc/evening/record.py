@@ -65,10 +65,10 @@ def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1
     return ledger.create_table(name, _source(ruleset), rules.id, players, base, rules_json(rules))
 
 
-def adopt_rules(ledger: Ledger, table: Table, ruleset: str) -> Tuple[Table, Ruleset]:
-    """The table plays `ruleset` (a built-in name or a file, read now) from its next hand on; a 上楼 level it
-    does not reach is brought down to what it has (none: ×1)."""
-    rules = load_ruleset(ruleset)
+def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Ruleset] = None) -> Tuple[Table, Ruleset]:
+    """The table plays `ruleset` (a built-in name or a file, read now unless `rules` is what was read of it)
+    from its next hand on; a 上楼 level it does not reach is brought down to what it has (none: ×1)."""
+    rules = rules or load_ruleset(ruleset)
     levels = Session.of(rules).shanglou_levels
     return ledger.set_rules(table, _source(ruleset), rules.id, rules_json(rules), max_level=levels), rules
 
