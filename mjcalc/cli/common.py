@@ -196,6 +196,11 @@ def handle_errors(func):
     return wrapper
 
 
+def answer_unwritten(exc: BaseException) -> bool:
+    """Whether `exc` is the answer refused by stdout (a full disk, `> /dev/full`): an OSError naming no file."""
+    return isinstance(exc, OSError) and exc.filename is None and exc.errno is not None
+
+
 def color():
     """None lets click colour a terminal only; NO_COLOR (any value) turns colour off."""
     return False if os.environ.get("NO_COLOR") else None

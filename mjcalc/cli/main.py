@@ -1,4 +1,5 @@
-"""The `mjcalc` command line: the only module that imports click. Errors become one `Error: …` line."""
+"""The `mjcalc` command group and its commands (the table commands: `table.py`). Errors become one `Error: …`
+line and the documented exit code (`_Commands.main`)."""
 import sys
 
 import click
@@ -11,6 +12,7 @@ from .common import (
     HelpFormatter,
     SituationCommand,
     UserError,
+    answer_unwritten,
     build_situation,
     emit_json,
     flag_of,
@@ -473,7 +475,7 @@ def _error_of(exc, argv, lang="en"):
         return Message("cli.interrupted").text(lang), 130
     if isinstance(exc, BrokenPipeError):
         return None, None
-    if isinstance(exc, OSError) and exc.filename is None and exc.errno is not None:  # stdout refused the answer
+    if answer_unwritten(exc):
         return Message("cli.output_failed", reason=exc.strerror or str(exc)).text(lang), 1
     if isinstance(exc, RulesetError):
         return exc.text(lang), 2 if isinstance(exc, RulesetNotFound) else 1

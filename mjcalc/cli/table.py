@@ -37,6 +37,7 @@ from .common import (
     CliError,
     SituationCommand,
     UserError,
+    answer_unwritten,
     build_situation,
     handle_errors,
     read_situation_file,
@@ -82,7 +83,7 @@ def answering(done: Message):
     try:
         yield
     except OSError as exc:
-        if exc.filename is not None:  # a file of ours, not the answer
+        if not answer_unwritten(exc):  # a file of ours, not the answer
             raise
         raise Unanswered("table.answer_unwritten", by_flag=False, done=done, reason=exc.strerror or str(exc)) from None
 
