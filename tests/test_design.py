@@ -379,18 +379,19 @@ def message_calls():
     """(where, id, keyword names, takes **params) for every call that makes a message from a literal id."""
     makers = _message_makers()
     wrappers = {"fail", "bad"}  # helpers taking an id first (notation's reader, an option, a ruleset file, the API)
+    # and the server's `refusal(status, id, …)`, whose id comes second
     for path in MODULES:
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
                 continue
             name = node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", None)
-            if name not in makers | wrappers or not node.args:
+            if name not in makers | wrappers | {"refusal"} or not node.args:
                 continue
-            first = node.args[0]
+            first = node.args[1] if name == "refusal" and len(node.args) > 1 else node.args[0]  # (status, id)
             where = f"{path.relative_to(PACKAGE)}:{node.lineno}"
             if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                keywords = {k.arg for k in node.keywords if k.arg} - {"field", "label", "status"}
+                keywords = {k.arg for k in node.keywords if k.arg} - {"field", "label", "status", "headers"}
                 yield where, first.value, keywords, any(k.arg is None for k in node.keywords), name in makers
             elif name in makers and isinstance(first, ast.JoinedStr):
                 yield where, None, set(), False, True  # a sentence built where it is raised
