@@ -249,20 +249,29 @@ def test_shanglou_cannot_push_a_hand_past_any_amount(tmp_path):
 
 
 def test_standings_stay_exact(tmp_path):
-    from mjcalc.evening.ledger import MAX_STANDING, HandRecord, Ledger, LedgerError
+    """No person's score passes 2^53 - 1 (exact as a JSON number anywhere): the write that would is refused."""
+    from mjcalc.evening.ledger import MAX_STANDING, Change, HandRecord, Ledger, LedgerError
     from mjcalc.session import State
     with Ledger(tmp_path / "l.sqlite3") as ledger:
-        t = ledger.create_table("x", "beijing", "beijing", dict(zip("ESWN", "abcd")))
+        ledger.create_table("x", "beijing", "beijing", dict(zip("ESWN", "abcd")))
         big = 10 ** 15
+        hands = []
         for number in range(1, 20):
+            t = ledger.table("x")
             record = HandRecord(number, 1, "E", number - 1, 0, "win", PLAIN, "S", None, 1, {}, [],
-                                {"E": -big, "S": big, "W": 0, "N": 0}, State(1, "E", number, 0), "now")
+                                {"E": -big, "S": big, "W": 0, "N": 0}, State(1, "E", number, 0), "now",
+                                "tiles", f"h{number}", t.players)
+            data = {"hand_id": record.hand_id, "input": {"entry": "tiles", "hand": PLAIN, "situation": {}},
+                    "recorded": "now", "records": [record.to_json()]}
+            change = Change("hand", data, hands + [record], len(hands), record.after, t.players)
             if number * big > MAX_STANDING:
                 with pytest.raises(LedgerError, match="beyond what is kept exactly"):
-                    ledger.append(t, record)
+                    ledger.write(t, t.revision, change)
                 break
-            assert ledger.append(t, record)
-        assert ledger.standings(t)["S"] <= MAX_STANDING
+            assert ledger.write(t, t.revision, change)
+            hands.append(record)
+        assert ledger.standings(t)[1].score <= MAX_STANDING
+        assert ledger.table("x").revision == 1 + len(hands)
 
 
 def test_names_with_control_characters_are_refused(tmp_path):
@@ -376,6 +385,7 @@ def test_names_already_in_a_ledger_are_shown_escaped(tmp_path, monkeypatch):
     assert run("table", "new", "x", *SEATS4, "--db", str(db)).exit_code == 0
     conn = sqlite3.connect(db)
     conn.execute("UPDATE tables SET player_s = ?, name = ?", ("b\x1b]0;owned\x07\u202e", "x\x1b[2J"))
+    conn.execute("UPDATE events SET data = json_set(data, '$.players[1]', ?)", ("b\x1b]0;owned\x07\u202e",))
     conn.commit()
     conn.close()
     for command in (["show", "x\x1b[2J"], ["list"], ["hand", "x\x1b[2J", PLAIN, "--winner", "S"]):

@@ -542,12 +542,17 @@ def test_a_table_evening_through_the_api_is_what_the_cli_shows(server):
     assert set(after.values()) == {0}
     status, listing = api(server, "GET", "/api/tables")
     assert listing["tables"][0]["table"] == "friday night" and listing["tables"][0]["hands"] == 4
-    status, doc = api(server, "POST", path + "/undo", {"number": 3})
-    assert status == 400 and "its last hand is now 4" in doc["error"]
-    status, doc = api(server, "POST", path + "/undo", {"number": 4})
-    assert status == 200 and doc["removed"]["kind"] == "draw" and doc["next"]["hand"] == 4
+    # an undo names the hand it was shown: by its id, or by its number at the revision read (issue 21, item 1)
+    status, doc = api(server, "POST", path + "/undo", {"number": 3, "revision": show["revision"] - 1})
+    assert status == 409 and "changed since it was shown" in doc["error"] and doc["code"] == "ledger.stale_revision"
     status, doc = api(server, "POST", path + "/undo", {})
-    assert status == 200 and doc["removed"]["number"] == 3
+    assert status == 400 and doc["code"] == "api.undo_names_hand"
+    status, doc = api(server, "POST", path + "/undo", {"number": 4, "revision": show["revision"]})
+    assert status == 200 and doc["removed"]["kind"] == "draw" and doc["next"]["hand"] == 4
+    status, doc = api(server, "POST", path + "/undo", {"hand_id": show["hands"][3]["hand_id"]})
+    assert status == 409 and doc["code"] == "ledger.no_hand_id"  # removed already: nothing else is
+    status, doc = api(server, "POST", path + "/undo", {"hand_id": show["hands"][2]["hand_id"]})
+    assert status == 200 and doc["removed"]["number"] == 3 and doc["revision"] == show["revision"] + 2
     assert len(ledger_cli(server, "table", "show", "friday night")["hands"]) == 2
 
 
@@ -578,6 +583,7 @@ def test_a_hand_with_players_named_in_region_options_is_recorded_as_the_cli_reco
     for doc in docs:
         doc.pop("table")
         doc["hand"].pop("recorded")
+        doc["hand"].pop("hand_id")  # each hand its own
     assert docs[0] == docs[1] and docs[0]["hand"]["winner"] == "W"
     status, doc = api(server, "POST", "/api/tables/api/hand", dict(fields, flown_by={"小明": 1}))
     assert status == 400 and doc["error"].startswith("unknown player '小明'")
@@ -621,7 +627,7 @@ def test_ledger_errors(server):
     assert (status, doc["error"]) == (400, "unknown field 'dealer'")
     status, doc = api(server, "POST", "/api/tables/t/hand", {"hand": "123m456p789s EE 45m +6m"})
     assert (status, doc["error"]) == (400, "missing field 'winner'")
-    status, doc = api(server, "POST", "/api/tables/t/undo", {})
+    status, doc = api(server, "POST", "/api/tables/t/undo", {"number": 1, "revision": 1})
     assert (status, doc["error"]) == (400, "table 't' has no hands to undo")
     assert ledger_cli(server, "table", "show", "t") == before
 
@@ -804,3 +810,58 @@ def test_a_keep_alive_connection_answers_without_waiting_for_a_delayed_ack(serve
         assert response.status == 200 and json.loads(response.read()) == {"tables": []}
     conn.close()
     assert seen and all(seen), seen  # one connection, set to send at once
+
+
+# --- issue 21: writes name what they read; retried requests record once ---------------------------------------
+
+
+def test_phone_a_cannot_undo_the_hand_phone_b_recorded_in_its_place(server):
+    """Phone A is shown hand 2 and arms undo; phone B undoes hand 2 and records another hand 2. A's undo names
+    the hand it was shown (its id) or the revision it read: both are refused with 409, and B's hand stands."""
+    api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    api(server, "POST", "/api/tables/t/hand", {"total": 2, "winner": "S"})
+    api(server, "POST", "/api/tables/t/hand", {"total": 3, "winner": "W", "from": "E"})
+    _, seen_by_a = api(server, "GET", "/api/tables/t")
+    shown = seen_by_a["hands"][1]
+    status, doc = api(server, "POST", "/api/tables/t/undo", {"hand_id": shown["hand_id"]})  # phone B
+    assert status == 200
+    api(server, "POST", "/api/tables/t/hand", {"total": 4, "winner": "N"})  # B's new hand 2
+    for body in ({"hand_id": shown["hand_id"]}, {"number": 2, "revision": seen_by_a["revision"]}):
+        status, doc = api(server, "POST", "/api/tables/t/undo", body)
+        assert status == 409 and "nothing" in doc["error"], doc
+    _, now = api(server, "GET", "/api/tables/t")
+    assert [h["total"] for h in now["hands"]] == [2, 4]
+    status, doc = api(server, "POST", "/api/tables/t/undo", {})
+    assert status == 400 and doc["code"] == "api.undo_names_hand"
+
+
+def test_a_retried_request_records_once_and_a_reused_id_is_409(server):
+    api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    body = {"total": 2, "winner": "S", "request_id": "phone-1:7"}
+    first = api(server, "POST", "/api/tables/t/hand", body)
+    again = api(server, "POST", "/api/tables/t/hand", body)
+    assert first[0] == again[0] == 200
+    assert again[1] == dict(first[1], replayed=True)
+    status, doc = api(server, "POST", "/api/tables/t/hand", dict(body, total=3))
+    assert status == 409 and doc["code"] == "ledger.request_reused"
+    status, doc = api(server, "POST", "/api/tables/t/draw", {"request_id": "has space"})
+    assert status == 400 and doc["code"] == "ledger.bad_request_id"
+    _, now = api(server, "GET", "/api/tables/t")
+    assert len(now["hands"]) == 1
+
+
+def test_edit_and_seat_through_the_api(server):
+    """An edit names the hand by its id and reads names as that hand was seated; a seat change names only the
+    seats that change (a name seated elsewhere swaps), from the next hand on."""
+    api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    api(server, "POST", "/api/tables/t/hand", {"total": 2, "winner": "阿张"})
+    status, doc = api(server, "POST", "/api/tables/t/seat", {"players": {"西": "大刘"}})  # 阿张 and 大刘 swap
+    assert status == 200 and doc["next"]["dealer"] == "S"
+    _, shown = api(server, "GET", "/api/tables/t")
+    assert shown["players"] == {"E": "老王", "S": SCRIPT_NAME, "W": "大刘", "N": "阿张"}
+    status, doc = api(server, "POST", "/api/tables/t/edit", {"hand_id": shown["hands"][0]["hand_id"],
+                                                             "total": 3, "winner": "阿张", "from": "老王"})
+    assert status == 200, doc
+    assert doc["hand"]["winner"] == "W" and doc["hand"]["winner_player"] == "阿张"  # W in that hand
+    scores = {s["player"]: s["score"] for s in doc["standings"]}
+    assert scores["阿张"] == 3 and scores["老王"] == -3  # 3 番 on the dealer's discard (庄 among them)

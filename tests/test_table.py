@@ -88,8 +88,7 @@ def test_a_sixteen_hand_evening_at_the_prompt(tmp_path):
     rows = list(csv.reader(io.StringIO(ok("table", "export", "play", db=db).stdout)))
     header, last = rows[0], rows[-1]
     assert len(rows) == 17
-    assert [int(last[header.index(f"{s} {p} score")]) for s, p in zip("ESWN", ["老王", "小李", "阿张", "大刘"])] \
-        == [-12, 0, -8, 20]
+    assert [int(last[header.index(f"{p} score")]) for p in ["老王", "小李", "阿张", "大刘"]] == [-12, 0, -8, 20]
     assert [r[header.index("entry")] for r in rows[1:4]] == ["tiles", "total", "patterns"]
     assert rows[7][header.index("context")] == "烧庄 1"
     # settle: 大刘 is owed 20 by two people: two transfers, no fewer
@@ -223,11 +222,12 @@ def test_rename_delete_seat_and_use(db, tmp_path):
     ok("table", "rename", "friday", "fri", db=db)
     assert "no table named 'friday'" in run("table", "show", "friday", db=db).stderr
     ok("table", "show", db=db)  # the table in use was renamed with it
-    # 小李 and 阿张 sat the other way round: the seats keep their results, the names move
+    # 小李 and 阿张 change seats from the next hand on: what 小李 won stays 小李's (issue 21, item 5)
     ok("table", "seat", "西=小李", db=db)
     shown = json.loads(ok("table", "show", "--json", db=db).stdout)
     assert shown["players"] == {"E": "老王", "S": "阿张", "W": "小李", "N": "大刘"}
-    assert {s["player"]: s["score"] for s in shown["standings"]}["阿张"] == 2
+    assert {s["player"]: s["score"] for s in shown["standings"]} == {"老王": -2, "小李": 2, "阿张": 0, "大刘": 0}
+    assert shown["hands"][0]["winner_player"] == "小李" and shown["hands"][0]["players"]["S"] == "小李"
     # the deal passed to S (小李 won, 老王 dealt), but 大刘 deals the next hand
     assert json.loads(ok("table", "show", "--json", db=db).stdout)["next"]["dealer"] == "S"
     assert "dealer N 大刘" in ok("table", "seat", "--dealer", "大刘", db=db).stdout
@@ -540,7 +540,7 @@ def test_quick_entries_keep_the_standings_the_sum_of_the_hands(tmp_path_factory,
                 continue
             assert record.total <= total and record.entry == "total"
             recorded.append(record)
-        standings = ledger.standings(table)
+        standings = {s.seat: s.score for s in ledger.standings(table)}
         assert sum(standings.values()) == 0
         assert standings == {s: sum(r.deltas[s] for r in recorded) for s in "ESWN"}
         assert [h.number for h in ledger.hands(table)] == list(range(1, len(recorded) + 1))

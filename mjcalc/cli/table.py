@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import sys
 from contextlib import contextmanager, nullcontext
 from functools import wraps
 
@@ -21,7 +22,6 @@ from ..evening import (
     LedgerFileError,
     context,
     hand_json,
-    next_json,
     remember_path,
     show_json,
     standings_json,
@@ -30,7 +30,7 @@ from ..evening import (
 from ..regions import all_options
 from ..ruleset import load_ruleset
 from ..messages import Message
-from ..session import Session, State
+from ..session import Session
 from ..situation import GENERIC
 from ..tiles import SEATS, parse_seat
 from .common import (
@@ -82,6 +82,7 @@ def answering(done: Message):
     stderr saying that the write stands, exit 4."""
     try:
         yield
+        sys.stdout.flush()  # all of it, now: a full disk is seen here, not at exit
     except OSError as exc:
         if not answer_unwritten(exc):  # a file of ours, not the answer
             raise
@@ -117,6 +118,23 @@ def db_option(func):
 
 def name_argument(func):
     return click.argument("name", required=False)(func)
+
+
+def request_option(func):
+    return click.option(
+        "--request-id", metavar="ID",
+        help="Make this write once: run again with the same ID (1-64 printable ASCII), it records nothing and "
+             "says what the first run recorded.")(func)
+
+
+def _replayed(written, as_json, request_id):
+    """The answer to a request made already: its first answer (--json, with "replayed": true), or one line."""
+    if as_json:
+        click.echo(json.dumps(written.answer, ensure_ascii=False, allow_nan=False))
+        return
+    hand = written.answer.get("hand") or written.answer.get("removed") or {}
+    what = (f"hand {hand['number']}" if hand.get("number") else f"revision {written.answer.get('revision')}")
+    _say(f"request {request_id} was made already ({what}); nothing recorded again")
 
 
 def _seat_kind(name):
@@ -188,7 +206,8 @@ def _who(table, seat):
 
 
 def _standing_rows(table, standings):
-    return [[seat, table.player(seat), standings[seat]] for seat in SEATS]
+    """The standings by person: those seated now (with their seat), then those who left (seat —)."""
+    return [[s.seat or "—", s.player, s.score] for s in standings]
 
 
 def _next_line(table, count, state):
@@ -201,10 +220,12 @@ def _next_line(table, count, state):
 
 
 def _result_text(table, record):
+    """Who won how, named as they sat in that hand."""
     if record.kind == "draw":
         return "荒牌 draw"
-    how = "自摸" if record.discarder is None else f"← {table.player(record.discarder)}"
-    return f"{table.player(record.winner)} {how}"
+    name = record.player if record.players else table.player
+    how = "自摸" if record.discarder is None else f"← {name(record.discarder)}"
+    return f"{name(record.winner)} {how}"
 
 
 def _entry_text(record, unit):
@@ -294,9 +315,10 @@ def table_use(name, db_path):
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Pattern names.")
 @click.option("--dry-run", is_flag=True, help="Score it and show what it would pay; record nothing.")
 @click.option("--brief", is_flag=True, hidden=True, help="One line for the hand and one for the next (the prompt).")
+@request_option
 @db_option
 @ledger_errors
-def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db_path, **params):
+def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, request_id, db_path, **params):
     """Record a won hand at the table in use (or NAME): from its HAND, scored as `analyze` scores it with the
     table's rules, base and dealer; or, without tiles, from the total (--fan/--tai/--points) or the patterns
     the table agreed, paid the same way. HAND may be unquoted (`mjcalc help notation`).
@@ -308,6 +330,22 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
       mjcalc table hand --fan 3 --winner 小李 --from 老王
       mjcalc table hand --patterns 对对和,庄 --winner 老王
     """
+    with _open(db_path) as ledger:
+        t, given = read_hand(ledger, words, winner, total, patterns, params)
+        request = evening.request_for(request_id, {"command": "hand", "table": t.name, "input": given})
+        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request)
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    record = written.hand
+    with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
+        _answer_hand(written.table, record, written.analysis, written.rules, written.standings, brief, as_json,
+                     dry_run, lang, written)
+
+
+def read_hand(ledger, words, winner, total, patterns, params, number=None):
+    """The table and the hand `table hand` and `table edit` were given (`hand_input`): its tiles, the agreed
+    total or the named patterns, with the situation, players' names read as seats. For an edit of hand
+    `number`, names are read as that hand was seated and patterns by the rules it was recorded under."""
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
             raise UserError("table.keeps_field", flag=flag, key=key)
@@ -319,33 +357,43 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, db
                 raise UserError("table.file_keeps_field", path=params["situation_file"], key=key)
     if winner is not None and params.get("seat") is not None:
         raise UserError("table.winner_and_seat")
-    with _open(db_path) as ledger:
-        t, hand = _table_and_hand(ledger, words, quick=total is not None or patterns is not None)
-        if hand and (total is not None or patterns is not None):
-            raise UserError("table.hand_and_agreed")
-        if total is not None and patterns is not None:
-            raise UserError("table.fan_and_patterns")
-        params["seat"] = winner if winner is not None else params.get("seat")
-        if params["seat"] is None and "seat" not in fields:
-            raise UserError("table.who_won")
-        _seats_to_table(t, params)
-        situation = build_situation(params)
-        record, result, rules = record_hand(ledger, t, hand, situation, total, patterns, dry_run)
-        standings = ledger.standings(t)
-    with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
-        _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang)
+    t, hand = _table_and_hand(ledger, words, quick=total is not None or patterns is not None)
+    seated, rules = t, None
+    if number is not None:
+        seated, rules = evening.as_played(ledger, t, number)
+    if hand and (total is not None or patterns is not None):
+        raise UserError("table.hand_and_agreed")
+    if total is not None and patterns is not None:
+        raise UserError("table.fan_and_patterns")
+    params["seat"] = winner if winner is not None else params.get("seat")
+    if params["seat"] is None and "seat" not in fields:
+        raise UserError("table.who_won")
+    _seats_to_table(seated, params)
+    situation = build_situation(params)
+    if hand:
+        from ..notation import parse_hand  # imported when used (start-up time)
+
+        parsed = parse_hand(hand)
+        if parsed.winning is None:
+            raise LedgerError("record.not_14_tiles", hand=repr(hand), size=parsed.size)
+        return t, evening.hand_input(str(parsed), situation)
+    if total is None and patterns is None:
+        raise UserError("table.nothing_to_record")
+    counts = None if patterns is None else evening.parse_patterns(rules or evening.table_rules(t, ledger), patterns)
+    return t, evening.hand_input(None, situation, total, counts)
 
 
-def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang):
+def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
     warn(result.warnings)
     if brief and not dry_run:
         _say(brief_line(t, record, rules))
         _say(_next_line(t, record.number, record.after))
         return
     if as_json:
-        click.echo(json.dumps({"table": t.name, "recorded": not dry_run, "hand": hand_json(record, t, rules),
-                               "standings": standings_json(t, standings),
-                               "next": next_json(t, record.number, record.after)}, ensure_ascii=False, allow_nan=False))
+        doc = ({"table": t.name, "hand": hand_json(record, t, rules)} if dry_run
+               else evening.written_json(written))
+        doc["recorded"] = not dry_run
+        click.echo(json.dumps(doc, ensure_ascii=False, allow_nan=False))
         return
     if dry_run:
         _say("(not recorded)")
@@ -389,18 +437,6 @@ def _seats_to_table(t, params):
         option = GENERIC.get("from" if key == "discarder" else key) or all_options().get(key)
         if value is not None and value != () and option is not None:
             params[key] = evening.player_seats(t, option, value)
-
-
-def record_hand(ledger, t, hand, situation, total=None, patterns=None, dry_run=False):
-    """Record one won hand from its tiles or from the agreed total or patterns: (record, Analysis, rules)."""
-    rules = evening.table_rules(t, ledger)
-    if hand:
-        record, result = evening.record_win(ledger, t, hand, situation, rules, dry_run)
-    elif total is None and patterns is None:
-        raise UserError("table.nothing_to_record")
-    else:
-        record, result = evening.record_quick(ledger, t, situation, total, patterns, rules, dry_run)
-    return record, result, rules
 
 
 def hand_lines(t, record, result, rules, lang, standings=None):
@@ -448,9 +484,10 @@ def _fit_rows(rows, headers, drop=()):
 @table.command("draw")
 @name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
+@request_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, db_path):
+def table_draw(name, as_json, request_id, db_path):
     """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
     as the ruleset says.
 
@@ -459,14 +496,14 @@ def table_draw(name, as_json, db_path):
       mjcalc table draw
     """
     with _at_table(db_path, name) as (ledger, t):
-        record = evening.record_draw(ledger, t)
-        standings = ledger.standings(t)
+        request = evening.request_for(request_id, {"command": "draw", "table": t.name})
+        written = evening.record_given(ledger, t, evening.hand_input(), request=request)
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    record, t = written.hand, written.table
     with answering(Message("table.done_hand", number=record.number)):
         if as_json:
-            click.echo(json.dumps({"table": t.name, "hand": hand_json(record, t),
-                                   "standings": standings_json(t, standings),
-                                   "next": next_json(t, record.number, record.after)}, ensure_ascii=False,
-                                  allow_nan=False))
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
             return
         _say(draw_line(t, record))
         _say(_next_line(t, record.number, record.after))
@@ -499,33 +536,43 @@ def table_show(name, as_json, with_tiles, db_path):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
-    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
+        units = evening.hand_units(ledger, t, hands, rules)
+    changed = evening.builtin_changed(t, rules)
     if as_json:
-        click.echo(json.dumps(show_json(t, rules, hands, standings), ensure_ascii=False, allow_nan=False))
+        click.echo(json.dumps(show_json(t, rules, hands, standings, units, changed), ensure_ascii=False,
+                              allow_nan=False))
         return
-    for line in show_lines(t, rules, hands, standings, with_tiles):
+    for line in show_lines(t, rules, hands, standings, with_tiles, units, changed):
         _say(line)
 
 
-def show_lines(t, rules, hands, standings, with_tiles=False):
-    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
+def show_lines(t, rules, hands, standings, with_tiles=False, units=None, changed=None):
+    count = len(hands)
     lines = [f"table {t.name!r}: {rules.id}, base {t.base}, {count} hand{'s' if count != 1 else ''}",
              rules_line(t, rules)]
+    if changed:
+        lines.append(f"          (the built-in {rules.id} has changed since the table kept it; "
+                     f"`table rules {rules.id}` adopts it)")
     lines.append(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
     if hands:
         lines.append("")
-        lines += history_lines(t, rules, hands, with_tiles)
-    lines.append(_next_line(t, count, state))
+        lines += history_lines(t, rules, hands, with_tiles, units)
+    lines.append(_next_line(t, count, t.state))
     return lines
 
 
-def history_lines(t, rules, hands, with_tiles=False):
-    """The hands as rows that fit the terminal: the unit's column, 上楼 only where the ruleset has it, the
-    payouts as recorded; each hand's context and how it was entered in the last column, or below the table
-    when the row would be too wide."""
-    lines = _history(t, rules, hands, with_tiles, names=True)
-    if width("\n".join(lines)) > columns():  # players by their seats (the standings above name them)
-        lines = _history(t, rules, hands, with_tiles, names=False)
+def history_lines(t, rules, hands, with_tiles=False, units=None):
+    """The hands as rows that fit the terminal: the total with each hand's own unit (the rules it was recorded
+    under), 上楼 only where the ruleset has it, the payouts as recorded, a column for each person (everyone who
+    played, those seated now first: where seats changed, a person's column is their money whatever the chair);
+    each hand's context and how it was entered in the last column, or below the table when the row would be
+    too wide. When the people's columns do not fit, the seats head the columns and each row names its
+    players."""
+    people = list(t.players) + [p for h in hands for p in h.players if p not in t.players]
+    people = list(dict.fromkeys(people))
+    lines = _history(t, rules, hands, with_tiles, people, units=units or {})
+    if width("\n".join(lines)) > columns():  # by seat (the standings above name the people)
+        lines = _history(t, rules, hands, with_tiles, None, units=units or {})
     return lines
 
 
@@ -535,18 +582,26 @@ def _seat_result(record):
     return f"{record.winner} 自摸" if record.discarder is None else f"{record.winner} ← {record.discarder}"
 
 
-def _history(t, rules, hands, with_tiles, names):
+def _history(t, rules, hands, with_tiles, people, units):
     unit = rules.unit_zh
+    mixed = any(units.get(h.rules_sha256, unit) != unit for h in hands)
     shanglou = Session.of(rules).shanglou_levels > 0 or any(h.level for h in hands)
-    notes = {h.number: ", ".join(filter(None, [_entry_text(h, unit)] + context(h, t, rules))) for h in hands}
-    headers = ["#", "庄", "result", unit] + (["上楼"] if shanglou else []) + (list(t.players) if names else list(SEATS))
+    notes = {h.number: ", ".join(filter(None, [_entry_text(h, units.get(h.rules_sha256, unit))]
+                                        + context(h, t, rules))) for h in hands}
+    headers = (["#", "庄", "result", "total" if mixed else unit] + (["上楼"] if shanglou else [])
+               + (people if people else list(SEATS)))
     rows = []
     for h in hands:
+        total = "" if h.total is None else f"{h.total}{units.get(h.rules_sha256, unit)}" if mixed else h.total
         row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""),
-               _result_text(t, h) if names else _seat_result(h), "" if h.total is None else h.total]
+               _result_text(t, h) if people or h.players else _seat_result(h), total]
         if shanglou:
             row.append(f"×{h.factor}" if h.level else "")
-        rows.append(row + [h.deltas[s] for s in SEATS])
+        if people:
+            seated = dict(zip(h.players or t.players, SEATS))
+            rows.append(row + [h.deltas[seated[p]] if p in seated else "" for p in people])
+        else:
+            rows.append(row + [h.deltas[s] for s in SEATS])
     if with_tiles:
         headers.insert(3, "hand")
         for row, h in zip(rows, hands):
@@ -561,40 +616,74 @@ def _history(t, rules, hands, with_tiles, names):
 
 @table.command("undo")
 @name_argument
+@click.option("--hand", "number", type=int, metavar="N", help="Remove hand N instead of the last (the later hands "
+              "are replayed; a hand whose state did not change keeps its payouts).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before removing it.")
+@click.option("--json", "as_json", is_flag=True, help="Machine output: the hand removed, the standings, the next hand.")
+@request_option
 @db_option
 @ledger_errors
-def table_undo(name, yes, db_path):
-    """Show the table's last hand and remove it (asks first; "n" removes nothing).
+def table_undo(name, number, yes, as_json, request_id, db_path):
+    """Show the table's last hand (or hand N) and remove it (asks first; "n" removes nothing). What is removed is
+    the very hand shown: if another phone or terminal changed it meanwhile, nothing is removed. `table revert`
+    brings it back.
 
     \b
-    Example:
+    Examples:
       mjcalc table undo --yes
+      mjcalc table undo --hand 3
     """
     with _at_table(db_path, name) as (ledger, t):
-        last = ledger.last_hand(t)
-        if last is None:
+        request = evening.request_for(request_id, {"command": "undo", "table": t.name, "hand": number})
+        hands = ledger.hands(t)
+        if not hands and (request is None or ledger.request(request.id) is None):
             raise UserError("table.no_hands_to_undo", table=repr(t.name))
-        _say(undo_line(t, last))
-        try:
-            sure = yes or click.confirm("remove it?", default=False)
-        except click.Abort:
-            sure = False
-        if not sure:
-            _say("nothing removed (--yes removes it without asking)")
+        shown = hands[-1] if number is None and hands else next((h for h in hands if h.number == number), None)
+        if shown is None and hands:
+            raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number, count=len(hands))
+        if shown is not None and not (request and ledger.request(request.id)):
+            _say(undo_line(t, shown), err=as_json)
+            if not yes:
+                try:
+                    sure = click.confirm("remove it?", default=False, err=as_json)
+                except click.Abort:
+                    sure = False
+                if not sure:
+                    _say("nothing removed (--yes removes it without asking)", err=as_json)
+                    return
+        written = evening.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    with answering(Message("table.done_undo", number=written.hand.number)):
+        if as_json:
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
             return
-        ledger.undo(t, last)  # the very hand shown, or nothing (it may have been replaced meanwhile)
-        count, state = ledger.state(t)
-    with answering(Message("table.done_undo", number=last.number)):
-        _say(f"removed hand {last.number}")
-        _say(_next_line(t, count, state))
+        _say(f"removed hand {written.hand.number}")
+        for line in changed_lines(written):
+            _say(line)
+        _say(_next_line(written.table, len(written.hands), written.table.state))
+
+
+def changed_lines(written):
+    """The later hands a write placed or paid otherwise: one line each, old → new."""
+    lines = []
+    for old, new in written.changed:
+        pays = ", ".join(f"{new.player(s)} {old.deltas[s]:+d}→{new.deltas[s]:+d}" for s in SEATS
+                         if old.deltas[s] != new.deltas[s])
+        moved = f"hand {old.number} is now hand {new.number}" if old.number != new.number else f"hand {new.number}"
+        state = (f", dealer {old.dealer}→{new.dealer}" if old.dealer != new.dealer else "") + (
+            f", 上楼 ×{old.factor}→×{new.factor}" if old.level != new.level else "")
+        lines.append(f"  {moved}{state}" + (f": {pays}" if pays else ": paid as before"))
+    return lines
 
 
 def undo_line(t, last):
-    head = (f"hand {last.number}  round {last.round}, dealer {_who(t, last.dealer)}: {_result_text(t, last)}"
-            + (f"  {last.total}" if last.total is not None else ""))
+    """A recorded hand in a few lines, its players named as they sat in it."""
+    name = last.player if last.players else t.player
+    head = (f"hand {last.number}  round {last.round}, dealer {last.dealer} {name(last.dealer)}: "
+            f"{_result_text(t, last)}" + (f"  {last.total}" if last.total is not None else ""))
     lines = [head] + ([f"          {last.hand}"] if last.hand else [])
-    return "\n".join(lines + wrap_items("          ", [f"{t.player(s)} {last.deltas[s]:+d}" for s in SEATS]))
+    return "\n".join(lines + wrap_items("          ", [f"{name(s)} {last.deltas[s]:+d}" for s in SEATS]))
 
 
 def wrap_items(indent, items, sep=", "):
@@ -627,7 +716,8 @@ def _cell(value):
 @db_option
 @ledger_errors
 def table_export(name, output, db_path):
-    """The table's hands as CSV: one row a hand, how it was won and entered, each player's payout and score.
+    """The table's hands as CSV: one row a hand, how it was won and entered, each person's payout and score (a
+    column for everyone who played; empty where they did not sit), and who sat where.
 
     \b
     Example:
@@ -636,21 +726,26 @@ def table_export(name, output, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
+        people = [s.player for s in ledger.standings(t)]
+        units = evening.hand_units(ledger, t, hands, rules)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from", "tiles", "total",
-                     "patterns"] + [f"{s} {p}" for s, p in zip(SEATS, t.players)]
-                    + [f"{s} {p} score" for s, p in zip(SEATS, t.players)] + ["recorded", "entry", "unit", "context"])
-    running = dict.fromkeys(SEATS, 0)
+    writer.writerow([_cell(c) for c in ["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from",
+                                        "tiles", "total", "patterns"] + people + [f"{p} score" for p in people]
+                     + ["recorded", "entry", "unit", "context", "seats E S W N"]])
+    running = dict.fromkeys(people, 0)
     for h in hands:
-        for s in SEATS:
-            running[s] += h.deltas[s]
+        seated = dict(zip(h.players or t.players, SEATS))
+        for p in people:
+            running[p] += h.deltas[seated[p]] if p in seated else 0
+        name = h.player if h.players else t.player
         writer.writerow([_cell(c) for c in [
-            h.number, h.round, t.player(h.dealer), h.streak, h.factor, h.kind,
-            t.player(h.winner) if h.winner else "", t.player(h.discarder) if h.discarder else "",
+            h.number, h.round, name(h.dealer), h.streak, h.factor, h.kind,
+            name(h.winner) if h.winner else "", name(h.discarder) if h.discarder else "",
             h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
-            + [h.deltas[s] for s in SEATS] + [running[s] for s in SEATS]
-            + [h.recorded, h.entry or "", rules.unit_zh if h.kind == "win" else "", "; ".join(context(h, t, rules))]])
+            + [h.deltas[seated[p]] if p in seated else "" for p in people] + [running[p] for p in people]
+            + [h.recorded, h.entry or "", units.get(h.rules_sha256, rules.unit_zh) if h.kind == "win" else "",
+               "; ".join(context(h, t, rules)), " ".join(h.players or t.players)]])
     if output:
         try:
             with open(output, "w", encoding="utf-8", newline="") as f:
@@ -700,9 +795,9 @@ def table_settle(name, as_json, db_path):
 
     with _at_table(db_path, name) as (ledger, t):
         standings = ledger.standings(t)
-    transfers = settle({t.player(s): standings[s] for s in SEATS})
+    transfers = settle({s.player: s.score for s in standings})
     if as_json:
-        click.echo(json.dumps({"table": t.name, "standings": standings_json(t, standings),
+        click.echo(json.dumps({"table": t.name, "standings": standings_json(standings),
                                "transfers": transfers_json(transfers)},
                               ensure_ascii=False, allow_nan=False))
         return
@@ -767,16 +862,23 @@ def table_delete(name, yes, db_path):
 @table.command("seat")
 @click.argument("words", nargs=-1, metavar="[NAME] [SEAT=PLAYER]…")
 @click.option("--dealer", metavar="PLAYER", help="Who deals the next hand (a name or a seat; 连庄 starts again).")
+@click.option("--from-start", is_flag=True, help="Correct the seating of the first hand instead (a new name renames "
+              "the person it replaces in every hand); shows what changes and asks.")
+@click.option("-y", "--yes", is_flag=True, help="With --from-start: do not ask.")
+@request_option
 @db_option
 @ledger_errors
-def table_seat(words, dealer, db_path):
-    """Correct who sits where, or who deals next. Each SEAT=PLAYER puts that player in that seat (a player
-    who sat elsewhere swaps with the seat's player); recorded hands keep their seats.
+def table_seat(words, dealer, from_start, yes, request_id, db_path):
+    """Players change seats, or who deals next is corrected, from the next hand on. Each SEAT=PLAYER puts that
+    player in that seat (a player who sat elsewhere swaps with the seat's player; a new name joins, and the
+    person who leaves keeps their score). The deal stays with the seat; 连庄 starts again when the dealer's seat
+    changes person. Recorded hands keep who sat where; `--from-start` corrects the first hand's seating instead.
 
     \b
     Examples:
       mjcalc table seat 南=阿张 西=小李
       mjcalc table seat --dealer 阿张
+      mjcalc table seat --from-start 南=李明
     """
     name = words[0] if words and "=" not in words[0] else None
     changes = _read_seats([w for w in words if "=" in w], flag="table seat")
@@ -784,18 +886,45 @@ def table_seat(words, dealer, db_path):
         raise UserError("table.seat_takes")
     with _at_table(db_path, name) as (ledger, t):
         if changes:
-            players = dict(zip(SEATS, t.players))
-            for seat, player in changes.items():
-                old = next((s for s, p in players.items() if p == player), None)
-                if old is not None and old != seat:
-                    players[old] = players[seat]
-                players[seat] = player
-            t = ledger.set_players(t, players)
-            _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+            base = evening.opening_players(ledger, t) if from_start else t.players
+            players = evening.seating_with(base, changes)
+            request = evening.request_for(request_id, {"command": "seat", "table": t.name, "players": players,
+                                                       "from_start": from_start})
+            preview = None
+            if from_start and not yes:
+                preview = evening.preview_seating(ledger, t, players)
+                _say("first hand's seating: " + ", ".join(f"{s} {p}" for s, p in players.items()))
+                for old, new in preview.made.data.get("renames", {}).items():
+                    _say(f"  {old} is {new} in every hand")
+                for line in changed_lines(preview) or ["  no hand is paid or placed otherwise"]:
+                    _say(line)
+                for line in standings_change(t, preview):
+                    _say(line)
+                try:
+                    sure = click.confirm("correct it?", default=False)
+                except click.Abort:
+                    sure = False
+                if not sure:
+                    _say("nothing changed (--yes corrects without asking)")
+                    return
+            written = evening.seat_players(ledger, t, players, from_start, request,
+                                           revision=preview.made_at if from_start and not yes else None)
+            if written.replayed:
+                return _replayed(written, False, request_id)
+            t = written.table
+            _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players))
+                 + ("" if from_start else " from the next hand on"))
         if dealer is not None:
-            ledger.set_next_dealer(t, t.seat(dealer))
-            count, state = ledger.state(t)
-            _say(_next_line(t, count, state))
+            written = evening.correct_dealer(ledger, t, t.seat(dealer))
+            t = written.table
+        _say(_next_line(t, len(ledger.hands(t)), t.state))
+
+
+def standings_change(t, written):
+    """The standings a previewed write would leave, where a person's score changes."""
+    before = {s.player: s.score for s in written.old_standings} if written.old_standings else {}
+    return [f"  {s.player}: {before.get(s.player, 0):+d} → {s.score:+d}" for s in written.standings
+            if before.get(s.player, 0) != s.score]
 
 
 @table.command("rules")
@@ -841,13 +970,174 @@ def table_rules_command(words, yes, db_path):
             if not sure:
                 _say("rules unchanged (--yes switches without asking)")
                 return
-        _, was = ledger.state(t)
-        t, rules = evening.adopt_rules(ledger, t, source, after)
-        _, state = ledger.state(t)
+        was = state = t.state
+        rules = before
+        if not same:  # the same rules again: nothing to write
+            t, rules = evening.adopt_rules(ledger, t, source, after, revision=None if yes else t.revision)
+            state = t.state
     _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
     if state.level < was.level:
         reach = f"goes up at most {state.level} level{'s' if state.level != 1 else ''}" if state.level else "has no 上楼"
         _say(f"上楼 ×{was.factor} reset to ×{state.factor}: {rules.id} {reach}")
+
+
+@table.command("edit", cls=SituationCommand)
+@click.argument("number", type=int, metavar="N")
+@click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
+@click.option("--winner", help="Who won: a player's name or a seat.")
+@click.option("--fan", "--tai", "--points", "total", type=int, metavar="N",
+              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分).")
+@click.option("--patterns", metavar="A,B",
+              help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
+@wild_options
+@table_situation_options
+@click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
+@click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
+              "later hands it changes, the standings.")
+@request_option
+@db_option
+@ledger_errors
+def table_edit(number, words, winner, total, patterns, yes, as_json, request_id, db_path, **params):
+    """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
+    the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
+    and a hand whose state did not change keeps its payouts. `table revert` takes the edit back.
+
+    \b
+    Examples:
+      mjcalc table edit 3 --fan 2 --winner 小李 --from 老王
+      mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
+    """
+    with _open(db_path) as ledger:
+        t, given = read_hand(ledger, words, winner, total, patterns, params, number)
+        request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
+                                                   "input": given})
+        preview = None
+        if not yes and not (request and ledger.request(request.id)):
+            old = next((h for h in ledger.hands(t) if h.number == number), None)
+            if old is None:
+                raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
+                                  count=len(ledger.hands(t)))
+            preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
+            _say("was  " + undo_line(t, old), err=as_json)
+            _say("now  " + undo_line(t, preview.record), err=as_json)
+            for line in changed_lines(preview) + standings_change(t, preview):
+                _say(line, err=as_json)
+            try:
+                sure = click.confirm("replace it?", default=False, err=as_json)
+            except click.Abort:
+                sure = False
+            if not sure:
+                _say("nothing changed (--yes replaces it without asking)", err=as_json)
+                return
+        shown = preview.old if preview else number
+        written = evening.edit_hand(ledger, t, shown, given, request=request,
+                                    revision=preview.made_at if preview else None)
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    with answering(Message("table.done_edit", number=written.hand.number)):
+        if as_json:
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            return
+        _say(f"replaced hand {written.hand.number} (revision {written.table.revision}; "
+             f"`table revert {written.table.revision}` takes it back)")
+        for line in changed_lines(written):
+            _say(line)
+        _say(_next_line(written.table, len(written.hands), written.table.state))
+
+
+@table.command("revert")
+@click.argument("words", nargs=-1, metavar="[NAME] REVISION")
+@click.option("--json", "as_json", is_flag=True, help="Machine output.")
+@request_option
+@db_option
+@ledger_errors
+def table_revert(words, as_json, request_id, db_path):
+    """Take back an edit or an undo, named by its revision in `table log`: the hand it replaced or removed is
+    back in its place, paid as it was where its state is the same again. The revert is itself a new entry in
+    the log.
+
+    \b
+    Example:
+      mjcalc table revert 12
+    """
+    if not words or not words[-1].isdigit() or len(words) > 2:
+        raise UserError("table.revert_takes")
+    with _at_table(db_path, words[0] if len(words) == 2 else None) as (ledger, t):
+        request = evening.request_for(request_id, {"command": "revert", "table": t.name, "revision": words[-1]})
+        written = evening.revert_event(ledger, t, int(words[-1]), request)
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    with answering(Message("table.done_revert", revision=words[-1])):
+        if as_json:
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            return
+        _say(f"reverted revision {words[-1]}" + (f": hand {written.hand.number} is back" if written.record else ""))
+        for line in changed_lines(written):
+            _say(line)
+        _say(_next_line(written.table, len(written.hands), written.table.state))
+
+
+@table.command("log")
+@name_argument
+@click.option("--json", "as_json", is_flag=True, help="Machine output: every event with its data.")
+@db_option
+@ledger_errors
+def table_log(name, as_json, db_path):
+    """Every write to the table, in order, by revision: hands, edits, undos, reverts, seat changes, dealer
+    corrections and rules switches (`table revert REVISION` takes back an edit or an undo).
+
+    \b
+    Example:
+      mjcalc table log
+    """
+    with _at_table(db_path, name, readonly=True) as (ledger, t):
+        log = ledger.log(t)
+    if as_json:
+        click.echo(json.dumps({"table": t.name, "revision": t.revision, "events": log}, ensure_ascii=False,
+                              allow_nan=False))
+        return
+    rows = [[e["revision"], e["recorded"][:16].replace("T", " "), e["kind"], _event_text(e)] for e in log]
+    _say(_table(rows, ["rev", "when", "event", "what"]))
+
+
+def _event_text(event):
+    data = event["data"]
+    kind = event["kind"]
+    given = data.get("input") or {}
+    what = {"tiles": given.get("hand"), "total": given.get("total"), "draw": "荒牌",
+            "patterns": ",".join(given.get("patterns", {}))}.get(given.get("entry"), "")
+    seat = (given.get("situation") or {}).get("seat")
+    if kind == "open" or kind in ("seat", "seat_start"):
+        return " ".join(data.get("players", []))
+    if kind == "hand":
+        return f"{seat or ''} {what}".strip()
+    if kind == "edit":
+        return f"hand {data.get('hand_id')} → {seat or ''} {what}".strip()
+    if kind == "undo":
+        return f"hand {data.get('hand_id')}"
+    if kind == "revert":
+        return f"revision {data.get('revision')}"
+    if kind == "dealer":
+        return f"dealer {data.get('seat')}"
+    if kind == "rules":
+        return f"rules {str(data.get('rules_sha256'))[:12]}"
+    return json.dumps(data.get("state", data), ensure_ascii=False)[:60]
+
+
+@table.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False))
+@db_option
+@ledger_errors
+def table_backup(target, db_path):
+    """Copy the whole ledger (every table) to TARGET, whole and consistent even while phones record hands.
+
+    \b
+    Example:
+      mjcalc table backup ~/mahjong-2026-12-01.sqlite3
+    """
+    with _open(db_path, readonly=True) as ledger:
+        ledger.copy_to(target)
+    _say(f"copied {ledger.path} to {target}")
 
 
 @table.command("play")

@@ -10,6 +10,7 @@ these and nothing deeper.
 from .documents import context, hand_json, next_json, show_json, standings_json, transfers_json
 from .ledger import (
     HandRecord,
+    Standing,
     Ledger,
     LedgerError,
     LedgerFileError,
@@ -20,8 +21,25 @@ from .ledger import (
     remembered_path,
 )
 from .record import (
+    MAX_TOTAL,
+    Written,
     adopt_rules,
+    as_played,
+    builtin_changed,
+    correct_dealer,
     create_table,
+    edit_hand,
+    hand_input,
+    hand_units,
+    opening_players,
+    preview_seating,
+    record_given,
+    request_for,
+    revert_event,
+    seat_players,
+    seating_with,
+    undo_hand,
+    written_json,
     find_pattern,
     parse_patterns,
     player_seats,
@@ -36,9 +54,11 @@ from .record import (
 from .replay import advance
 
 __all__ = [
-    "HandRecord", "Ledger", "LedgerError", "LedgerFileError", "Table", "adopt_rules", "advance", "context",
-    "create_table", "data_dir", "default_path", "find_pattern", "hand_json", "next_json", "parse_patterns",
-    "player_seats", "record_draw", "record_quick", "record_win", "remember_path", "remembered_path",
-    "rules_from_json", "rules_json", "score_agreed", "show_json", "standings_json", "table_rules",
-    "transfers_json",
+    "HandRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
+    "adopt_rules", "advance", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
+    "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
+    "parse_patterns", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
+    "record_win", "remember_path", "remembered_path", "request_for", "revert_event", "rules_from_json",
+    "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
+    "transfers_json", "undo_hand", "written_json",
 ]

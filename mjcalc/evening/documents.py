@@ -3,7 +3,6 @@ shown), click-free, so that `mjcalc serve`'s ledger API answers with the very sa
 from ..regions import all_options
 from ..situation import GENERIC
 from ..tiles import NAMES, SEATS
-from .ledger import State
 
 NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record says these itself
 
@@ -14,9 +13,10 @@ def next_json(table, count, state):
             "streak": state.streak, "shanglou": state.level, "factor": state.factor}
 
 
-def standings_json(table, standings):
-    """Each seat's player and score, E S W N."""
-    return [{"seat": s, "player": table.player(s), "score": standings[s]} for s in SEATS]
+def standings_json(standings):
+    """Each person's score and seat (`Ledger.standings`): the people seated now E S W N first, then those who
+    left the table (seat null)."""
+    return [{"seat": s.seat, "player": s.player, "score": s.score} for s in standings]
 
 
 def _context_value(key, value, table):
@@ -42,11 +42,22 @@ def _seat_name(value, table):
     return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
 
 
+class _Seating:
+    """A hand's seating where a table's is asked for (`.player(seat)`): names as they sat in that hand."""
+
+    def __init__(self, record, table):
+        self.players = record.players or table.players
+
+    def player(self, seat):
+        return self.players[SEATS.index(seat)]
+
+
 def context(record, table, rules=None):
     """What else the hand's situation said (every stored field but the seats and the base), as short words:
     `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
     the region."""
     known = {**GENERIC, **all_options()}
+    table = _Seating(record, table)
     words = []
     for key, value in record.situation.items():
         if key in NOT_CONTEXT or value in (None, False, 0, [], ""):
@@ -60,22 +71,28 @@ def context(record, table, rules=None):
     return words
 
 
-def hand_json(record, table, rules=None):
-    """A recorded hand, with its context in words."""
+def hand_json(record, table, rules=None, unit=None):
+    """A recorded hand, with its context in words and its unit (番, 台 or 分: the rules it was recorded under)."""
     data = record.to_dict(table)
+    data["unit"] = unit or (rules.unit_zh if rules is not None else None)
     data["context"] = context(record, table, rules)
     return data
 
 
-def show_json(table, rules, hands, standings):
-    """`table show --json`: the table, its standings, every hand, the next hand."""
-    count, state = (hands[-1].number, hands[-1].after) if hands else (0, State())
-    return {
-        "table": table.name, "ruleset": table.ruleset_id, "rules_from": table.ruleset, "unit": rules.unit_zh,
-        "base": table.base, "created": table.created,
-        "players": dict(zip(SEATS, table.players)), "standings": standings_json(table, standings),
-        "hands": [hand_json(h, table, rules) for h in hands], "next": next_json(table, count, state),
+def show_json(table, rules, hands, standings, units=None, changed_builtin=None):
+    """`table show --json`: the table, its revision and rules digest, its standings by person, every hand (each
+    in the unit of its own rules: `units` by rules digest), the next hand."""
+    units = units or {}
+    doc = {
+        "table": table.name, "revision": table.revision, "ruleset": table.ruleset_id, "rules_from": table.ruleset,
+        "ruleset_sha256": table.rules_sha256, "unit": rules.unit_zh, "base": table.base, "created": table.created,
+        "players": dict(zip(SEATS, table.players)), "standings": standings_json(standings),
+        "hands": [hand_json(h, table, rules, units.get(h.rules_sha256)) for h in hands],
+        "next": next_json(table, len(hands), table.state),
     }
+    if changed_builtin is not None:
+        doc["builtin_changed"] = changed_builtin
+    return doc
 
 
 def transfers_json(transfers):

@@ -1,27 +1,35 @@
-"""The ledger: every table and every hand of an evening, stored in one SQLite file. Storage only: the rules
-between hands are `session.py`, scoring and recording a hand `evening.py`.
+"""The ledger: every table of an evening, its log of writes and its hands, stored in one SQLite file. Storage
+only: replaying the log is `replay.py`, scoring and recording a hand `record.py`.
 
-Each hand is one `BEGIN IMMEDIATE` transaction that checks the table's last hand is still the one the hand was
-scored after and writes one row, so a killed writer leaves the hand either whole or absent, and two writers
-take turns (the second waits up to `TIMEOUT` seconds). The state after a hand (dealer, round, 连庄, 上楼 level) is
-stored in that hand's row: undoing the last hand is deleting its row, and the standings are a SUM of the rows.
-The schema's version is SQLite's `user_version`; an older file is migrated when it is opened.
+Every write to a table is an event in its log (`replay.EVENTS`) and raises the table's revision by one. The
+table's hands (each with its id, its seating, its rules, its payouts and the state after it) and its state
+before the next hand are a cache of replaying the log, rewritten by the write that changes them. A write is one
+`BEGIN IMMEDIATE` transaction that first checks the table is still at the revision the write was computed from
+(`Ledger.write`), so a killed writer leaves a write whole or absent, two writers take turns (the second waits up
+to `TIMEOUT` seconds) and a write made from a stale view is made again or refused, never applied to a table it
+did not see. A write may carry a request id, kept with its answer, so a retried request records once.
+
+The schema's version is SQLite's `user_version`; an older file is copied beside itself (`NAME.bak-vN`) and then
+migrated when it is opened; a file from a newer mjcalc is refused.
 """
+import hashlib
 import json
 import os
+import secrets
 import sqlite3
 import sys
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple, Union
+from typing import Dict, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
-from ..session import MAX_LEVELS, State
+from ..session import MAX_LEVELS, Session, State
 from ..tiles import SEATS, seat_word
+from .replay import advance
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
@@ -85,6 +93,88 @@ def remember_path(path: Path):
 
 # --- the schema and its migrations ---------------------------------------------------------------------
 
+
+def _events_schema(db):
+    """4: the event log. Every write to a table is an event (`replay.EVENTS`) with the table's revision; the hands
+    are a cache of replaying them, each with its id, its seating and the rules it was recorded under (kept once
+    by SHA-256 in `rules`); a write may carry a request id, kept with the answer it got. Each table's hands are
+    carried over as the events that make them: its opening (the players and rules it has now: an older ledger
+    kept no other), a correction where a stored state is not the one the hands make, and its hands as recorded."""
+    for statement in """
+        CREATE TABLE rules (sha256 TEXT PRIMARY KEY, json TEXT NOT NULL);
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY,
+            table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+            revision INTEGER NOT NULL CHECK (revision >= 1),
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL,
+            request_id TEXT UNIQUE,
+            request_digest TEXT,
+            answer TEXT,
+            recorded TEXT NOT NULL,
+            UNIQUE (table_id, revision)
+        );
+        ALTER TABLE tables ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+        ALTER TABLE tables ADD COLUMN rules_sha256 TEXT;
+        ALTER TABLE tables ADD COLUMN next_state TEXT NOT NULL DEFAULT '{}';
+        ALTER TABLE hands ADD COLUMN hand_id TEXT;
+        ALTER TABLE hands ADD COLUMN rules_sha256 TEXT;
+        ALTER TABLE hands ADD COLUMN players TEXT NOT NULL DEFAULT '[]';
+        ALTER TABLE hands ADD COLUMN input TEXT NOT NULL DEFAULT '{}'
+    """.split(";"):
+        db.execute(statement)
+    for tid, rules, *players in db.execute("SELECT id, rules, player_e, player_s, player_w, player_n FROM tables"
+                                           ).fetchall():
+        sha = _keep_rules(db, rules) if rules else None
+        session = _session(rules) if rules else None
+        levels = session.shanglou_levels if session else MAX_LEVELS
+        events: List[Tuple[str, dict]] = [("open", {"players": players, "rules_sha256": sha, "levels": levels})]
+        state = State()
+        rows = db.execute(f"SELECT id, {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
+                          (tid,)).fetchall()
+        for row_id, *row in rows:
+            old = _hand(tuple(row))
+            if old.before != state:
+                events.append(("state", {"state": _state_json(old.before)}))
+            natural = advance(old.before, session, old.winner) if session else old.after
+            record = old.but(hand_id=new_hand_id(), players=tuple(players), rules_sha256=sha, after=natural,
+                             input=_old_input(old, rules))
+            events.append(("hand", {"hand_id": record.hand_id, "input": record.input, "recorded": record.recorded,
+                                    "records": [record.to_json()]}))
+            if natural != old.after:  # a correction folded into the hand's row
+                events.append(("state", {"state": _state_json(old.after)}))
+            state = old.after
+            db.execute("UPDATE hands SET hand_id = ?, rules_sha256 = ?, players = ?, input = ?, next_round = ?, "
+                       "next_dealer = ?, next_streak = ?, next_level = ? WHERE id = ?",
+                       (record.hand_id, sha, _dumps(players), _dumps(record.input), natural.round, natural.dealer,
+                        natural.streak, natural.level, row_id))
+        for revision, (kind, data) in enumerate(events, 1):
+            db.execute("INSERT INTO events (table_id, revision, kind, data, recorded) VALUES (?, ?, ?, ?, ?)",
+                       (tid, revision, kind, _dumps(data), now()))
+        db.execute("UPDATE tables SET revision = ?, rules_sha256 = ?, next_state = ? WHERE id = ?",
+                   (len(events), sha, _dumps(_state_json(state)), tid))
+
+
+def _session(rules_json: str) -> Session:
+    """The `session:` rules of a ruleset kept as JSON (pairs of key and value)."""
+    return Session(**dict(json.loads(rules_json).get("session") or ()))
+
+
+def _old_input(record: "HandRecord", rules: Optional[str]) -> dict:
+    """How an older ledger's hand was entered, to score it again if an edit before it changes its state."""
+    if record.kind == "draw":
+        return {"entry": "draw"}
+    situation = {k: v for k, v in record.situation.items() if k not in ("dealer", "base")}
+    if record.entry == "total":
+        return {"entry": "total", "total": record.total, "situation": situation}
+    if record.entry == "patterns":
+        values = {p["id"]: p["value"] for p in json.loads(rules)["patterns"]} if rules else {}
+        counts = {m["id"]: max(1, m["value"] // values[m["id"]]) if values.get(m["id"]) else 1
+                  for m in record.patterns}
+        return {"entry": "patterns", "patterns": counts, "situation": situation}
+    return {"entry": "tiles", "hand": record.hand, "situation": situation}
+
+
 MIGRATIONS = (
     # 1: tables and hands; a hand row carries its deltas and the state after it.
     """
@@ -126,12 +216,41 @@ MIGRATIONS = (
     UPDATE hands SET entry = 'tiles' WHERE kind = 'win';
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
+    _events_schema,
 )
 VERSION = len(MIGRATIONS)
 
 
 def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="seconds")
+
+
+def _dumps(value) -> str:
+    return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
+
+
+def new_hand_id() -> str:
+    """A hand's id: it names that hand (that entry) for as long as the ledger lives, whatever its number."""
+    return secrets.token_hex(6)
+
+
+def rules_digest(rules_json: str) -> str:
+    return hashlib.sha256(rules_json.encode("utf-8")).hexdigest()
+
+
+def _keep_rules(db, rules_json: str) -> str:
+    """Keep the rules (once, by their SHA-256); their digest."""
+    sha = rules_digest(rules_json)
+    db.execute("INSERT OR IGNORE INTO rules (sha256, json) VALUES (?, ?)", (sha, rules_json))
+    return sha
+
+
+def _state_json(state: State) -> dict:
+    return {"round": state.round, "dealer": state.dealer, "streak": state.streak, "level": state.level}
+
+
+def _state_of(data: dict) -> State:
+    return State(**data) if data else State()
 
 
 # --- values --------------------------------------------------------------------------------------------
@@ -144,9 +263,12 @@ class Table:
     ruleset: str  # as it is loaded: a built-in id or a file's absolute path
     ruleset_id: str
     base: int
-    players: Tuple[str, str, str, str]  # E S W N
+    players: Tuple[str, str, str, str]  # E S W N, as they sit now
     created: str
-    rules: Optional[str] = None  # the validated ruleset as JSON, kept when the table was opened
+    rules: Optional[str] = None  # the validated ruleset as JSON it plays now
+    revision: int = 0  # how many writes the table has had: a write names the revision it was made from
+    rules_sha256: Optional[str] = None
+    state: State = State()  # before the next hand
 
     def player(self, seat: str) -> str:
         return self.players[SEATS.index(seat)]
@@ -155,8 +277,8 @@ class Table:
         """A hand in a few words, to tell it from another: `hand 2 (小李 ← 老王 3)`, `(小李 自摸 3)`, `(荒牌)`."""
         if record.kind != "win" or record.winner is None:
             return f"hand {record.number} (荒牌)"
-        how = f"← {self.player(record.discarder)}" if record.discarder else "自摸"
-        return f"hand {record.number} ({self.player(record.winner)} {how} {record.total})"
+        how = f"← {record.player(record.discarder)}" if record.discarder else "自摸"
+        return f"hand {record.number} ({record.player(record.winner)} {how} {record.total})"
 
     def seat(self, who: str) -> str:
         """A seat from a seat letter (E, 东…) or a player's name."""
@@ -188,6 +310,10 @@ class HandRecord:
     after: State
     recorded: str
     entry: Optional[str] = None  # how a win was entered: tiles, total or patterns (None for a draw)
+    hand_id: str = ""
+    players: Tuple[str, ...] = ()  # who sat where (E S W N) when the hand was played
+    rules_sha256: Optional[str] = None  # the rules it was recorded under
+    input: Dict = field(default_factory=dict)  # how it was entered, to score it again in another state
 
     @property
     def factor(self) -> int:
@@ -197,36 +323,113 @@ class HandRecord:
     def before(self) -> State:
         return State(self.round, self.dealer, self.streak, self.level)
 
+    def player(self, seat: str) -> str:
+        """Who sat at `seat` in this hand."""
+        return self.players[SEATS.index(seat)]
+
+    def but(self, **changes) -> "HandRecord":
+        return replace(self, **changes)
+
+    def to_json(self) -> dict:
+        """The record as the log keeps it."""
+        return {"hand_id": self.hand_id, "number": self.number, "round": self.round, "dealer": self.dealer,
+                "streak": self.streak, "level": self.level, "kind": self.kind, "hand": self.hand,
+                "winner": self.winner, "discarder": self.discarder, "total": self.total,
+                "situation": self.situation, "patterns": self.patterns, "deltas": self.deltas,
+                "after": _state_json(self.after), "recorded": self.recorded, "entry": self.entry,
+                "players": list(self.players), "rules_sha256": self.rules_sha256, "input": self.input}
+
+    @classmethod
+    def of(cls, data: dict) -> "HandRecord":
+        """A record the log kept (`to_json`), or replayed from it."""
+        return cls(data["number"], data["round"], data["dealer"], data["streak"], data["level"], data["kind"],
+                   data["hand"], data["winner"], data["discarder"], data["total"], data["situation"],
+                   data["patterns"], dict(data["deltas"]), _state_of(data["after"]), data["recorded"],
+                   data.get("entry"), data["hand_id"], tuple(data.get("players", ())), data.get("rules_sha256"),
+                   data.get("input") or {})
+
     def to_dict(self, table: Table) -> dict:
-        name = lambda seat: table.player(seat) if seat else None  # noqa: E731
+        """The hand in `table show --json`, its players named as they sat then."""
+        name = lambda seat: self.player(seat) if seat and self.players else (table.player(seat) if seat else None)  # noqa: E731
         return {
-            "number": self.number, "round": self.round, "dealer": self.dealer, "dealer_player": name(self.dealer),
+            "number": self.number, "hand_id": self.hand_id, "round": self.round, "dealer": self.dealer,
+            "dealer_player": name(self.dealer),
             "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,
             "hand": self.hand, "winner": self.winner, "winner_player": name(self.winner),
             "from": self.discarder, "from_player": name(self.discarder), "total": self.total,
             "patterns": self.patterns, "entry": self.entry, "situation": dict(self.situation),
-            "payouts": dict(self.deltas), "recorded": self.recorded,
+            "payouts": dict(self.deltas), "players": dict(zip(SEATS, self.players or table.players)),
+            "rules_sha256": self.rules_sha256, "recorded": self.recorded,
         }
 
 
+@dataclass(frozen=True)
+class Standing:
+    """A person's score at a table; `seat` is where they sit now (None: they left the table)."""
+
+    player: str
+    score: int
+    seat: Optional[str]
+
+
+def standings_of(players: Tuple[str, ...], hands: List[HandRecord]) -> List[Standing]:
+    """Each person's score: the people seated now E S W N first, then those who left, in the order they
+    first played."""
+    scores: Dict[str, int] = {}
+    for record in hands:
+        for seat, person in zip(SEATS, record.players or players):
+            scores[person] = scores.get(person, 0) + record.deltas[seat]
+    left = [p for p in scores if p not in players]
+    return ([Standing(p, scores.get(p, 0), s) for s, p in zip(SEATS, players)]
+            + [Standing(p, scores[p], None) for p in left])
+
+
+@dataclass(frozen=True)
+class Request:
+    """A write's request id (1–64 printable ASCII), the digest of what it asked, and the answer it got."""
+
+    id: str
+    digest: str
+    answer: Optional[dict] = None
+
+
+@dataclass(frozen=True)
+class Change:
+    """One write to a table: the event, and the table it leaves (its hands, of which the first `keep` are
+    stored as they are; the state before the next hand; who sits where; the rules when they change)."""
+
+    kind: str
+    data: dict
+    hands: List[HandRecord]
+    keep: int
+    state: State
+    players: Tuple[str, ...]
+    rules: Optional[Tuple[str, str, str]] = None  # (ruleset as loaded, ruleset id, rules JSON)
+    request: Optional[Request] = None
+
+
 _HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
-                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded, entry")
+                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded, entry, "
+                 "hand_id, rules_sha256, players, input")
 
 
 def _hand(row) -> HandRecord:
     (number, rnd, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns,
-     de, ds, dw, dn, nr, nd, ns, nl, recorded, entry) = row
+     de, ds, dw, dn, nr, nd, ns, nl, recorded, entry, hand_id, sha, players, given) = row
     return HandRecord(number, rnd, dealer, streak, level, kind, hand, winner, discarder, total,
                       json.loads(situation), json.loads(patterns), dict(zip(SEATS, (de, ds, dw, dn))),
-                      State(nr, nd, ns, nl), recorded, entry)
+                      State(nr, nd, ns, nl), recorded, entry, hand_id or "", tuple(json.loads(players)), sha,
+                      json.loads(given))
 
 
-_TABLE_COLUMNS = "id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules"
+_TABLE_COLUMNS = ("id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules, "
+                  "revision, rules_sha256, next_state")
 
 
 def _table(row) -> Table:
-    tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules = row
-    return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules)
+    tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state = row
+    return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules, revision, sha,
+                 _state_of(json.loads(state)))
 
 
 def _visible(text: str) -> str:
@@ -244,7 +447,7 @@ def _table_name(name: str) -> str:
     return name
 
 
-def _check_players(players: Dict[str, str]) -> List[str]:
+def check_players(players: Dict[str, str]) -> List[str]:
     """The four players E S W N, each named, none like a seat, no two alike."""
     missing = [s for s in SEATS if not (players.get(s) or "").strip()]
     if missing:
@@ -268,6 +471,7 @@ class Ledger:
         """Open the ledger at `path`. With `readonly`, an existing, current ledger is opened for reading only (it
         may sit in a read-only directory); a new or older file is opened to write, to create or migrate it."""
         self.path = Path(path) if path is not None else default_path()
+        self.backup: Optional[Path] = None  # where the file was copied before its schema changed, if it was
         if str(path if path is not None else self.path) in ("", ":memory:") or str(self.path).startswith("file:"):
             raise self._file_error("ledger.file_not_a_file")  # SQLite would keep it in memory: nothing stored
         if self.path.is_dir():
@@ -378,7 +582,9 @@ class Ledger:
 
     def _open(self, target):
         with self._errors():
-            self._identify()  # before any statement that writes, journal_mode included
+            fresh, version = self._identify()  # before any statement that writes, journal_mode included
+            if not fresh and 0 < version < target:
+                self._back_up(version)
             self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
                 self.db.execute("PRAGMA journal_mode = WAL")
@@ -392,10 +598,33 @@ class Ledger:
                         raise self._file_error("ledger.file_foreign")
                     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 for number in range(version, target):
-                    for statement in MIGRATIONS[number].split(";"):
-                        if statement.strip():
-                            db.execute(statement)
+                    step = MIGRATIONS[number]
+                    if callable(step):
+                        step(db)
+                    else:
+                        for statement in step.split(";"):
+                            if statement.strip():
+                                db.execute(statement)
                     db.execute(f"PRAGMA user_version = {number + 1}")
+
+    def _back_up(self, version: int):
+        """Copy the ledger (schema `version`) beside itself before its schema changes: `NAME.bak-vN`, or
+        `NAME.bak-vN.2`… when that is taken. The copy is SQLite's own backup, whole and consistent."""
+        name = f"{self.path.name}.bak-v{version}"
+        target = self.path.with_name(name)
+        count = 1
+        while target.exists():
+            count += 1
+            target = self.path.with_name(f"{name}.{count}")
+        try:
+            copy = sqlite3.connect(str(target))
+            try:
+                self.db.backup(copy)
+            finally:
+                copy.close()
+        except (OSError, sqlite3.Error) as exc:
+            raise self._file_error("ledger.file_no_backup", backup=str(target), reason=str(exc)) from None
+        self.backup = target
 
     def _check_version(self, app, version, fresh_ok):
         if app not in (0, APPLICATION_ID):
@@ -410,19 +639,25 @@ class Ledger:
     # --- tables ---
 
     def create_table(self, name: str, ruleset: str, ruleset_id: str, players: Dict[str, str], base: int = 1,
-                     rules: Optional[str] = None) -> Table:
+                     rules: Optional[str] = None, request: Optional[Request] = None) -> Table:
         """A new table playing `ruleset` (a built-in id or a file's absolute path; `rules`: its validated content
-        as JSON, which the table keeps); `players` maps every seat E S W N to a distinct name."""
+        as JSON, which the table keeps); `players` maps every seat E S W N to a distinct name. Its first event
+        is its opening."""
         name = _table_name(name)
-        names = _check_players(players)
+        names = check_players(players)
         if base < 1:
             raise LedgerError("ledger.base_too_small", base=base)
         with self._write() as db:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise LedgerError("ledger.table_exists", table=repr(name), path=str(self.path))
-            db.execute(
+            sha = _keep_rules(db, rules) if rules else None
+            levels = _session(rules).shanglou_levels if rules else MAX_LEVELS
+            tid = db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
-                " rules) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", (name, ruleset, ruleset_id, base, *names, now(), rules))
+                " rules, revision, rules_sha256, next_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
+                (name, ruleset, ruleset_id, base, *names, now(), rules, sha, _dumps(_state_json(State())))).lastrowid
+            self._log(db, tid, 1, "open", {"players": names, "rules_sha256": sha, "levels": levels}, request)
+            db.execute("UPDATE tables SET revision = 1 WHERE id = ?", (tid,))
         return self.table(name)
 
     def rename_table(self, table: Table, new_name: str) -> Table:
@@ -436,45 +671,21 @@ class Ledger:
         return self.table(new_name)
 
     def delete_table(self, table: Table) -> int:
-        """Remove the table and its hands; returns how many hands went with it."""
+        """Remove the table, its hands and its log; returns how many hands went with it."""
         with self._write() as db:
             count = db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
             db.execute("DELETE FROM hands WHERE table_id = ?", (table.id,))
+            db.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
             db.execute("DELETE FROM tables WHERE id = ?", (table.id,))
             if self._setting(db, "table") == table.name:
                 db.execute("DELETE FROM settings WHERE key = 'table'")
         return count
 
-    def set_players(self, table: Table, players: Dict[str, str]) -> Table:
-        """Correct who sits where (the hands keep their seats: a seat's results go to its new name)."""
-        names = _check_players(players)
-        with self._write() as db:
-            db.execute("UPDATE tables SET player_e = ?, player_s = ?, player_w = ?, player_n = ? WHERE id = ?",
-                       (*names, table.id))
-        return self.table(table.name)
-
-    def set_next_dealer(self, table: Table, seat: str):
-        """Correct who deals the next hand (stored as the state after the last hand; 连庄 starts again)."""
-        with self._write() as db:
-            last = self.last_hand(table, db)
-            if last is None:
-                raise LedgerError("ledger.dealer_before_hands", table=repr(table.name))
-            db.execute("UPDATE hands SET next_dealer = ?, next_streak = 0 WHERE table_id = ? AND number = ?",
-                       (seat, table.id, last.number))
-
-    def set_rules(self, table: Table, ruleset: str, ruleset_id: str, rules: str,
-                  max_level: int = MAX_LEVELS) -> Table:
-        """The rules the table plays from its next hand on (the hands recorded keep their payouts). A 上楼 level
-        the new rules do not reach (`max_level`, their `shanglou_levels`) is brought down to it, in the same
-        transaction: the next hand is paid as the new rules pay it."""
-        with self._write() as db:
-            db.execute("UPDATE tables SET ruleset = ?, ruleset_id = ?, rules = ? WHERE id = ?",
-                       (ruleset, ruleset_id, rules, table.id))
-            last = self.last_hand(table, db)
-            if last is not None and last.after.level > max_level:
-                db.execute("UPDATE hands SET next_level = ? WHERE table_id = ? AND number = ?",
-                           (max_level, table.id, last.number))
-        return self.table(table.name)
+    def rules_text(self, sha256: str) -> Optional[str]:
+        """The rules kept under `sha256` (as JSON), if any."""
+        with self._errors():
+            row = self.db.execute("SELECT json FROM rules WHERE sha256 = ?", (sha256,)).fetchone()
+        return row[0] if row else None
 
     # --- settings ---
 
@@ -497,6 +708,7 @@ class Ledger:
             self._set(db, key, value)
 
     def table(self, name: str) -> Table:
+        """The table `name` as it stands now (its revision, seating, rules and next state)."""
         with self._errors():
             row = self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE name = ?", (name,)).fetchone()
             if row is None:
@@ -508,12 +720,12 @@ class Ledger:
 
     def tables(self) -> List[Tuple[Table, int, Optional[str]]]:
         """Every table, with its number of hands and when the last one was recorded."""
+        columns = ", ".join(f"t.{c.strip()}" for c in _TABLE_COLUMNS.split(","))
         with self._errors():
             rows = self.db.execute(
-                "SELECT t.id, t.name, t.ruleset, t.ruleset_id, t.base, t.player_e, t.player_s, t.player_w, "
-                "t.player_n, t.created, t.rules, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
+                f"SELECT {columns}, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
                 "ON h.table_id = t.id GROUP BY t.id ORDER BY t.name").fetchall()
-        return [(_table(r[:11]), r[11], r[12]) for r in rows]
+        return [(_table(r[:14]), r[14], r[15]) for r in rows]
 
     # --- reading a table ---
 
@@ -523,65 +735,114 @@ class Ledger:
                                    (table.id,)).fetchall()
         return [_hand(r) for r in rows]
 
-    def last_hand(self, table: Table, db=None) -> Optional[HandRecord]:
+    def last_hand(self, table: Table) -> Optional[HandRecord]:
         with self._errors():
-            row = (db or self.db).execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number DESC "
-                                          "LIMIT 1", (table.id,)).fetchone()
+            row = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number DESC "
+                                  "LIMIT 1", (table.id,)).fetchone()
         return _hand(row) if row else None
 
-    def state(self, table: Table, db=None) -> Tuple[int, State]:
-        """How many hands the table has, and the state before the next one."""
-        last = self.last_hand(table, db)
-        return (last.number, last.after) if last else (0, State())
-
-    def standings(self, table: Table) -> Dict[str, int]:
+    def state(self, table: Table) -> Tuple[int, State]:
+        """How many hands the table has, and the state before the next one, as the ledger has them now."""
+        fresh = self.table(table.name)
         with self._errors():
-            row = self.db.execute("SELECT coalesce(sum(d_e), 0), coalesce(sum(d_s), 0), coalesce(sum(d_w), 0), "
-                                  "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
-        return dict(zip(SEATS, row))
+            count = self.db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
+        return count, fresh.state
 
-    # --- recording ---
+    def standings(self, table: Table) -> List[Standing]:
+        """Each person's score (`standings_of`): the people seated now first."""
+        return standings_of(self.table(table.name).players, self.hands(table))
 
-    def append(self, table: Table, record: HandRecord) -> bool:
-        """Record `record` as the table's next hand, in one transaction; False (nothing written) when the table
-        moved on since `record` was made from it — another hand recorded, or the state it was scored in corrected
-        (who deals, 连庄, 上楼) — so the caller makes it again from the new state."""
+    def events(self, table: Table) -> List[Tuple[str, dict]]:
+        """The table's log: every write (kind, data), in order; the first is its opening."""
+        with self._errors():
+            rows = self.db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY revision",
+                                   (table.id,)).fetchall()
+        return [(kind, json.loads(data)) for kind, data in rows]
+
+    def log(self, table: Table) -> List[dict]:
+        """The table's log as `show --json` gives it: each event's revision, kind, when, and its data."""
+        with self._errors():
+            rows = self.db.execute("SELECT revision, kind, data, recorded, request_id FROM events WHERE table_id = ?"
+                                   " ORDER BY revision", (table.id,)).fetchall()
+        return [{"revision": r, "kind": k, "recorded": w, "request_id": q, "data": json.loads(d)}
+                for r, k, d, w, q in rows]
+
+    def request(self, request_id: str) -> Optional[Tuple[str, Optional[dict]]]:
+        """What a request id was used for: (the digest of what it asked, the answer it got), or None."""
+        with self._errors():
+            row = self.db.execute("SELECT request_digest, answer FROM events WHERE request_id = ?",
+                                  (request_id,)).fetchone()
+        return (row[0], json.loads(row[1]) if row[1] else None) if row else None
+
+    def copy_to(self, target) -> Path:
+        """Copy the whole ledger to `target` (a new file), whole and consistent: SQLite's backup, written beside
+        the target and put in place at the end."""
+        if not str(target).strip():
+            raise LedgerError("ledger.backup_failed", target=repr(str(target)), reason="no file named")
+        target = Path(target)
+        if target.exists():
+            raise LedgerError("ledger.backup_exists", target=str(target))
+        fresh = target.with_name(f"{target.name}.{os.getpid()}.part")
+        try:
+            copy = sqlite3.connect(str(fresh))
+            try:
+                with self._errors():
+                    self.db.backup(copy)
+            finally:
+                copy.close()
+            os.replace(fresh, target)
+        except (OSError, sqlite3.Error) as exc:
+            try:
+                fresh.unlink(missing_ok=True)
+            except OSError:
+                pass  # nothing was made there
+            raise LedgerError("ledger.backup_failed", target=str(target), reason=str(exc)) from None
+        return target
+
+    # --- writing ---
+
+    def _log(self, db, table_id: int, revision: int, kind: str, data: dict, request: Optional[Request]):
+        if request is not None and db.execute("SELECT 1 FROM events WHERE request_id = ?", (request.id,)).fetchone():
+            raise LedgerError("ledger.request_taken", request_id=request.id)
+        db.execute("INSERT INTO events (table_id, revision, kind, data, request_id, request_digest, answer, "
+                   "recorded) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                   (table_id, revision, kind, _dumps(data), request and request.id, request and request.digest,
+                    _dumps(request.answer) if request and request.answer is not None else None, now()))
+
+    def write(self, table: Table, revision: int, change: Change) -> bool:
+        """Make `change` to the table, in one transaction, if the table is still at `revision` (what the change
+        was computed from); False, and nothing written, when another write came first: the caller computes it
+        again from the table as it is now."""
+        for record in change.hands:
+            assert sum(record.deltas.values()) == 0, record.deltas
+        for standing in standings_of(change.players, change.hands):
+            if abs(standing.score) > MAX_STANDING:
+                raise LedgerError("ledger.score_too_large", table=repr(table.name), player=standing.player,
+                                  limit=f"{MAX_STANDING:,}")
         with self._write() as db:
-            number, state = self.state(table, db)
-            if number != record.number - 1 or state != State(record.round, record.dealer, record.streak, record.level):
+            now_at = db.execute("SELECT revision FROM tables WHERE id = ?", (table.id,)).fetchone()
+            if now_at is None:
+                raise LedgerError("ledger.no_table", table=repr(table.name), path=str(self.path), hint="")
+            if now_at[0] != revision:
                 return False
-            sums = db.execute("SELECT coalesce(sum(d_e), 0), coalesce(sum(d_s), 0), coalesce(sum(d_w), 0), "
-                              "coalesce(sum(d_n), 0) FROM hands WHERE table_id = ?", (table.id,)).fetchone()
-            for seat, before in zip(SEATS, sums):
-                if abs(before + record.deltas[seat]) > MAX_STANDING:
-                    raise LedgerError("ledger.score_too_large", table=repr(table.name), player=table.player(seat),
-                                      limit=f"{MAX_STANDING:,}")
-            self._insert(db, table, record)
+            self._log(db, table.id, revision + 1, change.kind, change.data, change.request)
+            db.execute("DELETE FROM hands WHERE table_id = ? AND number > ?", (table.id, change.keep))
+            for record in change.hands[change.keep:]:
+                self._insert(db, table, record)
+            names = list(change.players)
+            db.execute("UPDATE tables SET revision = ?, next_state = ?, player_e = ?, player_s = ?, player_w = ?, "
+                       "player_n = ? WHERE id = ?",
+                       (revision + 1, _dumps(_state_json(change.state)), *names, table.id))
+            if change.rules is not None:
+                ruleset, ruleset_id, rules = change.rules
+                db.execute("UPDATE tables SET ruleset = ?, ruleset_id = ?, rules = ?, rules_sha256 = ? WHERE id = ?",
+                           (ruleset, ruleset_id, rules, _keep_rules(db, rules), table.id))
         return True
 
     def _insert(self, db, table, r: HandRecord):
-        assert sum(r.deltas.values()) == 0, r.deltas
         db.execute(
-            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 23)})",
+            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 27)})",
             (table.id, r.number, r.round, r.dealer, r.streak, r.level, r.kind, r.hand, r.winner, r.discarder, r.total,
-             json.dumps(r.situation, ensure_ascii=False, allow_nan=False),
-             json.dumps(r.patterns, ensure_ascii=False, allow_nan=False),
+             _dumps(r.situation), _dumps(r.patterns),
              *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded,
-             r.entry))
-
-    def undo(self, table: Table, shown: Union[int, HandRecord]) -> HandRecord:
-        """Remove the table's last hand, which must still be the one shown: hand number `shown`, or, given the
-        record a player was shown, that very hand (the same number is not enough: it may have been undone
-        elsewhere meanwhile and another hand recorded under it)."""
-        number = shown if isinstance(shown, int) else shown.number
-        with self._write() as db:
-            last = self.last_hand(table, db)
-            if last is None:
-                raise LedgerError("ledger.nothing_to_undo", table=repr(table.name))
-            if last.number != number:
-                raise LedgerError("ledger.undo_changed", table=repr(table.name), last=last.number, number=number)
-            if isinstance(shown, HandRecord) and last != shown:
-                raise LedgerError("ledger.undo_replaced", table=repr(table.name), now=table.brief(last),
-                                  shown=table.brief(shown))
-            db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
-        return last
+             r.entry, r.hand_id, r.rules_sha256, _dumps(list(r.players)), _dumps(r.input)))

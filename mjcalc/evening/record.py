@@ -1,32 +1,51 @@
-"""Recording an evening: score a hand with the table's ruleset, base and dealer, then record it in the ledger.
+"""Recording an evening: score a hand with the table's ruleset, base and dealer, then record it in the ledger;
+edit or remove any hand, take an edit or an undo back, change seats, correct the dealer, switch the rules.
 
-Scoring happens outside the ledger's write transaction (so a slow hand never keeps other commands waiting);
-the record is written only if the table is still where it was when the hand was scored, else it is scored
-again from the new state.
+Every write is made from the table as read (its revision), by replaying its log with the new event added
+(`replay.replay`), and kept only if the table is still at that revision (`Ledger.write`), else made again from
+the new state — or, when a player was shown what is about to change (`revision=`, a hand named by its id),
+refused with what changed. Scoring happens outside the write transaction, so a slow hand never keeps other
+commands waiting.
 
 A table keeps its rules: the validated ruleset is stored in the ledger as JSON when the table is opened, so
 editing or moving the file later changes nothing; `adopt_rules` is how a table takes a changed file on purpose.
 A hand is recorded from its tiles (`record_win`) or from what the table agreed (`record_quick`: the total, or
 the named patterns), paid by the same payout scheme; the ledger marks which.
 """
+import hashlib
 import json
 import os
-from dataclasses import asdict
+import re
+from dataclasses import asdict, dataclass, field, replace
 from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
 
 from ..analysis import Analysis, analyze, pay
-from ..errors import Notice
+from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
 from ..scoring import Match, Score, match_patterns
-from ..session import Session
+from ..session import Session, State
 from ..situation import GENERIC, Situation
 from ..tiles import SEATS
-from .ledger import HandRecord, Ledger, LedgerError, LedgerFileError, Table, now
-from .replay import advance
+from .documents import hand_json, next_json, standings_json
+from .ledger import (
+    Change,
+    HandRecord,
+    Ledger,
+    LedgerError,
+    LedgerFileError,
+    Request,
+    Table,
+    check_players,
+    new_hand_id,
+    now,
+    rules_digest,
+    standings_of,
+)
+from .replay import ReplayError, advance, replay, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -57,20 +76,13 @@ def _source(ruleset: str) -> str:
     return ruleset
 
 
-def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1) -> Table:
+def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1,
+                 request: Optional[Request] = None) -> Table:
     """A new table in `ledger` playing `ruleset` (a built-in name, or a file): its rules are kept in the ledger.
     `base` is read as every hand's base will be, so a table is never opened with a base no hand could be scored at."""
     base = GENERIC["base"].read(base)
     rules = load_ruleset(ruleset)
-    return ledger.create_table(name, _source(ruleset), rules.id, players, base, rules_json(rules))
-
-
-def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Ruleset] = None) -> Tuple[Table, Ruleset]:
-    """The table plays `ruleset` (a built-in name or a file, read now unless `rules` is what was read of it)
-    from its next hand on; a 上楼 level it does not reach is brought down to what it has (none: ×1)."""
-    rules = rules or load_ruleset(ruleset)
-    levels = Session.of(rules).shanglou_levels
-    return ledger.set_rules(table, _source(ruleset), rules.id, rules_json(rules), max_level=levels), rules
+    return ledger.create_table(name, _source(ruleset), rules.id, players, base, rules_json(rules), request)
 
 
 def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
@@ -81,7 +93,7 @@ def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
     rules = load_ruleset(table.ruleset)
     if ledger is not None:
         try:
-            ledger.set_rules(table, table.ruleset, rules.id, rules_json(rules))
+            adopt_rules(ledger, table, table.ruleset, rules)
         except LedgerFileError:  # a ledger that cannot be written (read-only): read the file again next time
             pass
     return rules
@@ -175,77 +187,486 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
     return result
 
 
-def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situation, rules: Ruleset = None,
-               dry_run: bool = False):
-    """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it
-    (with `dry_run`, only score it).
+# --- scoring a hand in a state ---------------------------------------------------------------------------
 
-    Returns (the record, the Analysis). A hand that is not a legal win is an error and records nothing."""
-    rules = rules or table_rules(table, ledger)
+
+def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None, total: Optional[int] = None,
+               patterns: Optional[Dict[str, int]] = None) -> dict:
+    """How a hand was entered, as the log keeps it (to score it again if an edit changes the state it is
+    played in): its tiles, the agreed total or the named patterns, with the situation as given (without the
+    dealer and the base, which the table says); a drawn hand without any."""
+    if situation is None:
+        return {"entry": "draw"}
+    given = {k: v for k, v in situation.fields().items() if k not in ("dealer", "base")}
+    if hand is not None:
+        return {"entry": "tiles", "hand": hand, "situation": given}
+    if total is not None:
+        return {"entry": "total", "total": total, "situation": given}
+    return {"entry": "patterns", "patterns": dict(patterns or {}), "situation": given}
+
+
+def score_input(rules: Ruleset, base: int, given: dict, state: State, number: int
+                ) -> Tuple[HandRecord, Optional[Analysis]]:
+    """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
+    seating and rules digest) and its Analysis (None for a draw). A hand that is not a legal win is a
+    LedgerError."""
     session = Session.of(rules)
+    entry = given["entry"]
+    if entry == "draw":
+        return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
+                          None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now()), None
+    placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
+    if entry == "tiles":
+        hand = parse_hand(given["hand"])
+        if hand.winning is None:
+            raise LedgerError("record.not_14_tiles", hand=repr(given["hand"]), size=hand.size)
+        result = analyze(hand, rules, placed)
+        if not result.score.complete:
+            raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
+        shown: Optional[str] = str(hand)
+    else:
+        result = score_agreed(rules, placed, given.get("total"), given.get("patterns"))
+        shown = None
+    score = result.score
+    if not score.legal:
+        raise LedgerError("record.not_legal", reason=score.reason)
+    deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
+    patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
+    discarder = None if score.self_drawn else result.situation.discarder
+    record = HandRecord(number, state.round, state.dealer, state.streak, state.level, "win", shown, placed.seat,
+                        discarder, score.total, result.situation.fields(), patterns, deltas,
+                        advance(state, session, placed.seat), now(), entry)
+    return record, result
+
+
+# --- writing: every write is computed from the table as read, and kept only if it is still so -------------
+
+
+@dataclass
+class Written:
+    """What a write did: the table it left, its event, the hand it recorded, edited or removed (`record`; for
+    an edit `old` is the hand it replaced), the later hands whose payouts or state it changed (old, new), the
+    standings, and, for a retried request, `replayed` with the answer the first one got."""
+
+    table: Table
+    kind: str
+    record: Optional[HandRecord] = None
+    old: Optional[HandRecord] = None
+    changed: List[Tuple[HandRecord, HandRecord]] = field(default_factory=list)
+    hands: List[HandRecord] = field(default_factory=list)
+    standings: list = field(default_factory=list)
+    old_standings: list = field(default_factory=list)
+    analysis: Optional[Analysis] = None
+    rules: Optional[Ruleset] = None
+    change: Optional[Change] = None
+    replayed: bool = False
+    answer: Optional[dict] = None
+    made_at: int = 0  # the revision the write was computed from (what a preview showed)
+
+    @property
+    def hand(self) -> HandRecord:
+        """The hand the write recorded, edited or removed (a write of a hand has one)."""
+        assert self.record is not None, self.kind
+        return self.record
+
+    @property
+    def made(self) -> Change:
+        """The change the write made (or, previewed, would make)."""
+        assert self.change is not None, self.kind
+        return self.change
+
+
+REQUEST_ID = re.compile(r"[\x21-\x7e]{1,64}")
+
+
+def request_for(request_id: Optional[str], asked) -> Optional[Request]:
+    """A request id (1–64 printable ASCII, no space) and the digest of what the write `asked` (a JSON value:
+    the same id with another request is refused), or None without an id."""
+    if request_id is None:
+        return None
+    if not isinstance(request_id, str) or not REQUEST_ID.fullmatch(request_id):
+        raise LedgerError("ledger.bad_request_id", field="request_id", label="--request-id",
+                          request_id=repr(request_id)[:80])
+    digest = hashlib.sha256(json.dumps(asked, ensure_ascii=False, sort_keys=True, default=str).encode()).hexdigest()
+    return Request(request_id, digest)
+
+
+def _replay_of(ledger: Ledger, table: Table, request: Optional[Request]) -> Optional[Written]:
+    """The first answer to `request` if it was made already (the same request again): nothing is written twice."""
+    if request is None:
+        return None
+    kept = ledger.request(request.id)
+    if kept is None:
+        return None
+    digest, answer = kept
+    if digest != request.digest:
+        raise LedgerError("ledger.request_reused", field="request_id", label="--request-id", request_id=request.id)
+    return Written(table, "replay", replayed=True, answer=dict(answer or {}, replayed=True))
+
+
+class _Rules:
+    """The rules a table's hands were recorded under, by digest, each read from the ledger once."""
+
+    def __init__(self, ledger: Ledger, table: Table, current: Optional[Ruleset] = None):
+        self.ledger, self.table = ledger, table
+        self.known: Dict[Optional[str], Ruleset] = {}
+        if current is not None:
+            self.known[table.rules_sha256] = current
+
+    def __call__(self, sha256: Optional[str]) -> Ruleset:
+        if sha256 not in self.known:
+            text = self.ledger.rules_text(sha256) if sha256 else None
+            self.known[sha256] = rules_from_json(text) if text else table_rules(self.table, self.ledger)
+        return self.known[sha256]
+
+
+def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, fresh: Optional[str] = None):
+    """The table replayed with `event` added: (Evening, its hands, the Analysis of hand `fresh` if it was
+    scored). A hand that no longer scores in its new state is a LedgerError naming it."""
+    analyses: Dict[str, Analysis] = {}
+
+    def score(given, state, sha256, hand_id, number):
+        try:
+            record, result = score_input(rules(sha256), t.base, given, state, number)
+        except LedgerError as exc:
+            if hand_id == fresh:
+                raise
+            raise LedgerError("record.later_hand_fails", number=number, reason=exc.message) from None
+        if result is not None:
+            analyses[hand_id] = result
+        return record.but(hand_id=hand_id, rules_sha256=sha256).to_json()
+
+    try:
+        evening = replay(ledger.events(t) + [event], score)
+    except ReplayError as exc:
+        raise LedgerError("ledger.log_damaged", table=repr(t.name), reason=str(exc)) from None
+    event[1]["records"] = evening.scored
+    hands = [HandRecord.of(h) for h in evening.hands]
+    return evening, hands, analyses.get(fresh or "")
+
+
+def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
+            rules=None) -> Change:
+    keep = 0
+    while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
+        keep += 1
+    return Change(kind, data, hands, keep, evening.state, tuple(evening.players), rules)
+
+
+def _differences(before: List[HandRecord], after: List[HandRecord], skip: set) -> List[Tuple[HandRecord, HandRecord]]:
+    """The hands that stay but are paid or placed otherwise: (as they were, as they are now)."""
+    old = {h.hand_id: h for h in before}
+    return [(old[h.hand_id], h) for h in after if h.hand_id in old and h.hand_id not in skip
+            and (old[h.hand_id].deltas, old[h.hand_id].before, old[h.hand_id].number, old[h.hand_id].players)
+            != (h.deltas, h.before, h.number, h.players)]
+
+
+def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None, revision: Optional[int] = None,
+           dry_run: bool = False) -> Written:
+    """Make a write from the table as it stands (`make(table)` → Written with its Change) and keep it if the
+    table is still so; else make it again from the new state. With `revision` (what a player was shown), a
+    table that moved on since is refused instead. A request already made answers as it did then."""
+    for _ in range(ATTEMPTS):
+        t = ledger.table(table.name)
+        replayed = _replay_of(ledger, t, request)
+        if replayed is not None:
+            return replayed
+        if revision is not None and t.revision != revision:
+            raise LedgerError("ledger.stale_revision", table=repr(t.name), revision=revision, now=t.revision)
+        written = make(t)
+        written.made_at = t.revision
+        change = written.change
+        if change is None:  # a hand scored only
+            return written
+        after = replace(t, revision=t.revision + 1, players=change.players, state=change.state)
+        if change.rules is not None:
+            after = replace(after, ruleset=change.rules[0], ruleset_id=change.rules[1], rules=change.rules[2],
+                            rules_sha256=rules_digest(change.rules[2]))
+        written.table = after
+        written.hands = change.hands
+        written.standings = standings_of(change.players, change.hands)
+        if dry_run:
+            written.old_standings = ledger.standings(t)
+            return written
+        if request is not None:
+            written.answer = written_json(written)
+            change = replace(change, request=replace(request, answer=written.answer))
+        try:
+            if ledger.write(t, t.revision, change):
+                return written
+        except LedgerError as exc:
+            if exc.code != "ledger.request_taken":  # the same request, made meanwhile: answer as it was
+                raise
+    raise LedgerError("record.kept_changing", table=repr(table.name))
+
+
+def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Ruleset] = None, dry_run: bool = False,
+                 request: Optional[Request] = None) -> Written:
+    """Record the hand `given` (`hand_input`) as the table's next hand, scored in the table's state with its
+    rules and base (with `dry_run`, only score it)."""
+    def make(t):
+        current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
+        hand_id = new_hand_id()
+        data = {"hand_id": hand_id, "input": given, "recorded": now()}
+        if dry_run:
+            record, result = score_input(current, t.base, given, t.state, ledger.state(t)[0] + 1)
+            record = record.but(hand_id=hand_id, players=t.players, rules_sha256=t.rules_sha256, input=given)
+            return Written(t, "hand", record, analysis=result, rules=current)
+        before = ledger.hands(t)
+        evening, hands, result = _evening(ledger, t, ("hand", data), _Rules(ledger, t, current), fresh=hand_id)
+        return Written(t, "hand", hands[-1], analysis=result, rules=current,
+                       change=_change(t, "hand", data, evening, hands, before))
+
+    return _write(ledger, table, make, request, dry_run=dry_run)
+
+
+def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situation, rules: Optional[Ruleset] = None,
+               dry_run: bool = False, request: Optional[Request] = None):
+    """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it
+    (with `dry_run`, only score it). Returns (the record, the Analysis). A hand that is not a legal win is an
+    error and records nothing."""
     hand = parse_hand(hand_text)
     if hand.winning is None:
         raise LedgerError("record.not_14_tiles", hand=repr(hand_text), size=hand.size)
-    for _ in range(ATTEMPTS):
-        number, state = ledger.state(table)
-        placed = situation.replace(dealer=state.dealer, base=table.base)
-        result = analyze(hand, rules, placed)
-        score = result.score
-        if not score.complete:
-            raise LedgerError("record.not_winning", reason=score.reason or Message("record.no_shape"))
-        if not score.legal:
-            raise LedgerError("record.not_legal", reason=score.reason)
-        deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
-        patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
-                    for m in score.matches]
-        discarder = None if score.self_drawn else result.situation.discarder
-        record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "win",
-                            str(hand), placed.seat, discarder, score.total, result.situation.fields(), patterns,
-                            deltas, advance(state, session, placed.seat), now(), "tiles")
-        if dry_run or ledger.append(table, record):
-            return record, result
-    raise LedgerError("record.kept_changing_scoring", table=repr(table.name))
+    written = record_given(ledger, table, hand_input(str(hand), situation), rules, dry_run, request)
+    return written.record, written.analysis
 
 
 def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Optional[int] = None,
-                 patterns=None, rules: Ruleset = None, dry_run: bool = False):
+                 patterns=None, rules: Optional[Ruleset] = None, dry_run: bool = False,
+                 request: Optional[Request] = None):
     """Record a won hand from what the table agreed, without its tiles (`score_agreed`): the winner is
     `situation.seat`, the discarder `situation.discarder` (None for a self-draw). `patterns` is text
     (`对对和,庄`) or {id: count}. Returns (the record, the Analysis); an illegal win records nothing, and
     `dry_run` records nothing either."""
-    rules = rules or table_rules(table, ledger)
-    session = Session.of(rules)
+    if (total is None) == (patterns is None):
+        raise LedgerError("record.total_or_patterns")
+    rules = table_rules(ledger.table(table.name), ledger)  # as the table plays now, whatever `table` was read as
     counts = None if patterns is None else (patterns if isinstance(patterns, dict) else parse_patterns(rules, patterns))
-    for _ in range(ATTEMPTS):
-        number, state = ledger.state(table)
-        placed = situation.replace(dealer=state.dealer, base=table.base)
-        result = score_agreed(rules, placed, total, counts)
-        score = result.score
-        if not score.legal:
-            raise LedgerError("record.not_legal", reason=score.reason)
-        deltas = {s: d * state.factor for s, d in result.payout.deltas.items()}
-        named = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value}
-                 for m in score.matches]
-        discarder = None if score.self_drawn else result.situation.discarder
-        record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "win", None,
-                            placed.seat, discarder, score.total, result.situation.fields(), named, deltas,
-                            advance(state, session, placed.seat), now(), "total" if counts is None else "patterns")
-        if dry_run or ledger.append(table, record):
-            return record, result
-    raise LedgerError("record.kept_changing", table=repr(table.name))
+    written = record_given(ledger, table, hand_input(None, situation, total, counts), rules, dry_run, request)
+    return written.record, written.analysis
 
 
-def record_draw(ledger: Ledger, table: Table, rules: Ruleset = None) -> HandRecord:
+def record_draw(ledger: Ledger, table: Table, rules: Optional[Ruleset] = None,
+                request: Optional[Request] = None) -> HandRecord:
     """Record a drawn hand 荒牌: nobody pays; the dealer and 上楼 move as the ruleset says."""
-    session = Session.of(rules or table_rules(table, ledger))
-    for _ in range(ATTEMPTS):
-        number, state = ledger.state(table)
-        record = HandRecord(number + 1, state.round, state.dealer, state.streak, state.level, "draw", None, None,
-                            None, None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now())
-        if ledger.append(table, record):
-            return record
-    raise LedgerError("record.kept_changing", table=repr(table.name))
+    return record_given(ledger, table, hand_input(), rules, request=request).hand
 
+
+# --- changing what was recorded ---------------------------------------------------------------------------
+
+
+def _shown_hand(t: Table, hands: List[HandRecord], shown, done: str) -> HandRecord:
+    """The hand a player was shown and means: a hand id, a HandRecord (that very hand), or a hand number (the
+    hand there now). Refused, with what is there now, when that hand is no longer in the table."""
+    if isinstance(shown, int) and not isinstance(shown, bool):
+        for record in hands:
+            if record.number == shown:
+                return record
+        raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=shown, count=len(hands))
+    hand_id = shown.hand_id if isinstance(shown, HandRecord) else str(shown)
+    for record in hands:
+        if record.hand_id == hand_id:
+            if isinstance(shown, HandRecord) and record.number != shown.number:
+                break
+            return record
+    if isinstance(shown, HandRecord):
+        there = next((h for h in hands if h.number == shown.number), None)
+        now_there = t.brief(there) if there else Message("ledger.no_hand_now", number=shown.number)
+        raise LedgerError("ledger.hand_replaced", table=repr(t.name), now=now_there, shown=t.brief(shown), done=done)
+    raise LedgerError("ledger.no_hand_id", table=repr(t.name), hand_id=repr(hand_id), done=done)
+
+
+def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = None,
+              revision: Optional[int] = None) -> Written:
+    """Remove the hand `shown` (`_shown_hand`); the later hands are replayed, each keeping its payouts where its
+    state did not change."""
+    def make(t):
+        before = ledger.hands(t)
+        if not before:
+            raise LedgerError("ledger.nothing_to_undo", table=repr(t.name))
+        gone = _shown_hand(t, before, shown, "removed")
+        data = {"hand_id": gone.hand_id}
+        evening, hands, _ = _evening(ledger, t, ("undo", data), _Rules(ledger, t))
+        return Written(t, "undo", gone, changed=_differences(before, hands, {gone.hand_id}),
+                       change=_change(t, "undo", data, evening, hands, before))
+
+    return _write(ledger, table, make, request, revision)
+
+
+def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = False,
+              request: Optional[Request] = None, revision: Optional[int] = None) -> Written:
+    """Replace the hand `shown` wholly by the hand `given` (`hand_input`), scored in its place; the later hands
+    keep their entries and are replayed (a hand whose state did not change keeps its payouts; another is scored
+    again under its own rules). With `dry_run`, what it would do, written nowhere."""
+    def make(t):
+        before = ledger.hands(t)
+        old = _shown_hand(t, before, shown, "changed")
+        new_id = new_hand_id()
+        data = {"hand_id": old.hand_id, "new_id": new_id, "input": given}
+        evening, hands, result = _evening(ledger, t, ("edit", data), _Rules(ledger, t), fresh=new_id)
+        new = hands[old.number - 1]
+        change = _change(t, "edit", data, evening, hands, before)
+        return Written(t, "edit", new, old, _differences(before, hands, {old.hand_id}), hands, analysis=result,
+                       change=change)
+
+    return _write(ledger, table, make, request, revision, dry_run)
+
+
+def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request: Optional[Request] = None,
+                 revision: Optional[int] = None) -> Written:
+    """Take back the edit or the undo the table's log has at `revision_taken_back`: the hand it replaced or
+    removed is back in its place with what it was paid (where its state is the same again)."""
+    def make(t):
+        log = ledger.log(t)
+        target = next((e for e in log if e["revision"] == revision_taken_back), None)
+        reverted = {e["data"].get("revision") for e in log if e["kind"] == "revert"}
+        if revision_taken_back in reverted:
+            raise LedgerError("ledger.reverted_already", table=repr(t.name), revision=revision_taken_back)
+        if target is None or target["kind"] not in ("edit", "undo"):
+            open_ones = [f"{e['revision']} {e['kind']}" for e in log
+                         if e["kind"] in ("edit", "undo") and e["revision"] not in reverted]
+            hint = Message("ledger.hint_revertible", kinds=open_ones) if open_ones else Message("ledger.hint_none")
+            raise LedgerError("ledger.not_revertible", table=repr(t.name), revision=revision_taken_back, hint=hint)
+        before = ledger.hands(t)
+        data = {"revision": revision_taken_back}
+        try:
+            timeline(ledger.events(t) + [("revert", data)])
+        except ReplayError:
+            raise LedgerError("ledger.revert_blocked", table=repr(t.name), revision=revision_taken_back) from None
+        evening, hands, _ = _evening(ledger, t, ("revert", data), _Rules(ledger, t))
+        back = target["data"].get("hand_id")
+        record = next((h for h in hands if h.hand_id == back), None)
+        return Written(t, "revert", record, changed=_differences(before, hands, {back}),
+                       change=_change(t, "revert", data, evening, hands, before))
+
+    return _write(ledger, table, make, request, revision)
+
+
+def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, rules=None,
+                revision: Optional[int] = None, dry_run: bool = False) -> Written:
+    """A seat change, a dealer correction or a rules switch: an event between hands, in the timeline from the
+    next hand on (`seat_start` corrects the whole evening)."""
+    def make(t):
+        data = data_of(t)
+        before = ledger.hands(t)
+        evening, hands, _ = _evening(ledger, t, (kind, data), _Rules(ledger, t))
+        return Written(t, kind, changed=_differences(before, hands, set()),
+                       change=_change(t, kind, data, evening, hands, before, rules))
+
+    return _write(ledger, table, make, request, revision, dry_run)
+
+
+def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_start: bool = False,
+                 request: Optional[Request] = None, revision: Optional[int] = None, dry_run: bool = False) -> Written:
+    """Who sits where from the next hand on (`players`: every seat E S W N): the deal stays with the seat, 连庄
+    starts again when the dealer's seat changes person, a new name joins and a person who leaves keeps their
+    standing. With `from_start`, the seating of the first hand is corrected instead: a name new to the table
+    renames the person it replaces in every hand."""
+    names = check_players(players)
+
+    def data_of(t):
+        if not from_start:
+            return {"players": names}
+        opening = opening_players(ledger, t)
+        known = {p for h in ledger.hands(t) for p in h.players} | set(t.players) | set(opening)
+        renames = {old: new for old, new in zip(opening, names) if old != new and new not in known}
+        return {"players": names, "renames": renames}
+
+    return _correction(ledger, table, "seat_start" if from_start else "seat", data_of, request, revision=revision,
+                       dry_run=dry_run)
+
+
+def seating_with(players, changes: Dict[str, str]) -> Dict[str, str]:
+    """The seating `players` (E S W N) with `changes` ({seat: name}): a name that sat elsewhere swaps with the
+    seat's person; a new name takes the seat."""
+    seated = dict(zip(SEATS, players))
+    for seat, player in changes.items():
+        old = next((s for s, p in seated.items() if p == player), None)
+        if old is not None and old != seat:
+            seated[old] = seated[seat]
+        seated[seat] = player
+    return seated
+
+
+def opening_players(ledger: Ledger, table: Table) -> Tuple[str, ...]:
+    """Who sat where at the first hand, as the log says now (its opening, corrected by `seat --from-start`)."""
+    return tuple(timeline(ledger.events(table))[0].get("players", table.players))
+
+
+def as_played(ledger: Ledger, table: Table, number: int) -> Tuple[Table, Ruleset]:
+    """Hand `number` as it was played: the table seated as it was then, and the rules it was recorded under (to
+    read an edit of it)."""
+    hands = ledger.hands(table)
+    record = next((h for h in hands if h.number == number), None)
+    if record is None:
+        raise LedgerError("ledger.no_such_hand", table=repr(table.name), number=number, count=len(hands))
+    return replace(table, players=tuple(record.players) or table.players), _Rules(ledger, table)(record.rules_sha256)
+
+
+def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Written:
+    """What correcting the first hand's seating to `players` would change, written nowhere."""
+    return seat_players(ledger, table, players, from_start=True, dry_run=True)
+
+
+def hand_units(ledger: Ledger, table: Table, hands: List[HandRecord], rules: Ruleset) -> Dict[Optional[str], str]:
+    """Each hand's unit (番, 台 or 分) by the digest of the rules it was recorded under."""
+    known = _Rules(ledger, table, rules)
+    return {h.rules_sha256: known(h.rules_sha256).unit_zh for h in hands}
+
+
+def builtin_changed(table: Table, rules: Ruleset) -> Optional[bool]:
+    """Whether the built-in ruleset the table plays has changed since the table kept it (None: it plays a
+    file, which mjcalc does not read again)."""
+    if table.ruleset != rules.id or not table.rules:
+        return None
+    try:
+        return rules_json(load_ruleset(table.ruleset)) != table.rules
+    except MjcalcError:
+        return True
+
+
+def correct_dealer(ledger: Ledger, table: Table, seat: str, request: Optional[Request] = None) -> Written:
+    """Who deals the next hand (连庄 starts again)."""
+    def data_of(t):
+        if not ledger.hands(t):
+            raise LedgerError("ledger.dealer_before_hands", table=repr(t.name))
+        return {"seat": seat}
+
+    return _correction(ledger, table, "dealer", data_of, request)
+
+
+def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Ruleset] = None,
+                request: Optional[Request] = None, revision: Optional[int] = None) -> Tuple[Table, Ruleset]:
+    """The table plays `ruleset` (a built-in name or a file, read now unless `rules` is what was read of it)
+    from its next hand on; a 上楼 level it does not reach is brought down to what it has (none: ×1)."""
+    rules = rules or load_ruleset(ruleset)
+    text = rules_json(rules)
+    levels = Session.of(rules).shanglou_levels
+    data = {"rules_sha256": rules_digest(text), "levels": levels}
+    written = _correction(ledger, table, "rules", lambda t: data, request, (_source(ruleset), rules.id, text),
+                          revision)
+    return written.table, rules
+
+
+def written_json(written: Written) -> dict:
+    """A write's answer, as the API and `--json` give it: the table and its revision, what the write recorded,
+    changed or removed, the standings and the next hand."""
+    t = written.table
+    doc = {"table": t.name, "revision": t.revision, "event": written.kind}
+    if written.kind == "hand":
+        doc["recorded"] = True
+    if written.record is not None:
+        key = "removed" if written.kind == "undo" else "hand"
+        doc[key] = hand_json(written.record, t, written.rules)
+    if written.old is not None:
+        doc["replaced"] = hand_json(written.old, t, written.rules)
+    if written.changed:
+        doc["changed"] = [{"number": new.number, "hand_id": new.hand_id, "payouts_before": old.deltas,
+                           "payouts": new.deltas} for old, new in written.changed]
+    doc["standings"] = standings_json(written.standings)
+    doc["next"] = next_json(t, len(written.hands), t.state)
+    return doc
 
 
 def player_seats(table: Table, option, value):

@@ -1,7 +1,19 @@
-"""The rules replayed between hands: the state after a hand is won or drawn (the dealer, 连庄, rounds and 上楼),
-from the ruleset's `session:` rules (`session.Session`); the ledger stores what `advance` returns."""
-from dataclasses import replace
-from typing import Optional
+"""The evening replayed: the state between hands (`advance`: the dealer, 连庄, rounds and 上楼, from the ruleset's
+`session:` rules) and the table's log of events replayed into its hands (`replay`).
+
+The ledger keeps every write to a table as an event (a hand, an edit, an undo, a revert, a seat change, a dealer
+correction, a rules switch) and its hands as a cache of replaying them. Replaying walks the evening's timeline —
+the hands and the corrections between them, in the order they were made — from the opening state. A hand's
+result (its payouts and the state after it) is looked up among every result the log ever stored for that hand
+in that state under those rules: a hand whose state did not change keeps the money it was recorded with, and a
+revert finds again what the edit replaced. Only a hand in a state it was never scored in is scored again, by
+the `score` the writer passes (the reader never scores: every result it needs is in the log).
+
+A hand stores its winner as a seat; its seating (seat → person) is the timeline's at its place, so a seat change
+moves the chairs from the next hand on and the money stays with the person who won it.
+"""
+from dataclasses import dataclass, field, replace
+from typing import Callable, Dict, List, Optional, Tuple
 
 from ..session import Session, State
 from ..tiles import SEATS
@@ -25,3 +37,154 @@ def advance(state: State, session: Session, winner: Optional[str]) -> State:
     if session.shanglou_until == "win":
         return replace(after, level=0)
     return after
+
+
+# --- the log replayed ------------------------------------------------------------------------------------
+
+# What each kind of event says (its `data`); "records" lists the hand results the event's write scored.
+EVENTS = {
+    "open": "the opening: players [E, S, W, N], rules_sha256, levels (the rules' 上楼 levels)",
+    "hand": "a hand recorded: hand_id, input (how it was entered), recorded, records",
+    "edit": "hand_id replaced by new_id with another input; records",
+    "undo": "hand_id removed; records (later hands scored again)",
+    "revert": "the edit or undo at `revision` taken back; records",
+    "seat": "players [E, S, W, N] from the next hand on",
+    "seat_start": "players [E, S, W, N] from the first hand; renames {old: new} in every hand",
+    "dealer": "seat deals the next hand (连庄 starts again)",
+    "rules": "rules_sha256 and their levels from the next hand on (上楼 brought down to them)",
+    "state": "state {round, dealer, streak, level}: a correction an older ledger folded into a hand",
+}
+
+
+class ReplayError(ValueError):
+    """A log that does not replay: an event naming a hand that is not there (a damaged ledger)."""
+
+
+@dataclass
+class Item:
+    """One place in the timeline: a hand (`hand_id`, `input`) or a correction between hands."""
+
+    kind: str
+    data: dict
+    removed: bool = False
+
+
+@dataclass
+class Evening:
+    """A table replayed: its hands (records as dicts, numbered, each with its seating), the state before the
+    next hand, the seating and rules now, and the results scored while replaying (for the write to keep)."""
+
+    hands: List[dict] = field(default_factory=list)
+    state: State = State()
+    players: Tuple[str, ...] = ()
+    rules_sha256: Optional[str] = None
+    levels: int = 0
+    scored: List[dict] = field(default_factory=list)
+
+
+def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> Tuple:
+    return (hand_id, state.round, state.dealer, state.streak, state.level, rules_sha256)
+
+
+def record_state(record: dict) -> State:
+    return State(record["round"], record["dealer"], record["streak"], record["level"])
+
+
+# score(input, state, rules_sha256, hand_id, number) -> a record dict (payouts, after, …): that hand in that state
+Score = Callable[[dict, State, Optional[str], str, int], dict]
+
+
+def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tuple, dict]]:
+    """The opening, the timeline's items and every result the log stored, from the events (kind, data) in
+    order."""
+    opening: dict = {}
+    items: List[Item] = []
+    known: Dict[Tuple, dict] = {}
+    by_revision: Dict[int, Tuple[str, dict]] = {}
+
+    def find(hand_id):
+        for item in items:
+            if item.kind == "hand" and item.data["hand_id"] == hand_id:
+                return item
+        raise ReplayError(f"no hand {hand_id} to change")
+
+    for revision, (kind, data) in enumerate(events, 1):
+        by_revision[revision] = (kind, data)
+        for record in data.get("records", ()):
+            known[result_key(record["hand_id"], record_state(record), record.get("rules_sha256"))] = record
+        if kind == "open":
+            opening = {"players": list(data["players"]), "rules_sha256": data.get("rules_sha256"),
+                       "levels": data.get("levels", 0)}
+        elif kind == "hand":
+            items.append(Item("hand", {"hand_id": data["hand_id"], "input": data["input"],
+                                       "recorded": data["recorded"]}))
+        elif kind == "edit":
+            item = find(data["hand_id"])
+            item.data = {"hand_id": data["new_id"], "input": data["input"], "recorded": item.data["recorded"],
+                         "was": item.data}
+        elif kind == "undo":
+            find(data["hand_id"]).removed = True
+        elif kind == "revert":
+            target_kind, target = by_revision.get(data["revision"], ("", {}))
+            if target_kind == "edit":
+                item = find(target["new_id"])
+                if item.removed:
+                    raise ReplayError(f"hand {target['new_id']} was removed after the edit")
+                item.data = item.data["was"]
+            elif target_kind == "undo":
+                find(target["hand_id"]).removed = False
+            else:
+                raise ReplayError(f"revision {data['revision']} is not an edit or an undo")
+        elif kind == "seat_start":
+            renames = data.get("renames", {})
+            for item in items:
+                if item.kind == "seat":
+                    item.data = {"players": [renames.get(p, p) for p in item.data["players"]]}
+            opening["players"] = list(data["players"])
+        elif kind in ("seat", "dealer", "rules", "state"):
+            items.append(Item(kind, dict(data)))
+        else:
+            raise ReplayError(f"unknown event {kind!r}")
+    return opening, items, known
+
+
+def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Evening:
+    """The table the events (kind, data), in order, make. A hand in a state the log has no result for is
+    scored by `score`; without it, that is a ReplayError."""
+    opening, items, known = timeline(events)
+    evening = Evening(players=tuple(opening.get("players", ())), rules_sha256=opening.get("rules_sha256"),
+                      levels=opening.get("levels", 0))
+    state = State()
+    for item in items:
+        if item.removed:
+            continue
+        data = item.data
+        if item.kind == "hand":
+            key = result_key(data["hand_id"], state, evening.rules_sha256)
+            record = known.get(key)
+            if record is None:
+                if score is None:
+                    raise ReplayError(f"hand {data['hand_id']} has no result in {state}")
+                record = score(data["input"], state, evening.rules_sha256, data["hand_id"], len(evening.hands) + 1)
+                known[key] = record
+                evening.scored.append(record)
+            record = dict(record, number=len(evening.hands) + 1, players=list(evening.players),
+                          recorded=data["recorded"], input=data["input"])
+            evening.hands.append(record)
+            after = record["after"]
+            state = State(after["round"], after["dealer"], after["streak"], after["level"])
+        elif item.kind == "seat":
+            players = tuple(data["players"])
+            dealer = SEATS.index(state.dealer)
+            if evening.players and players[dealer] != evening.players[dealer]:
+                state = replace(state, streak=0)  # the deal stays with the seat; 连庄 is the person's
+            evening.players = players
+        elif item.kind == "dealer":
+            state = replace(state, dealer=data["seat"], streak=0)
+        elif item.kind == "rules":
+            evening.rules_sha256, evening.levels = data["rules_sha256"], data.get("levels", 0)
+            state = replace(state, level=min(state.level, evening.levels))
+        elif item.kind == "state":
+            state = State(**data["state"])
+    evening.state = state
+    return evening

@@ -11,7 +11,12 @@
     GET  /api/tables/NAME               table show --json
     POST /api/tables/NAME/hand          {"hand" | "total" | "patterns", "winner", "from"?, …}     → table hand --json
     POST /api/tables/NAME/draw          {}                                                        → table draw --json
-    POST /api/tables/NAME/undo          {"number"?}                                               → the removed hand
+    POST /api/tables/NAME/undo          {"hand_id"} or {"number", "revision"}                     → the removed hand
+    POST /api/tables/NAME/edit          {"hand_id", "revision"?, and what …/hand takes}           → table edit --json
+    POST /api/tables/NAME/seat          {"players"?: {"E": …}, "from_start"?, "dealer"?}          → table seat
+Every write takes "request_id" (1-64 printable ASCII): the same id again answers as the first time, with
+"replayed": true, and records nothing; with another body it is a 409. A write that names a revision or a
+hand the table has moved past is a 409 too, and writes nothing.
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
 
 Every error is `{"error": "…", "code", "field", "params"}` with a 4xx status (503 for a busy or unreadable ledger
@@ -59,7 +64,6 @@ from ..evening import (  # noqa: E402
     Ledger,
     LedgerError,
     LedgerFileError,
-    hand_json,
     next_json,
     show_json,
     standings_json,
@@ -74,6 +78,7 @@ from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
 from ..scoring import prepare  # noqa: E402
 from ..settle import settle  # noqa: E402
 from ..situation import GENERIC, read_situation  # noqa: E402
+from ..tiles import seat_word  # noqa: E402
 
 
 class ApiError(Exception):
@@ -251,8 +256,18 @@ def do_tables(lib: Library) -> dict:
                         "hands": hands, "last": last} for t, hands, last in rows]}
 
 
+def _request(p: dict, endpoint: str, name):
+    """The write's request id (taken out of the body) with the digest of the rest of it."""
+    return evening.request_for(p.pop("request_id", None), {"endpoint": endpoint, "table": name, "body": p})
+
+
+def _answer(written) -> dict:
+    return written.answer if written.replayed else evening.written_json(written)
+
+
 def do_table_new(lib: Library, p: dict) -> dict:
     """evening.create_table(ledger, name, ruleset, players, base); answers as `table show --json`."""
+    request = _request(p, "table_new", None)
     _, load_name = lib.rules(p.get("ruleset"))
     players = p.get("players")
     if not isinstance(players, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in players.items()):
@@ -262,7 +277,12 @@ def do_table_new(lib: Library, p: dict) -> dict:
     if unknown:
         raise bad("api.players_seat", field="players", seat=repr(unknown[0]))
     with Ledger(lib.db_path) as ledger:
-        t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1))
+        kept = ledger.request(request.id) if request else None
+        if kept is not None:
+            if kept[0] != request.digest:
+                raise LedgerError("ledger.request_reused", field="request_id", request_id=request.id)
+            return dict(kept[1] or {}, replayed=True)
+        t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request=request)
     return do_table_show(lib, t.name)
 
 
@@ -273,68 +293,125 @@ def do_table_show(lib: Library, name: str) -> dict:
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
         standings = ledger.standings(t)
-    return show_json(t, rules, hands, standings)
+        units = evening.hand_units(ledger, t, hands, rules)
+    return show_json(t, rules, hands, standings, units, evening.builtin_changed(t, rules))
 
 
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
-    """evening.record_win(ledger, table, hand, situation, the table's rules) as `table hand --json`; the winner and
-    every seat may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
+    """evening.record_given(ledger, table, the hand given) as `table hand --json`; the winner and every seat
+    may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
+    request = _request(p, "table_hand", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
-        situation = situation_from(dict(p, seat=p["winner"]), table=t)
-        rules = evening.table_rules(t, ledger)
-        if quick:  # quick entry: the same library call as `table hand --fan/--patterns`
-            record, _ = evening.record_quick(ledger, t, situation, quick.get("total"), quick.get("patterns"), rules)
-        else:
-            record, _ = evening.record_win(ledger, t, p["hand"], situation, rules)
-        standings = ledger.standings(t)
-    return {"table": t.name, "recorded": True, "hand": hand_json(record, t, rules),
-            "standings": standings_json(t, standings), "next": next_json(t, record.number, record.after)}
+        given = _hand_given(ledger, t, p, quick)
+        written = evening.record_given(ledger, t, given, request=request)
+    return dict(_answer(written), recorded=True)
 
 
-def do_table_draw(lib: Library, name: str) -> dict:
-    """evening.record_draw(ledger, table) as `table draw --json`."""
+def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
+    """The hand a request gives (`evening.hand_input`): its tiles, or the agreed total or patterns."""
+    situation = situation_from(dict(p, seat=p["winner"]), table=t)
+    if not quick:
+        parsed = parse_hand(p["hand"])
+        if parsed.winning is None:
+            raise LedgerError("record.not_14_tiles", hand=repr(p["hand"]), size=parsed.size)
+        return evening.hand_input(str(parsed), situation)
+    counts = None
+    if "patterns" in quick:
+        counts = evening.parse_patterns(rules or evening.table_rules(t, ledger), quick["patterns"])
+    return evening.hand_input(None, situation, quick.get("total"), counts)
+
+
+def do_table_draw(lib: Library, name: str, p: dict) -> dict:
+    """evening.record_given(ledger, table, a drawn hand) as `table draw --json`."""
+    request = _request(p, "table_draw", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
-        record = evening.record_draw(ledger, t)
-        standings = ledger.standings(t)
-    return {"table": t.name, "hand": hand_json(record, t), "standings": standings_json(t, standings),
-            "next": next_json(t, record.number, record.after)}
+        written = evening.record_given(ledger, t, evening.hand_input(), request=request)
+    return _answer(written)
 
 
 def do_table_undo(lib: Library, name: str, p: dict) -> dict:
-    """Ledger.undo(table, number): the last hand, or hand `number` if it is still the last (`table undo --yes`)."""
+    """evening.undo_hand: the hand `hand_id` (what the phone showed), or hand `number` if the table is still at
+    `revision` (what the phone read); anything less could remove a hand nobody saw (`table undo`)."""
+    request = _request(p, "table_undo", name)
+    if "hand_id" in p:
+        shown, revision = p["hand_id"], p.get("revision")
+    elif "number" in p and "revision" in p:
+        shown, revision = p["number"], p["revision"]
+    else:
+        raise bad("api.undo_names_hand")
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
-        number = p.get("number")
-        if number is None:
-            last = ledger.last_hand(t)
-            if last is None:
-                raise bad("table.no_hands_to_undo", table=repr(t.name))
-            number = last.number
-        removed = ledger.undo(t, number)
-        count, state = ledger.state(t)
-        standings = ledger.standings(t)
-    return {"table": t.name, "removed": hand_json(removed, t), "standings": standings_json(t, standings),
-            "next": next_json(t, count, state)}
+        written = evening.undo_hand(ledger, t, shown, request, revision)
+    return _answer(written)
+
+
+def do_table_edit(lib: Library, name: str, p: dict) -> dict:
+    """evening.edit_hand: replace the hand `hand_id` (what the phone showed) by the hand given (as for
+    …/hand), its later hands replayed (`table edit --yes`)."""
+    request = _request(p, "table_edit", name)
+    shown, revision = p.pop("hand_id"), p.pop("revision", None)
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
+        if ("hand" in p) == bool(quick):
+            raise bad("api.hand_or_agreed")
+        old = next((h for h in ledger.hands(t) if h.hand_id == shown), None)
+        seated, rules = evening.as_played(ledger, t, old.number) if old else (t, None)  # as that hand was played
+        written = evening.edit_hand(ledger, t, shown, _hand_given(ledger, seated, p, quick, rules), request=request,
+                                    revision=revision)
+    return _answer(written)
+
+
+def do_table_seat(lib: Library, name: str, p: dict) -> dict:
+    """evening.seat_players (who sits where from the next hand on) and/or evening.correct_dealer (`table seat`)."""
+    request = _request(p, "table_seat", name)
+    if "players" not in p and "dealer" not in p:
+        raise bad("api.seat_takes")
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        written = None
+        if "players" in p:  # the seats that change, as `table seat 南=阿张` (a name seated elsewhere swaps)
+            changes = {}
+            for key, value in p["players"].items():
+                seat = seat_word(str(key))
+                if seat is None or not isinstance(value, str):
+                    raise bad("api.players_seat", field="players", seat=repr(key))
+                changes[seat] = value.strip()
+            from_start = bool(p.get("from_start"))
+            base = evening.opening_players(ledger, t) if from_start else t.players
+            written = evening.seat_players(ledger, t, evening.seating_with(base, changes), from_start, request,
+                                           p.get("revision"))
+            t = written.table
+        if "dealer" in p and not (written and written.replayed):
+            written = evening.correct_dealer(ledger, t, t.seat(p["dealer"]), None if written else request)
+    return _answer(written)
 
 
 def do_standings(lib: Library, name: str) -> dict:
-    """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players), with
-    each transfer by seat too for the page, and the next hand."""
+    """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players, by
+    person), and the next hand."""
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         standings = ledger.standings(t)
         count, state = ledger.state(t)
-    transfers = settle({s: standings[s] for s in SEATS})
-    return {"table": t.name, "standings": standings_json(t, standings),
-            "transfers": transfers_json([(t.player(a), t.player(b), n) for a, b, n in transfers]),
-            "settlement": [{"from": a, "from_player": t.player(a), "to": b, "to_player": t.player(b), "amount": n}
+    transfers = settle({s.player: s.score for s in standings})
+    seat = {s.player: s.seat for s in standings}
+    return {"table": t.name, "revision": t.revision, "standings": standings_json(standings),
+            "transfers": transfers_json(transfers),
+            "settlement": [{"from": seat[a], "from_player": a, "to": seat[b], "to_player": b, "amount": n}
                            for a, b, n in transfers],
             "next": next_json(t, count, state)}
+
+
+CONFLICTS = ("ledger.request_reused", "ledger.stale_revision", "ledger.hand_replaced", "ledger.no_hand_id",
+             "record.kept_changing")
+WRITES = {"hand": do_table_hand, "draw": do_table_draw, "undo": do_table_undo, "edit": do_table_edit,
+          "seat": do_table_seat}
 
 
 def library_call(func, *args):
@@ -345,6 +422,10 @@ def library_call(func, *args):
         raise
     except LedgerFileError as exc:
         raise ApiError(503, exc, flag=False) from None
+    except LedgerError as exc:
+        if exc.code in CONFLICTS:  # the table moved on, or a request id reused: nothing was written
+            raise ApiError(409, exc) from None
+        raise ApiError(400, exc) from None
     except MjcalcError as exc:  # notation, hand, situation, ruleset and ledger errors
         raise ApiError(400, exc) from None
     except RecursionError:
@@ -368,16 +449,20 @@ def endpoint_fields(endpoint: str) -> dict:
         "advise": dict(HAND_FIELDS, **situation),
         "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
-        "table_new": {"name": str, "ruleset": str, "players": dict, "base": int},
+        "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand=str, winner=str, lang=str, total=int, patterns=str),
-        "table_draw": {},
-        "table_undo": {"number": int},
+                           hand=str, winner=str, lang=str, total=int, patterns=str, request_id=str),
+        "table_draw": {"request_id": str},
+        "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
+        "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
+                           hand_id=str, revision=int, hand=str, winner=str, lang=str, total=int, patterns=str,
+                           request_id=str),
+        "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
 
 
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
-            "table_new": ("name", "players"), "table_hand": ("winner",)}
+            "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id", "winner")}
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
@@ -665,14 +750,10 @@ class Handler(BaseHTTPRequestHandler):
             if len(parts) == 3 and parts[2] == "standings":
                 self._only(method, "GET")
                 return self._json(200, library_call(do_standings, lib, name))
-            if len(parts) == 3 and parts[2] in ("hand", "draw", "undo"):
+            if len(parts) == 3 and parts[2] in WRITES:
                 self._only(method, "POST")
                 p = check_fields("table_" + parts[2], self._body())
-                if parts[2] == "hand":
-                    return self._json(200, library_call(do_table_hand, lib, name, p))
-                if parts[2] == "draw":
-                    return self._json(200, library_call(do_table_draw, lib, name))
-                return self._json(200, library_call(do_table_undo, lib, name, p))
+                return self._json(200, library_call(WRITES[parts[2]], lib, name, p))
         raise refusal(404, "api.no_endpoint", path=path)
 
     def _only(self, method, *allowed):

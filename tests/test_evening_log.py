@@ -1,0 +1,486 @@
+"""The ledger as the table's memory (issue 21): every write checked against what it read, any hand editable,
+seat and dealer changes as events, the rules kept by digest, request ids, migration with a backup.
+
+The races are deterministic interleavings: a second ledger connection writes at the moment the test chooses
+(between reading and writing), never a sleep. Expected money is worked by hand from the rules pages: in
+beijing, PLAIN (`123m456p789s234s5m +5m`) is 推倒和 1 + 门清无惠 1 = 2 番, +1 庄 when the dealer wins or deals
+in; a self-draw is paid by all three, a discard win by the discarder alone (`rulesets/beijing.md`).
+"""
+import json
+import shutil
+import sqlite3
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mjcalc import evening
+from mjcalc.cli import cli
+from mjcalc.evening import Ledger, LedgerError
+from mjcalc.evening.ledger import VERSION
+from mjcalc.evening.replay import replay
+from mjcalc.situation import Situation
+
+PLAYERS = {"E": "老王", "S": "小李", "W": "阿张", "N": "大刘"}
+PLAIN = "123m456p789s234s5m +5m"
+FIXTURES = __import__("pathlib").Path(__file__).parent / "fixtures"
+
+
+def run(*args, db, input=None):
+    return CliRunner().invoke(cli, ["table", *args, "--db", str(db)], input=input)
+
+
+def table_at(tmp_path, ruleset="beijing", base=1):
+    db = tmp_path / "t.sqlite3"
+    ledger = Ledger(db)
+    return db, ledger, evening.create_table(ledger, "t", ruleset, PLAYERS, base)
+
+
+def win(ledger, t, seat, discarder=None, hand=PLAIN):
+    return evening.record_win(ledger, t, hand, Situation(seat=seat, discarder=discarder))[0]
+
+
+def by_person(ledger, t):
+    return {s.player: s.score for s in ledger.standings(t)}
+
+
+def check_cache(ledger, t):
+    """The hands the ledger keeps are the log replayed, and every hand sums to zero."""
+    replayed = replay(ledger.events(t))  # no scorer: every result it needs is in the log
+    hands = ledger.hands(t)
+    assert [evening.HandRecord.of(h) for h in replayed.hands] == hands
+    assert replayed.state == ledger.table(t.name).state
+    assert all(sum(h.deltas.values()) == 0 for h in hands)
+    assert sum(s.score for s in ledger.standings(t)) == 0
+
+
+# --- item 1: undo and edit name the hand they were shown -----------------------------------------------------
+
+
+def test_undo_of_a_hand_replaced_meanwhile_removes_nothing(tmp_path):
+    """ABA: the player is shown hand 2 (小李 自摸); meanwhile another phone undoes it and records a new hand 2
+    (阿张 ← 大刘). Confirming must not remove the new one."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "E")
+    shown = win(ledger, t, "S")
+    with Ledger(db) as other:
+        evening.undo_hand(other, t, 2)
+        win(other, t, "W", "N")
+    with pytest.raises(LedgerError) as refused:
+        evening.undo_hand(ledger, t, shown)
+    assert str(refused.value) == ("table 't' changed meanwhile: hand 2 (阿张 ← 大刘 2) is not the hand 2 (小李 自摸 2) "
+                                  "shown; nothing removed")
+    assert [(h.number, h.winner) for h in ledger.hands(t)] == [(1, "E"), (2, "W")]
+    with pytest.raises(LedgerError, match="no hand .* now"):  # by its id: the same
+        evening.undo_hand(ledger, t, shown.hand_id)
+    check_cache(ledger, t)
+
+
+def test_an_undo_by_number_names_the_revision_it_read(tmp_path):
+    """Through the API an undo by number carries the revision the phone read: any write since refuses it."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "E")
+    win(ledger, t, "S")
+    read = ledger.table("t").revision
+    with Ledger(db) as other:
+        evening.record_draw(other, t)
+    with pytest.raises(LedgerError, match=r"changed since it was shown \(revision 3, now 4\)"):
+        evening.undo_hand(ledger, t, 2, revision=read)
+    assert len(ledger.hands(t)) == 3
+
+
+def test_table_undo_confirmed_after_the_hand_was_replaced_removes_nothing(tmp_path, monkeypatch):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "E")
+    win(ledger, t, "S")
+
+    def confirm_after_the_race(*args, **kwargs):
+        with Ledger(db) as other:
+            evening.undo_hand(other, t, 2)
+            win(other, t, "W", "N")
+        return True
+
+    monkeypatch.setattr("click.confirm", confirm_after_the_race)
+    result = run("undo", "t", db=db)
+    assert result.exit_code == 2, result.output
+    assert "nothing removed" in result.stderr and "阿张 ← 大刘" in result.stderr
+    assert [(h.number, h.winner) for h in ledger.hands(t)] == [(1, "E"), (2, "W")]
+
+
+def test_table_edit_confirmed_after_the_table_moved_changes_nothing(tmp_path, monkeypatch):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "E")
+    win(ledger, t, "S")
+
+    def confirm_after_a_draw(*args, **kwargs):
+        with Ledger(db) as other:
+            evening.record_draw(other, t)
+        return True
+
+    monkeypatch.setattr("click.confirm", confirm_after_a_draw)
+    result = run("edit", "1", "t", "--fan", "5", "--winner", "阿张", db=db)
+    assert result.exit_code == 2 and "changed since it was shown" in result.stderr, result.output
+    assert [h.total for h in ledger.hands(t)] == [3, 2, None]
+
+
+# --- item 2: a correction racing a hand -------------------------------------------------------------------
+
+
+def test_a_dealer_correction_racing_a_hand_is_never_overwritten(tmp_path, monkeypatch):
+    """Between scoring a hand and writing it, another connection corrects the dealer: the write sees the
+    revision moved and is made again from the corrected state."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "W")  # W wins: the deal passes to S
+    with Ledger(db) as other:
+        evening.correct_dealer(other, t, "N")  # the table says: N deals next
+    real_write, raced = Ledger.write, []
+
+    def write_after_a_correction(self, table, revision, change):
+        if not raced:
+            raced.append(change.hands[-1].dealer)
+            with Ledger(db) as other:
+                evening.correct_dealer(other, table, "W")
+        return real_write(self, table, revision, change)
+
+    monkeypatch.setattr(Ledger, "write", write_after_a_correction)
+    record = win(ledger, t, "E")
+    assert raced == ["N"] and record.dealer == "W" and record.number == 2
+    assert [h.dealer for h in ledger.hands(t)] == ["E", "W"]
+    # W dealt and E self-drew: 2 番 from each (no 庄 "when a non-dealer self-draws", rulesets/beijing.md)
+    assert ledger.hands(t)[1].deltas == {"E": 6, "S": -2, "W": -2, "N": -2}
+    kinds = [kind for kind, _ in ledger.events(t)]
+    assert kinds == ["open", "hand", "dealer", "dealer", "hand"]
+    check_cache(ledger, t)
+
+
+def test_an_edit_keeps_a_later_dealer_correction(tmp_path):
+    """The correction is an event in the timeline: editing a hand before it does not undo it."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    evening.correct_dealer(ledger, t, "N")
+    win(ledger, t, "W")
+    evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="E"), total=2))  # the dealer won
+    hands = ledger.hands(t)
+    assert hands[1].dealer == "N" and hands[1].streak == 0  # still N, as corrected
+    check_cache(ledger, t)
+
+
+# --- item 3: a rules switch ---------------------------------------------------------------------------------
+
+
+def test_a_rules_switch_resets_shanglou_and_every_hand_keeps_its_unit(tmp_path):
+    """Two draws under beijing raise 上楼 to ×4; zhuji has no 上楼: the next hand is paid ×1. `show` lists the
+    beijing hands in 番 and the zhuji hand in 台."""
+    db, ledger, t = table_at(tmp_path)
+    evening.record_draw(ledger, t)
+    evening.record_draw(ledger, t)
+    assert ledger.table("t").state.level == 2
+    t2, _ = evening.adopt_rules(ledger, t, "zhuji")
+    assert t2.state.level == 0
+    record, _ = evening.record_quick(ledger, t2, Situation(seat="S"), total=1)
+    # zhuji, 1 台 self-drawn by a non-dealer: each of the three pays 1 + 1 底 = 2 (rulesets/zhuji.md)
+    assert record.deltas == {"E": -2, "S": 6, "W": -2, "N": -2}
+    shown = json.loads(run("show", "t", "--json", db=db).output)
+    assert [h["unit"] for h in shown["hands"]] == ["番", "番", "台"]
+    assert shown["ruleset_sha256"] == ledger.table("t").rules_sha256 != ledger.hands(t)[0].rules_sha256
+    text = run("show", "t", db=db).output
+    assert "1台" in text and "total" in text  # the column names no single unit
+
+
+def test_table_rules_asks_and_n_switches_nothing(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    result = run("rules", "t", "zhuji", db=db, input="n\n")
+    assert result.exit_code == 0 and "rules unchanged" in result.output
+    assert ledger.table("t").ruleset_id == "beijing"
+
+
+# --- item 4: any hand can be corrected ------------------------------------------------------------------------
+
+
+def test_an_edit_three_hands_back_replays_the_later_hands(tmp_path):
+    """Hand 1 was entered as 小李 ← 老王, but 老王 (the dealer) won: the deal stays with 老王 (连庄), so hands 2 and
+    3 are played with E dealing and are paid again (庄 moves to E); the standings follow."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")  # E deals, S on E's discard: E -3
+    win(ledger, t, "W")       # S deals: W self-draw
+    win(ledger, t, "N", "W")  # W deals
+    written = evening.edit_hand(ledger, t, 1, evening.hand_input(PLAIN, Situation(seat="E")))
+    hands = ledger.hands(t)
+    assert [h.dealer for h in hands] == ["E", "E", "S"] and hands[1].streak == 1
+    assert hands[0].deltas == {"E": 9, "S": -3, "W": -3, "N": -3}  # dealer self-draw: 3 番 from each
+    assert hands[1].deltas == {"E": -2, "S": -2, "W": 6, "N": -2}  # W self-draw: no 庄 for a non-dealer
+    assert hands[2].deltas == {"E": 0, "S": 0, "W": -2, "N": 2}    # N on W's discard, S deals: 2 番
+    assert {new.number for _, new in written.changed} == {2, 3}
+    check_cache(ledger, t)
+
+
+def test_a_later_hand_whose_state_did_not_change_keeps_its_stored_money(tmp_path):
+    """A newer engine never changes old money silently: hand 3's stored payouts (as an older mjcalc paid them,
+    put in the log by hand here) stay when an edit of hand 1 leaves hand 3's state as it was."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")
+    win(ledger, t, "W", "S")
+    win(ledger, t, "N", "W")
+    old_money = {"E": 0, "S": 0, "W": -5, "N": 5}
+    with sqlite3.connect(db) as conn:
+        row_id, data = conn.execute("SELECT id, data FROM events WHERE kind = 'hand' ORDER BY revision DESC").fetchone()
+        data = json.loads(data)
+        data["records"][0]["deltas"] = old_money
+        conn.execute("UPDATE events SET data = ? WHERE id = ?", (json.dumps(data, ensure_ascii=False), row_id))
+        conn.execute("UPDATE hands SET d_w = -5, d_n = 5 WHERE number = 3")
+    # hand 1 was 小李 ← 阿张, not ← 老王: the deal passes to S all the same
+    evening.edit_hand(ledger, t, 1, evening.hand_input(PLAIN, Situation(seat="S", discarder="W")))
+    assert ledger.hands(t)[2].deltas == old_money
+    check_cache(ledger, t)
+
+
+def test_edit_and_undo_are_reverted_exactly(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    for seat, source in (("S", "E"), ("W", None), ("N", "W"), ("E", None)):
+        win(ledger, t, seat, source)
+    before, standings = ledger.hands(t), by_person(ledger, t)
+    edited = evening.edit_hand(ledger, t, 2, evening.hand_input(None, Situation(seat="N"), total=4))
+    assert by_person(ledger, t) != standings
+    evening.revert_event(ledger, t, edited.table.revision)
+    assert ledger.hands(t) == before and by_person(ledger, t) == standings
+    undone = evening.undo_hand(ledger, t, 1)
+    assert len(ledger.hands(t)) == 3
+    evening.revert_event(ledger, t, undone.table.revision)
+    assert ledger.hands(t) == before
+    with pytest.raises(LedgerError, match="reverted already"):
+        evening.revert_event(ledger, t, undone.table.revision)
+    with pytest.raises(LedgerError, match="not an edit or an undo"):
+        evening.revert_event(ledger, t, 2)
+    check_cache(ledger, t)
+
+
+# --- item 5: seat changes are events; money stays with the person ----------------------------------------------
+
+
+def test_a_seat_change_moves_the_chairs_from_the_next_hand_on(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")  # 小李 +3, 老王 -3; S deals next
+    written = evening.seat_players(ledger, t, {"E": "老王", "S": "阿美", "W": "阿张", "N": "大刘"})  # 小李 leaves
+    assert written.table.state.dealer == "S"  # the deal belongs to the seat
+    win(ledger, t, "S")  # 阿美, dealing, self-draws: 3 番 from each
+    assert by_person(ledger, t) == {"老王": -6, "阿美": 9, "阿张": -3, "大刘": -3, "小李": 3}
+    assert [s.seat for s in ledger.standings(t)] == ["E", "S", "W", "N", None]
+    settled = json.loads(run("settle", "t", "--json", db=db).output)
+    assert {x["player"]: x["score"] for x in settled["standings"]}["小李"] == 3
+    shown = json.loads(run("show", "t", "--json", db=db).output)
+    assert shown["hands"][0]["winner_player"] == "小李" and shown["hands"][1]["winner_player"] == "阿美"
+    check_cache(ledger, t)
+
+
+def test_the_dealer_seat_changing_person_restarts_lianzhuang(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "E")  # the dealer wins: 连庄 1
+    assert ledger.table("t").state.streak == 1
+    evening.seat_players(ledger, t, {"E": "小李", "S": "老王", "W": "阿张", "N": "大刘"})
+    state = ledger.table("t").state
+    assert (state.dealer, state.streak) == ("E", 0)
+
+
+def test_seating_from_the_start_renames_in_every_hand(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")
+    evening.seat_players(ledger, t, {"E": "老王", "S": "小李", "W": "大刘", "N": "阿张"})
+    win(ledger, t, "W")
+    result = run("seat", "t", "--from-start", "南=李明", db=db, input="y\n")
+    assert result.exit_code == 0 and "correct it?" in result.output, result.output
+    assert by_person(ledger, t) == {"老王": -5, "李明": 1, "大刘": 6, "阿张": -2}
+    assert all("小李" not in h.players for h in ledger.hands(t))
+    check_cache(ledger, t)
+
+
+# --- request ids ------------------------------------------------------------------------------------------------
+
+
+def test_a_retried_request_records_once(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    first = run("hand", "t", PLAIN, "--winner", "小李", "--request-id", "tap-1", "--json", db=db)
+    again = run("hand", "t", PLAIN, "--winner", "小李", "--request-id", "tap-1", "--json", db=db)
+    assert first.exit_code == again.exit_code == 0
+    assert json.loads(again.output) == dict(json.loads(first.output), replayed=True, recorded=True)
+    assert len(ledger.hands(t)) == 1
+    other = run("hand", "t", PLAIN, "--winner", "阿张", "--request-id", "tap-1", db=db)
+    assert other.exit_code == 2 and "was used for another request" in other.stderr
+    text = run("hand", "t", PLAIN, "--winner", "小李", "--request-id", "tap-1", db=db)
+    assert text.exit_code == 0 and text.output == "request tap-1 was made already (hand 1); nothing recorded again\n"
+    for bad in ("has space", "x" * 65, "手"):
+        result = run("draw", "t", "--request-id", bad, db=db)
+        assert result.exit_code == 2 and "1 to 64 printable ASCII" in result.stderr
+    assert len(ledger.hands(t)) == 1
+
+
+# --- migration ---------------------------------------------------------------------------------------------------
+
+
+def _dump(path):
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("PRAGMA user_version").fetchone()[0], list(conn.iterdump())
+    finally:
+        conn.close()
+
+
+@pytest.mark.parametrize("version", [1, 2, 3])
+def test_every_earlier_schema_is_migrated_after_a_backup(tmp_path, version):
+    db = tmp_path / "t.sqlite3"
+    shutil.copy(FIXTURES / f"ledger-v{version}.sqlite3", db)
+    original = _dump(db)
+    shown = json.loads(run("show", "friday", "--json", db=db).output)
+    backup = tmp_path / f"t.sqlite3.bak-v{version}"
+    assert _dump(backup) == original  # the file as it was, before its schema changed
+    with Ledger(db) as ledger:
+        assert ledger.version == VERSION
+        t = ledger.table("friday")
+        check_cache(ledger, t)
+        before = ledger.hands(t)
+        edited = evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="W"), total=1))
+        evening.revert_event(ledger, t, edited.table.revision)
+        assert ledger.hands(t) == before
+    if version == 3:
+        # as `table show` gave it at schema 3 (tests/fixtures/make_ledgers.py): the same money, by person
+        assert {s["player"]: s["score"] for s in shown["standings"]} == {"老王": -30, "小李": 30, "阿美": 176,
+                                                                       "大刘": -176}
+        assert [h["payouts"]["W"] for h in shown["hands"]] == [0, 0, 36, -8, -12, 160]
+        assert shown["next"]["dealer"] == "W" and shown["next"]["shanglou"] == 1
+        monday = json.loads(run("show", "monday", "--json", db=db).output)
+        assert [s["score"] for s in monday["standings"]] == [-4, 6, -6, 4]
+    else:
+        assert [h["payouts"] for h in shown["hands"]][0] == {"E": -6, "S": 6, "W": 0, "N": 0}
+    assert run("hand", "friday", "--fan", "1", "--winner", "S", db=db).exit_code == 0
+
+
+def test_a_migration_that_cannot_back_up_changes_nothing(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    shutil.copy(FIXTURES / "ledger-v3.sqlite3", db)
+    (tmp_path / "t.sqlite3.bak-v3").mkdir()  # taken: the next name is tried
+    assert run("show", "friday", db=db).exit_code == 0
+    assert (tmp_path / "t.sqlite3.bak-v3.2").is_file()
+
+
+def test_table_backup_copies_the_whole_ledger(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    target = tmp_path / "copy.sqlite3"
+    assert run("backup", str(target), db=db).exit_code == 0
+    with Ledger(target) as copy:
+        assert copy.hands(copy.table("t")) == ledger.hands(t)
+    again = run("backup", str(target), db=db)
+    assert again.exit_code == 2 and "exists already" in again.stderr
+
+
+# --- the property: random evenings, an edit and its revert ------------------------------------------------------
+
+STEP = st.one_of(
+    st.tuples(st.just("tiles"), st.sampled_from("ESWN"), st.sampled_from(["self", "E", "S", "W", "N"])),
+    st.tuples(st.just("total"), st.sampled_from("ESWN"), st.sampled_from(["self", "E", "S", "W", "N"]),
+              st.integers(1, 6)),
+    st.tuples(st.just("patterns"), st.sampled_from("ESWN"), st.sampled_from(["对对和", "清一色", "对对和,庄"])),
+    st.just(("draw",)),
+    st.just(("undo",)),
+    st.tuples(st.just("seat"), st.permutations(["老王", "小李", "阿张", "大刘", "阿美"])),
+    st.tuples(st.just("dealer"), st.sampled_from("ESWN")),
+    st.tuples(st.just("rules"), st.sampled_from(["beijing", "beijing-money", "beijing-doubling"])),
+)
+
+
+def _step(ledger, t, step):
+    kind = step[0]
+    try:
+        if kind in ("tiles", "total"):
+            seat, source = step[1], step[2]
+            situation = Situation(seat=seat, discarder=None if source in ("self", seat) else source)
+            if kind == "tiles":
+                evening.record_win(ledger, t, PLAIN, situation)
+            else:
+                evening.record_quick(ledger, t, situation, total=step[3])
+        elif kind == "patterns":
+            evening.record_quick(ledger, t, Situation(seat=step[1]), patterns=step[2])
+        elif kind == "draw":
+            evening.record_draw(ledger, t)
+        elif kind == "undo" and ledger.hands(t):
+            evening.undo_hand(ledger, t, ledger.hands(t)[-1])
+        elif kind == "seat":
+            evening.seat_players(ledger, t, dict(zip("ESWN", step[1][:4])))
+        elif kind == "dealer" and ledger.hands(t):
+            evening.correct_dealer(ledger, t, step[1])
+        elif kind == "rules":
+            evening.adopt_rules(ledger, t, step[1])
+    except LedgerError as exc:  # a win these rules refuse (a minimum): nothing recorded
+        assert "nothing recorded" in str(exc) or "has no pattern" in str(exc), exc
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                                                 HealthCheck.too_slow])
+@given(steps=st.lists(STEP, min_size=40, max_size=40), pick=st.integers(0, 10 ** 6),
+       total=st.integers(1, 4))
+def test_random_evenings_edit_and_revert(tmp_path_factory, steps, pick, total):
+    db = tmp_path_factory.mktemp("evening") / "t.sqlite3"
+    with Ledger(db) as ledger:
+        t = evening.create_table(ledger, "t", "beijing", PLAYERS, 1)
+        for step in steps:
+            _step(ledger, t, step)
+            assert sum(s.score for s in ledger.standings(t)) == 0
+        check_cache(ledger, t)
+        hands, standings = ledger.hands(t), ledger.standings(t)
+        if not hands:
+            return
+        log = len(ledger.events(t))
+        target = hands[pick % len(hands)]
+        try:
+            edited = evening.edit_hand(ledger, t, target, evening.hand_input(
+                None, Situation(seat=target.winner or "E"), total=total))
+        except LedgerError as exc:  # a later hand the edit would make illegal: nothing changed
+            assert "nothing" in str(exc)
+            assert ledger.hands(t) == hands
+            return
+        assert sum(s.score for s in ledger.standings(t)) == 0
+        check_cache(ledger, t)
+        evening.revert_event(ledger, t, edited.table.revision)
+        assert ledger.hands(t) == hands and ledger.standings(t) == standings
+        assert len(ledger.events(t)) == log + 2
+        check_cache(ledger, t)
+
+
+# --- what a fresh pair of eyes found, trying the commands as players would -------------------------------------
+
+
+def test_an_edit_reads_names_as_the_hand_was_seated(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    evening.seat_players(ledger, t, {"E": "老王", "S": "阿张", "W": "小李", "N": "大刘"})
+    result = run("edit", "1", "t", "--fan", "2", "--winner", "大刘", "--from", "阿张", "--yes", db=db)
+    assert result.exit_code == 0, result.output
+    hand = ledger.hands(t)[0]
+    assert (hand.winner, hand.discarder) == ("N", "W") and hand.player("W") == "阿张"
+
+
+def test_a_second_correction_of_the_opening_keeps_the_first(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")
+    assert run("seat", "t", "--from-start", "南=李明", "--yes", db=db).exit_code == 0
+    assert run("seat", "t", "--from-start", "东=阿张", "--yes", db=db).exit_code == 0
+    people = [s.player for s in ledger.standings(t)]
+    assert sorted(people) == sorted(["阿张", "李明", "老王", "大刘"])
+
+
+def test_revert_of_an_edit_changed_since_says_what_to_take_back_first(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    first = evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="W"), total=2))
+    evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="N"), total=2))
+    with pytest.raises(LedgerError, match="take that back first"):
+        evening.revert_event(ledger, t, first.table.revision)
+    result = run("revert", "t", "99", db=db)
+    assert result.exit_code == 2 and "those there are: 3 edit, 4 edit" in result.stderr
+
+
+def test_a_backup_into_a_file_that_is_not_a_folder_is_one_line(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    (tmp_path / "notes.txt").write_text("hi")
+    result = run("backup", str(tmp_path / "notes.txt" / "x.sqlite3"), db=db)
+    assert result.exit_code == 2 and result.stderr.startswith("Error: cannot copy the ledger to"), result.output
