@@ -484,3 +484,14 @@ def test_a_backup_into_a_file_that_is_not_a_folder_is_one_line(tmp_path):
     (tmp_path / "notes.txt").write_text("hi")
     result = run("backup", str(tmp_path / "notes.txt" / "x.sqlite3"), db=db)
     assert result.exit_code == 2 and result.stderr.startswith("Error: cannot copy the ledger to"), result.output
+
+
+def test_show_says_when_the_builtin_ruleset_changed_since_the_table_kept_it(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    assert "has changed" not in run("show", "t", db=db).output
+    kept = json.loads(t.rules)
+    kept["zh"] = "北京麻将 (旧)"  # as an older mjcalc's beijing would have been kept
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE tables SET rules = ?", (json.dumps(kept, ensure_ascii=False, sort_keys=True),))
+    assert "the built-in beijing has changed since the table kept it" in run("show", "t", db=db).output
+    assert json.loads(run("show", "t", "--json", db=db).output)["builtin_changed"] is True

@@ -356,6 +356,7 @@ class HandRecord:
             "dealer_player": name(self.dealer),
             "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,
             "hand": self.hand, "winner": self.winner, "winner_player": name(self.winner),
+            "winners": [self.winner] if self.winner else [],  # one today; a deal with several (Sichuan) later
             "from": self.discarder, "from_player": name(self.discarder), "total": self.total,
             "patterns": self.patterns, "entry": self.entry, "situation": dict(self.situation),
             "payouts": dict(self.deltas), "players": dict(zip(SEATS, self.players or table.players)),
