@@ -53,7 +53,7 @@ def main():
                     evening.record_quick(ledger, t, Situation(seat="ESWN"[count % 4]), total=1 + count % 3)
             seat = "ESWN"[count % 4]
 
-            def record():
+            def record(seat=seat):
                 evening.record_quick(ledger, t, Situation(seat=seat), total=2)
                 evening.undo_hand(ledger, t, ledger.last_hand(t))
 
