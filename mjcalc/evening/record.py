@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+from functools import lru_cache
 from dataclasses import asdict, dataclass, field, replace
 from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
@@ -89,7 +90,7 @@ def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
     """The rules the table keeps. A table opened before tables kept their rules reads its file once; with
     `ledger` it then keeps what it read."""
     if table.rules:
-        return rules_from_json(table.rules)
+        return _kept_rules(table.rules)
     rules = load_ruleset(table.ruleset)
     if ledger is not None:
         try:
@@ -316,8 +317,14 @@ class _Rules:
     def __call__(self, sha256: Optional[str]) -> Ruleset:
         if sha256 not in self.known:
             text = self.ledger.rules_text(sha256) if sha256 else None
-            self.known[sha256] = rules_from_json(text) if text else table_rules(self.table, self.ledger)
+            self.known[sha256] = _kept_rules(text) if text else table_rules(self.table, self.ledger)
         return self.known[sha256]
+
+
+@lru_cache(maxsize=64)
+def _kept_rules(text: str) -> Ruleset:
+    """`rules_from_json`, once per text (a ruleset is frozen: every table kept under it shares it)."""
+    return rules_from_json(text)
 
 
 def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, fresh: Optional[str] = None):
@@ -620,10 +627,17 @@ def builtin_changed(table: Table, rules: Ruleset) -> Optional[bool]:
     file, which mjcalc does not read again)."""
     if table.ruleset != rules.id or not table.rules:
         return None
+    built_in = _builtin_json(table.ruleset)
+    return built_in is None or built_in != table.rules
+
+
+@lru_cache(maxsize=32)
+def _builtin_json(ruleset_id: str) -> Optional[str]:
+    """A built-in ruleset as a table keeps it (the same for as long as the process runs), or None."""
     try:
-        return rules_json(load_ruleset(table.ruleset)) != table.rules
+        return rules_json(load_ruleset(ruleset_id))
     except MjcalcError:
-        return True
+        return None
 
 
 def correct_dealer(ledger: Ledger, table: Table, seat: str, request: Optional[Request] = None) -> Written:
