@@ -458,3 +458,47 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
     # S self-draws 3 番: +9, each other −3; then W wins 对对和 2 + 庄 1 = 3 番 on E's discard: E pays 3
     assert [h["payouts"] for h in show["hands"]] == [{"E": -3, "S": 9, "W": -3, "N": -3},
                                                      {"E": -3, "S": 0, "W": 3, "N": 0}]
+
+
+def test_every_hand_starts_clean_on_the_page(browser, server, shots):
+    """Issue 22, item 1: a hand recorded with 烧庄 1 and 海底 ticked, then a plain `1` 小李 ← 阿张: the second
+    pays as a plain hand (1 番 on 阿张's discard: 小李 +1, 阿张 −1, rulesets/beijing.md), not with the first
+    hand's situation carried over."""
+    open_page(browser, server)
+    tap(browser, "#tab-table")
+    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
+    by_css(browser, "#new-name").send_keys("clean")
+    for seat, player in PLAYERS.items():
+        by_css(browser, f"#new-{seat}").send_keys(player)
+    tap(browser, "#new-go")
+    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "clean", "the new table")
+    assert by_css(browser, "#rec-hand").get_attribute("value") == ""  # not the calculator's hand, silently
+    _record_requests(browser)
+    by_css(browser, "#rec-hand").send_keys("2")
+    tap(browser, '#record [data-seg="winner"] [data-v="S"]')
+    _set(browser, "#record #opt-shaozhuang", "1")
+    tap(browser, "#record #flag-last_tile")
+    tap(browser, "#rec-go")
+    wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    first = _last_sent(browser, "/api/tables/clean/hand")
+    assert first["shaozhuang"] == 1 and first["last_tile"] is True, first
+    assert by_css(browser, "#rec-hand").get_attribute("value") == ""
+    by_css(browser, "#rec-hand").send_keys("1")
+    tap(browser, '#record [data-seg="winner"] [data-v="W"]')
+    tap(browser, '#record [data-seg="from"] [data-v="N"]')
+    browser.refresh()  # a draft not yet recorded survives a reload
+    wait(browser, lambda d: all_css(d, "#tab-table"), "the page again")
+    tap(browser, "#tab-table")
+    wait(browser, lambda d: all_css(d, '#tables [data-table="clean"]'), "the table list")
+    tap(browser, '#tables [data-table="clean"]')
+    wait(browser, lambda d: all_css(d, "#rec-hand") and by_css(d, "#rec-hand").get_attribute("value") == "1",
+         "the draft kept")
+    _record_requests(browser)
+    tap(browser, "#rec-go")
+    wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第2手", "hand 2")
+    second = _last_sent(browser, "/api/tables/clean/hand")
+    assert {k: v for k, v in second.items() if k not in ("lang", "request_id")} == \
+        {"total": 1, "winner": "W", "from": "N"}, second
+    show = cli_json(["table", "show", "clean", "--json", "--db", str(server.lib.db_path)])
+    assert show["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}
+    assert show["hands"][1]["context"] == []
