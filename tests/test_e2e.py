@@ -498,7 +498,7 @@ def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第2手", "hand 2")
     second = _last_sent(browser, "/api/tables/clean/hand")
     assert {k: v for k, v in second.items() if k not in ("lang", "request_id")} == \
-        {"total": 1, "winner": "W", "from": "N"}, second
+        {"total": "1", "winner": "W", "from": "N"}, second
     show = cli_json(["table", "show", "clean", "--json", "--db", str(server.lib.db_path)])
     assert show["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}
     assert show["hands"][1]["context"] == []

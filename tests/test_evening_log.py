@@ -495,3 +495,36 @@ def test_show_says_when_the_builtin_ruleset_changed_since_the_table_kept_it(tmp_
         conn.execute("UPDATE tables SET rules = ?", (json.dumps(kept, ensure_ascii=False, sort_keys=True),))
     assert "the built-in beijing has changed since the table kept it" in run("show", "t", db=db).output
     assert json.loads(run("show", "t", "--json", db=db).output)["builtin_changed"] is True
+
+
+# --- issue 22, item 4: one reading of a total for the command line, the prompt and the API -------------------
+
+TOTALS = [("3", 3), ("3番", 3), ("３", 3), ("３番", 3), ("三", 3), ("十二", 12), ("二十", 20), ("一百零五", 105),
+          ("两", 2), (" 4 ", 4)]
+
+
+@pytest.mark.parametrize("said, total", TOTALS)
+def test_a_total_is_read_alike_everywhere(tmp_path, said, total):
+    db, ledger, t = table_at(tmp_path)
+    rules = evening.table_rules(t)
+    assert evening.parse_total(rules, said) == total
+    result = run("hand", "t", "--fan", said, "--winner", "小李", "--json", db=db)
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.output)["hand"]["total"] == total
+    from mjcalc.cli.play import TablePrompt
+    prompt = TablePrompt(ledger, t, None)
+    assert prompt._is_total(said.strip())
+
+
+@pytest.mark.parametrize("said, message", [
+    ("3台", "'3台': beijing counts in 番"), ("三暗刻x", "is not a total"), ("10001", "a total from 0 to 10000"),
+    ("9" * 5000, "a total from 0 to 10000"), ("-1", "is not a total"),
+])
+def test_a_total_refused_is_refused_in_the_same_words(tmp_path, said, message):
+    db, ledger, t = table_at(tmp_path)
+    result = run("hand", "t", "--fan", said, "--winner", "小李", db=db)
+    assert result.exit_code == 2 and message in result.stderr, result.output
+    with pytest.raises(LedgerError) as refused:
+        evening.parse_total(evening.table_rules(t), said)
+    assert message in str(refused.value)
+    assert ledger.hands(t) == []

@@ -396,8 +396,9 @@ def test_names_already_in_a_ledger_are_shown_escaped(tmp_path, monkeypatch):
 
 
 def test_a_5000_digit_value_is_named_by_its_size(tmp_path):
+    assert run("table", "new", "x", *SEATS4, "--db", str(tmp_path / "l.sqlite3")).exit_code == 0
     result = run("table", "hand", "x", "--fan", BIG, "--winner", "S", "--db", str(tmp_path / "l.sqlite3"))
-    line = one_line_error(result, 2, "(5000 digits)")
+    line = one_line_error(result, 2, "5000 digits")
     assert len(line) < 200
 
 

@@ -865,3 +865,12 @@ def test_edit_and_seat_through_the_api(server):
     assert doc["hand"]["winner"] == "W" and doc["hand"]["winner_player"] == "阿张"  # W in that hand
     scores = {s["player"]: s["score"] for s in doc["standings"]}
     assert scores["阿张"] == 3 and scores["老王"] == -3  # 3 番 on the dealer's discard (庄 among them)
+
+
+def test_the_api_reads_a_total_as_the_command_line_does(server):
+    api(server, "POST", "/api/tables", {"name": "t", "players": PLAYERS})
+    for said, total in (("3番", 3), ("３", 3), ("十二", 12), (2, 2)):
+        status, doc = api(server, "POST", "/api/tables/t/hand", {"total": said, "winner": "S"})
+        assert status == 200 and doc["hand"]["total"] == total, doc
+    status, doc = api(server, "POST", "/api/tables/t/hand", {"total": "3台", "winner": "S"})
+    assert status == 400 and doc["code"] == "record.total_unit" and doc["field"] == "total"

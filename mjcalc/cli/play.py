@@ -123,13 +123,23 @@ class TablePrompt(cmd.Cmd):
         elif rest and self._is_player(rest[0]):
             args += ["--from", rest[0]]
             rest = rest[1:]
-        if len(rest) == 1 and rest[0].isdigit():
+        if len(rest) == 1 and self._is_total(rest[0]):
             args += ["--fan", rest[0]]
         elif rest and self._all_patterns(rest):
             args += ["--patterns", ",".join(rest)]
         else:
             args += rest  # the tiles, checked by `table hand`
         return args + options
+
+    def _is_total(self, word):
+        """A total as `parse_total` reads it (3, 3番, ３, 十二), or a number it refuses (said by `table hand`)."""
+        from .. import evening  # imported when used (start-up time)
+
+        try:
+            evening.parse_total(evening.table_rules(self.table), word)
+            return True
+        except LedgerError as exc:
+            return exc.code != "record.total_unreadable"
 
     def _is_player(self, word):
         try:

@@ -305,8 +305,8 @@ def table_use(name, db_path):
 @table.command("hand", cls=SituationCommand)
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @click.option("--winner", help="Who won: a player's name or a seat.")
-@click.option("--fan", "--tai", "--points", "total", type=int, metavar="N",
-              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分).")
+@click.option("--fan", "--tai", "--points", "total", metavar="N",
+              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): 3, 3番, 三.")
 @click.option("--patterns", metavar="A,B",
               help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
 @wild_options
@@ -379,8 +379,9 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
         return t, evening.hand_input(str(parsed), situation)
     if total is None and patterns is None:
         raise UserError("table.nothing_to_record")
-    counts = None if patterns is None else evening.parse_patterns(rules or evening.table_rules(t, ledger), patterns)
-    return t, evening.hand_input(None, situation, total, counts)
+    rules = rules or evening.table_rules(t, ledger)
+    counts = None if patterns is None else evening.parse_patterns(rules, patterns)
+    return t, evening.hand_input(None, situation, None if total is None else evening.parse_total(rules, total), counts)
 
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
@@ -985,8 +986,8 @@ def table_rules_command(words, yes, db_path):
 @click.argument("number", type=int, metavar="N")
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @click.option("--winner", help="Who won: a player's name or a seat.")
-@click.option("--fan", "--tai", "--points", "total", type=int, metavar="N",
-              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分).")
+@click.option("--fan", "--tai", "--points", "total", metavar="N",
+              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): 3, 3番, 三.")
 @click.option("--patterns", metavar="A,B",
               help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
 @wild_options

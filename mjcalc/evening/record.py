@@ -16,6 +16,7 @@ import hashlib
 import json
 import os
 import re
+import unicodedata
 from functools import lru_cache
 from dataclasses import asdict, dataclass, field, replace
 from types import SimpleNamespace
@@ -144,6 +145,59 @@ def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
 
 
 MAX_TOTAL = 10_000
+UNITS = (("番", "fan"), ("台", "tai"), ("分", "points"))  # the units a total may be said in
+_NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
+             "八": 8, "九": 9}
+_POWERS = {"十": 10, "百": 100, "千": 1000}
+
+
+def parse_total(rules: Ruleset, value) -> int:
+    """An agreed total as the table says it: `3`, `3番` (the ruleset's own unit only), a full-width `３`, or in
+    Chinese numerals `三`, `十二`, `一百零五`; from 0 to MAX_TOTAL. One reading for the command line, the prompt
+    and the API alike."""
+    if isinstance(value, bool):
+        raise LedgerError("record.total_unreadable", field="total", label=f"--{rules.unit_en}", total=repr(value))
+    if isinstance(value, int):
+        number = value
+    else:
+        text = unicodedata.normalize("NFKC", str(value)).strip()
+        for zh, en in UNITS:
+            if text.endswith(zh) or text.lower().endswith(en):
+                if zh != rules.unit_zh:
+                    raise LedgerError("record.total_unit", field="total", label=f"--{rules.unit_en}",
+                                      total=repr(str(value)), ruleset=rules.id, unit=rules.unit_zh)
+                text = text[:-len(zh)] if text.endswith(zh) else text[:-len(en)]
+                break
+        text = text.strip()
+        if text.isascii() and text.isdigit():
+            if len(text) > 7:  # never int() of thousands of digits, and never print them
+                raise LedgerError("record.total_range", field="total", label=f"--{rules.unit_en}", limit=MAX_TOTAL,
+                                  total=Message("record.many_digits", digits=len(text)))
+            number = int(text)
+        else:
+            read = _chinese_number(text)
+            if read is None:
+                raise LedgerError("record.total_unreadable", field="total", label=f"--{rules.unit_en}",
+                                  total=repr(str(value)[:40]))
+            number = read
+    if not 0 <= number <= MAX_TOTAL:
+        raise LedgerError("record.total_range", field="total", label=f"--{rules.unit_en}", limit=MAX_TOTAL,
+                          total=repr(str(value)[:40]) if not isinstance(value, int) else repr(value))
+    return number
+
+
+def _chinese_number(text: str) -> Optional[int]:
+    """`三` 3, `十二` 12, `二十` 20, `一百零五` 105; None for anything else (`三暗刻` is a pattern, not a number)."""
+    if not text or len(text) > 8 or any(ch not in _NUMERALS and ch not in _POWERS for ch in text):
+        return None
+    total = digit = 0
+    for ch in text:
+        if ch in _NUMERALS:
+            digit = _NUMERALS[ch]
+        else:
+            total += (digit or 1) * _POWERS[ch]
+            digit = 0
+    return total + digit
 
 
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,

@@ -319,10 +319,10 @@ def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
         if parsed.winning is None:
             raise LedgerError("record.not_14_tiles", hand=repr(p["hand"]), size=parsed.size)
         return evening.hand_input(str(parsed), situation)
-    counts = None
-    if "patterns" in quick:
-        counts = evening.parse_patterns(rules or evening.table_rules(t, ledger), quick["patterns"])
-    return evening.hand_input(None, situation, quick.get("total"), counts)
+    rules = rules or evening.table_rules(t, ledger)
+    counts = evening.parse_patterns(rules, quick["patterns"]) if "patterns" in quick else None
+    total = evening.parse_total(rules, quick["total"]) if "total" in quick else None
+    return evening.hand_input(None, situation, total, counts)
 
 
 def do_table_draw(lib: Library, name: str, p: dict) -> dict:
@@ -451,11 +451,11 @@ def endpoint_fields(endpoint: str) -> dict:
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand=str, winner=str, lang=str, total=int, patterns=str, request_id=str),
+                           hand=str, winner=str, lang=str, total=(int, str), patterns=str, request_id=str),
         "table_draw": {"request_id": str},
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand_id=str, revision=int, hand=str, winner=str, lang=str, total=int, patterns=str,
+                           hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str), patterns=str,
                            request_id=str),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
