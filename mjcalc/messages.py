@@ -386,6 +386,7 @@ EN: Dict[str, str] = {
     "record.no_patterns": "name at least one pattern",
     "record.total_or_patterns": "give the total or the patterns (one of them)",
     "record.total_range": "a total from 0 to {limit}, got {total}",
+    "record.total_below_least": "{ruleset}: every win scores at least {least} {unit} ({why}), got {total}; nothing recorded",
     "record.total_unreadable": "{total} is not a total: give a number (3, ３, 三, 十二)",
     "record.total_unit": "{total}: {ruleset} counts in {unit}",
     "record.cap_total": "{total} {unit}; {ruleset} caps a hand at {cap}",

@@ -874,3 +874,27 @@ def test_the_api_reads_a_total_as_the_command_line_does(server):
         assert status == 200 and doc["hand"]["total"] == total, doc
     status, doc = api(server, "POST", "/api/tables/t/hand", {"total": "3台", "winner": "S"})
     assert status == 400 and doc["code"] == "record.total_unit" and doc["field"] == "total"
+
+
+@pytest.mark.parametrize("cli_total, api_total, code", [
+    ("0", 0, "record.total_below_least"), ("3台", "3台", "record.total_unit"), ("x3", "x3", "record.total_unreadable"),
+])
+def test_a_refused_total_is_refused_alike_by_the_api_the_command_line_and_the_prompt(server, cli_total, api_total,
+                                                                                      code):
+    """Issue 22: refused means nothing recorded, in the same words everywhere (beijing: every win scores at
+    least 推倒和 1 番, rulesets/beijing.md)."""
+    api(server, "POST", "/api/tables", {"name": "r", "players": PLAYERS})
+    status, doc = api(server, "POST", "/api/tables/r/hand", {"total": api_total, "winner": "S"})
+    assert status == 400 and doc["code"] == code and doc["field"] == "total", doc
+    result = CliRunner().invoke(cli, ["table", "hand", "r", "--fan", cli_total, "--winner", "S",
+                                      "--db", str(server.lib.db_path)])
+    assert result.exit_code == 2
+    said = result.stderr.strip().removeprefix("Error: --fan: ")
+    assert doc["error"].endswith(said), (doc["error"], said)
+    from mjcalc.cli.play import TablePrompt
+    from mjcalc.evening import Ledger
+    with Ledger(server.lib.db_path) as ledger:
+        prompt = TablePrompt(ledger, ledger.table("r"), None)
+        if code != "record.total_unreadable":  # a word that is not a total is read as tiles or patterns
+            assert prompt.hand_args(f"S {cli_total}")[-2:] == ["--fan", cli_total]
+        assert ledger.hands(ledger.table("r")) == []

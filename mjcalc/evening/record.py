@@ -200,6 +200,25 @@ def _chinese_number(text: str) -> Optional[int]:
     return total + digit
 
 
+def least_total(rules: Ruleset) -> Tuple[int, str]:
+    """The least total a won hand scores under `rules`, and what says so: the minimum to win (起胡; lowered to the
+    least pattern that may win below it), or a pattern every win counts (`patterns.every_win`, 推倒和) at the
+    least of its value and the values of the patterns that replace it — where those add up (role add). An agreed
+    total below it is no win the tiles could score."""
+    region = find_region(rules.region)
+    least, why = rules.minimum, "起胡"
+    below = [p.value for p in rules.patterns if p.below_minimum]
+    if below and min(below) < least:
+        least = min(below)
+    for p in rules.patterns:
+        if not getattr(region.detectors.get(p.id), "every_win", False):
+            continue
+        group = [p] + [q for q in rules.patterns if p.id in q.excludes]
+        if all(q.role == "add" for q in group) and min(q.value for q in group) > least:
+            least, why = min(q.value for q in group), p.zh
+    return least, why
+
+
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,
                  patterns: Optional[Dict[str, int]] = None) -> Analysis:
     """A won hand from what the table agreed, without its tiles: the `total` (in the ruleset's unit), or the
@@ -216,6 +235,10 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:
             raise LedgerError("record.total_range", field="total", label=f"--{rules.unit_en}", limit=MAX_TOTAL,
                               total=repr(total))
+        least, why = least_total(rules)
+        if total < least:
+            raise LedgerError("record.total_below_least", field="total", label=f"--{rules.unit_en}", ruleset=rules.id,
+                              least=least, unit=rules.unit_zh, why=why, total=total)
         matches: Tuple[Match, ...] = ()
         bonus = 0
         if rules.cap is not None and total > rules.cap:

@@ -12,7 +12,17 @@ from typing import Dict, List
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
 from ..messages import Message
-from ..patterns import COMMON, block_traits, counted_traits, dragon, full_flush, only_on, per_hand, traits_summary
+from ..patterns import (
+    COMMON,
+    block_traits,
+    counted_traits,
+    dragon,
+    every_win,
+    full_flush,
+    only_on,
+    per_hand,
+    traits_summary,
+)
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD
 from ..situation import Option
@@ -22,6 +32,7 @@ from .base import ReadingKeys, Region, own_detectors
 # --- detectors -----------------------------------------------------------------------------------------
 
 
+@every_win
 @per_hand
 def tuidaohe(r, p):
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
