@@ -19,6 +19,18 @@ def per_hand(detector):
     return detector
 
 
+def situational(implies=None):
+    """Marks a detector that reads only the situation (who deals, who won, from whom, how), never the tiles:
+    quick entry checks a named pattern against it (refused with the rule, the detector's first line, when the
+    situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
+    that naming the pattern sets (天和 → first_turn), with its value."""
+    def mark(detector):
+        detector.situational = True
+        detector.implies = implies
+        return detector
+    return mark
+
+
 def every_win(detector):
     """Marks a detector that counts on every winning hand (a plain win, which the ruleset's other patterns may
     replace): with it an agreed total can be bounded below by what the least tiles win scores."""
@@ -43,6 +55,7 @@ def is_pung(b) -> bool:
     return b.kind in (PUNG, KONG)
 
 
+@situational()
 @per_hand
 def dealer(r, p):
     """庄: the dealer wins, or the dealer deals in."""
@@ -50,6 +63,7 @@ def dealer(r, p):
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
+@situational()
 @per_hand
 def self_draw(r, p):
     """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
@@ -68,6 +82,7 @@ def all_pungs(r, p):
     return int(r.only_pungs)
 
 
+@situational(implies=("last_tile", True))
 @per_hand
 def sea_bottom(r, p):
     """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
@@ -92,6 +107,7 @@ def luxury_seven_pairs(r, p):
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
 
 
+@situational(implies=("kong_draw", 1))
 @per_hand
 def kong_bloom(r, p):
     """杠上开花: self-drawn on a kong replacement; with `per_kong`, counts the consecutive kongs."""
@@ -113,12 +129,14 @@ def half_flush(r, p):
     return int(len(suits) == 2 and 3 in suits)
 
 
+@situational(implies=("first_turn", True))
 @per_hand
 def heavenly(r, p):
     """天和: the dealer is complete before discarding."""
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
+@situational(implies=("first_turn", True))
 @per_hand
 def earthly(r, p):
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""

@@ -445,7 +445,7 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
         by_css(browser, f"#new-{seat}").send_keys(player)
     tap(browser, "#new-go")
     wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "quick", "the new table")
-    for number, (entry, winner, discarder) in enumerate([("3", "S", None), ("对对和,庄", "W", "E")], 1):
+    for number, (entry, winner, discarder) in enumerate([("3", "S", None), ("对对和", "W", "S")], 1):
         field = by_css(browser, "#rec-hand")
         field.clear()
         field.send_keys(entry)
@@ -455,9 +455,10 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
         tap(browser, "#rec-go")
         wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
     show = cli_json(["table", "show", "quick", "--json", "--db", str(server.lib.db_path)])
-    # S self-draws 3 番: +9, each other −3; then W wins 对对和 2 + 庄 1 = 3 番 on E's discard: E pays 3
+    # S self-draws 3 番: +9, each other −3; the deal passes to S. Then W wins 对对和 2 on S's discard, and 庄 1 is
+    # added as the tiles path adds it ("the dealer deals in", rulesets/beijing.md): 3 番, S pays 3
     assert [h["payouts"] for h in show["hands"]] == [{"E": -3, "S": 9, "W": -3, "N": -3},
-                                                     {"E": -3, "S": 0, "W": 3, "N": 0}]
+                                                     {"E": 0, "S": -3, "W": 3, "N": 0}]
 
 
 def test_every_hand_starts_clean_on_the_page(browser, server, shots):

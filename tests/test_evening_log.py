@@ -528,3 +528,69 @@ def test_a_total_refused_is_refused_in_the_same_words(tmp_path, said, message):
         evening.parse_total(evening.table_rules(t), said)
     assert message in str(refused.value)
     assert ledger.hands(t) == []
+
+
+# --- issue 22, item 2: named patterns are checked by the rules the tiles path applies ------------------------
+
+
+def _quick(db, *args):
+    return run("hand", "t", *args, db=db)
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--patterns", "对对和,庄", "--winner", "阿张"], "庄 (dealer) does not fit this hand: it counts when the dealer "
+                                                   "wins, or the dealer deals in"),
+    (["--patterns", "天和", "--winner", "阿张"], "天和 (heavenly) does not fit this hand"),
+    (["--patterns", "杠上开花", "--winner", "阿张", "--from", "大刘"], "it counts when self-drawn on a kong replacement"),
+    (["--patterns", "七对子,对对和", "--winner", "阿张"], "七对子 and 对对和 cannot be one hand"),
+])
+def test_a_named_pattern_the_situation_contradicts_is_refused(tmp_path, args, message):
+    """E (老王) deals the first hand; 阿张 sits W."""
+    db, ledger, t = table_at(tmp_path)
+    result = _quick(db, *args)
+    assert result.exit_code == 2 and message in result.stderr and "nothing recorded" in result.stderr, result.output
+    assert ledger.hands(t) == []
+
+
+def test_a_pattern_the_situation_makes_hold_is_added_and_one_named_sets_the_situation(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    # 阿张 on 老王's discard, 老王 dealing: 对对和 2 + 庄 1 (the dealer deals in: added, and said) = 3, 老王 pays 3
+    result = _quick(db, "--patterns", "对对和", "--winner", "阿张", "--from", "老王")
+    assert result.exit_code == 0 and "庄 added: it counts when the dealer wins" in result.stderr, result.output
+    assert ledger.hands(t)[0].deltas == {"E": -3, "S": 0, "W": 3, "N": 0}
+    # S deals now. 小李 self-draws, naming 海底捞月 (2): the last tile is set and said; 庄 1 added (the dealer
+    # wins): 3 番 from each
+    result = _quick(db, "--patterns", "海底捞月", "--winner", "小李")
+    assert result.exit_code == 0 and "海底捞月 is won that way: --last-tile is set" in result.stderr, result.output
+    hand = ledger.hands(t)[1]
+    assert hand.situation["last_tile"] is True and [p["id"] for p in hand.patterns] == ["dealer", "sea_bottom"]
+    assert hand.deltas == {"E": -3, "S": 9, "W": -3, "N": -3}
+    # 天和 by the dealer (小李 keeps the deal): first turn set; it replaces 庄, which is not added: 10 from each
+    result = _quick(db, "--patterns", "天和", "--winner", "小李")
+    assert result.exit_code == 0, result.output
+    assert [p["id"] for p in ledger.hands(t)[2].patterns] == ["heavenly"]
+    assert ledger.hands(t)[2].deltas == {"E": -10, "S": 30, "W": -10, "N": -10}
+
+
+PLAIN_WINS = ["123m 456p 789s 234s 5m +5m", "[123m] 456p 789s 234s 5m +5m", "111m 222p 333s 444s 5m +5m",
+              "123m 456p 789s EEE 5m +5m", "11m 22m 33p 44p 55s 66s 7z +7z".replace("7z", "C")]
+
+
+@settings(max_examples=40, deadline=None)
+@given(hand=st.sampled_from(PLAIN_WINS), seat=st.sampled_from("ESWN"), dealer=st.sampled_from("ESWN"),
+       source=st.sampled_from(["self", "E", "S", "W", "N"]), last=st.booleans())
+def test_the_patterns_the_tiles_find_named_pay_the_same(hand, seat, dealer, source, last):
+    """The patterns the tiles path finds, named through quick entry in the same situation, pay the same."""
+    from mjcalc.analysis import analyze
+    from mjcalc.notation import parse_hand
+    from mjcalc.ruleset import load_ruleset
+    rules = load_ruleset("beijing")
+    situation = Situation(seat=seat, dealer=dealer, discarder=None if source in ("self", seat) else source,
+                          last_tile=last)
+    tiles = analyze(parse_hand(hand), rules, situation)
+    if not tiles.score.legal:
+        return
+    named = {m.pattern_id: m.count for m in tiles.score.matches}
+    quick = evening.score_agreed(rules, situation, patterns=named)
+    assert quick.score.legal and quick.score.total == tiles.score.total, (named, quick.score.reason)
+    assert quick.payout.deltas == tiles.payout.deltas

@@ -774,12 +774,16 @@ def test_quick_entry_through_the_api(server):
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": SCRIPT_NAME, "total": 3})
     assert status == 200, doc
     assert doc["hand"]["payouts"] == {"E": -3, "S": 9, "W": -3, "N": -3}
-    # 对对和 2 + 庄 1 = 3 番 on 老王's (E, the dealer's) discard: the discarder pays 3
-    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "阿张", "from": "老王", "patterns": "对对和,庄"})
+    # S deals now. 对对和 2 on the dealer's discard, 庄 1 added as the tiles path adds it (issue 22): 3 番
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "阿张", "from": SCRIPT_NAME, "patterns": "对对和"})
     assert status == 200, doc
-    assert doc["hand"]["payouts"] == {"E": -3, "S": 0, "W": 3, "N": 0}
+    assert doc["hand"]["payouts"] == {"E": 0, "S": -3, "W": 3, "N": 0}
+    assert [p["id"] for p in doc["hand"]["patterns"]] == ["dealer", "all_pungs"]
     assert [h["payouts"] for h in ledger_cli(server, "table", "show", "q")["hands"]] == [
-        {"E": -3, "S": 9, "W": -3, "N": -3}, {"E": -3, "S": 0, "W": 3, "N": 0}]
+        {"E": -3, "S": 9, "W": -3, "N": -3}, {"E": 0, "S": -3, "W": 3, "N": 0}]
+    # 庄 named while neither winner nor discarder deals: refused with the rule, nothing recorded
+    status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "大刘", "from": "老王", "patterns": "对对和,庄"})
+    assert status == 400 and doc["code"] == "record.pattern_contradicts", doc
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "S"})
     assert status == 400 and "one of them" in doc["error"]
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "S", "total": 3, "hand": "123m456p789s EE 45m +6m"})

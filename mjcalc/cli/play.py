@@ -185,7 +185,7 @@ class TablePrompt(cmd.Cmd):
         """WINNER FROM|自摸 TOTAL|PATTERNS|TILES [--options]: record a won hand (the word `hand` may be left out).
 
         小李 老王 3            小李 won on 老王's discard, 3 in the ruleset's unit (番, 台, 分)
-        小李 自摸 对对和,庄     小李 self-drew; the patterns are valued by the ruleset
+        小李 自摸 对对和        小李 self-drew; the patterns are valued by the ruleset
         S E 123m456p789s234s5m +5m     from the tiles, seats as letters
         小李 老王 3 --shaozhuang 1     any `mjcalc table hand` option after the hand"""
         return self.default(line)

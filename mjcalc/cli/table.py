@@ -62,7 +62,7 @@ def table():
       mjcalc table play
       mjcalc table hand 123m456p789s234s5m +5m --winner 李 --from 王
       mjcalc table hand --fan 3 --winner 李 --from 王
-      mjcalc table hand --patterns 对对和,庄 --winner 李
+      mjcalc table hand --patterns 对对和 --winner 李
       mjcalc table draw
       mjcalc table show
       mjcalc table settle
@@ -328,7 +328,7 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, re
       mjcalc table hand 123m456p789s234s5m +5m --winner 小李 --from 老王
       mjcalc table hand "[111m] 222p 333s EEE 9m +9m" --winner S --shaozhuang 1
       mjcalc table hand --fan 3 --winner 小李 --from 老王
-      mjcalc table hand --patterns 对对和,庄 --winner 老王
+      mjcalc table hand --patterns 对对和 --winner 老王
     """
     with _open(db_path) as ledger:
         t, given = read_hand(ledger, words, winner, total, patterns, params)
@@ -1151,7 +1151,7 @@ def table_play(name, db_path):
     \b
     At the prompt (WINNER, then FROM or 自摸, then what was won):
       小李 老王 3                    on 老王's discard, 3 番 (or 台, 分)
-      小李 自摸 对对和,庄             self-drawn, the patterns named
+      小李 自摸 对对和               self-drawn, the patterns named
       老王 阿张 123m456p789s234s5m +5m   from the tiles
       draw | undo | show | settle | score HAND | quit (or Ctrl-D)
 

@@ -219,6 +219,52 @@ def least_total(rules: Ruleset) -> Tuple[int, str]:
     return least, why
 
 
+def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: Dict[str, int], notes: List[Notice]
+                        ) -> Tuple[Situation, Dict[str, int]]:
+    """The named patterns checked by the rules the tiles path applies (`patterns.situational`): a pattern that
+    names how the hand was won sets it (海底 → the last tile, said); one the situation contradicts is refused
+    with its rule; two that cannot share a shape (七对子, 对对和) are refused; one the situation makes hold (庄
+    when the dealer wins or deals in) is added, and said, unless a named pattern replaces it."""
+    detect = region.detectors
+    for pid in patterns:
+        implies = getattr(detect.get(pid), "implies", None)
+        if implies and not getattr(situation, implies[0]):
+            situation = situation.replace(**{implies[0]: implies[1]})
+            notes.append(Notice("record.pattern_implies", field="patterns", name=rules.pattern(pid).zh,
+                                flag="--" + implies[0].replace("_", "-")))
+    seen = SimpleNamespace(situation=situation, ruleset=rules)
+    for pid in patterns:
+        detector = detect.get(pid)
+        if getattr(detector, "situational", False) and not detector(seen, rules.pattern(pid)):
+            rule = _rule_of(detector)
+            raise LedgerError("record.pattern_contradicts", field="patterns", label="--patterns",
+                              name=rules.pattern(pid).zh, pattern=pid, rule=rule)
+    shaped = [(pid, detect[pid].shapes) for pid in patterns if getattr(detect.get(pid), "shapes", None)]
+    for (a, shapes_a), (b, shapes_b) in zip(shaped, shaped[1:]):
+        if not shapes_a & shapes_b:
+            raise LedgerError("record.patterns_no_shape", field="patterns", label="--patterns",
+                              a=rules.pattern(a).zh, b=rules.pattern(b).zh)
+    replaced = {x for pid in patterns for x in rules.pattern(pid).excludes}
+    added = dict(patterns)
+    for p in rules.patterns:
+        detector = detect.get(p.id)
+        if (p.id in patterns or p.id in replaced or not getattr(detector, "situational", False)
+                or getattr(detector, "implies", None)):
+            continue
+        count = detector(seen, p)
+        if count:
+            added[p.id] = count
+            notes.append(Notice("record.pattern_added", field="patterns", name=p.zh,
+                                rule=_rule_of(detector)))
+    return situation, added
+
+
+def _rule_of(detector) -> str:
+    """When a detector's pattern counts, from its first line: `庄: the dealer wins, or …` → `the dealer wins, or …`."""
+    line = (detector.__doc__ or "").strip().splitlines()[0]
+    return line.split(": ", 1)[-1].split(";")[0].rstrip(".")
+
+
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,
                  patterns: Optional[Dict[str, int]] = None) -> Analysis:
     """A won hand from what the table agreed, without its tiles: the `total` (in the ruleset's unit), or the
@@ -230,6 +276,8 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
         raise LedgerError("record.total_or_patterns")
     region = find_region(rules.region)
     notes: List[Notice] = []
+    if patterns is not None:
+        situation, patterns = _named_in_situation(rules, region, situation, patterns, notes)
     situation = region.as_paid(rules, region.prepare(rules, situation, notes))
     if total is not None:
         if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:

@@ -21,6 +21,7 @@ from ..patterns import (
     full_flush,
     only_on,
     per_hand,
+    situational,
     traits_summary,
 )
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
@@ -85,6 +86,7 @@ def full_flush_seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
 
 
+@situational()
 @per_hand
 def dealer_win(r, p):
     """庄胡: the dealer is the winner."""
