@@ -377,7 +377,7 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
         wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
         if number == 2:
             sent = _last_sent(browser, "/api/tables/%E5%91%A8%E4%BA%94/hand")
-            assert {k: v for k, v in sent.items() if k not in ("lang", "request_id")} == \
+            assert {k: v for k, v in sent.items() if k not in ("lang", "request_id", "revision")} == \
                 {"hand": hand, "winner": "S", "shaozhuang": 1}, sent
             assert 1 <= len(sent["request_id"]) <= 64  # a retried tap records once (issue 21)
     tap(browser, "#rec-draw")
@@ -461,6 +461,10 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
                                                      {"E": 0, "S": -3, "W": 3, "N": 0}]
 
 
+def show_revision(server, name):
+    return cli_json(["table", "show", name, "--json", "--db", str(server.lib.db_path)])["revision"]
+
+
 def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     """Issue 22, item 1: a hand recorded with 烧庄 1 and 海底 ticked, then a plain `1` 小李 ← 阿张: the second
     pays as a plain hand (1 番 on 阿张's discard: 小李 +1, 阿张 −1, rulesets/beijing.md), not with the first
@@ -494,11 +498,17 @@ def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     tap(browser, '#tables [data-table="clean"]')
     wait(browser, lambda d: all_css(d, "#rec-hand") and by_css(d, "#rec-hand").get_attribute("value") == "1",
          "the draft kept")
+    # the live preview says what the one tap will record: 阿张 ← 大刘 1番, 阿张 +1, 大刘 −1
+    wait(browser, lambda d: all_css(d, "#rec-preview") and text(d, "#rec-preview").startswith("将记录 #2: 阿张 ← 大刘 1番"),
+         "the preview")
+    assert "阿张 +1" in text(browser, "#rec-preview") and "大刘 -1" in text(browser, "#rec-preview")
+    shoot(browser, shots, "record-preview.png")
     _record_requests(browser)
     tap(browser, "#rec-go")
     wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第2手", "hand 2")
     second = _last_sent(browser, "/api/tables/clean/hand")
-    assert {k: v for k, v in second.items() if k not in ("lang", "request_id")} == \
+    assert second["revision"] == show_revision(server, "clean") - 1  # confirmed at what the preview showed
+    assert {k: v for k, v in second.items() if k not in ("lang", "request_id", "revision")} == \
         {"total": "1", "winner": "W", "from": "N"}, second
     show = cli_json(["table", "show", "clean", "--json", "--db", str(server.lib.db_path)])
     assert show["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}

@@ -902,3 +902,22 @@ def test_a_refused_total_is_refused_alike_by_the_api_the_command_line_and_the_pr
         if code != "record.total_unreadable":  # a word that is not a total is read as tiles or patterns
             assert prompt.hand_args(f"S {cli_total}")[-2:] == ["--fan", cli_total]
         assert ledger.hands(ledger.table("r")) == []
+
+
+def test_a_preview_is_confirmed_at_the_revision_it_showed(server):
+    """Issue 22: `"dry_run": true` answers what would be recorded and the revision; the confirm carries that
+    revision, and a table that moved on since refuses it (409) with nothing recorded."""
+    api(server, "POST", "/api/tables", {"name": "pv", "players": PLAYERS})
+    body = {"total": 2, "winner": "阿张", "from": "老王"}
+    status, preview = api(server, "POST", "/api/tables/pv/hand", dict(body, dry_run=True))
+    assert status == 200 and preview["recorded"] is False
+    assert preview["hand"]["payouts"] == {"E": -2, "S": 0, "W": 2, "N": 0}  # the agreed 2 番 (庄 not added to it)
+    _, shown = api(server, "GET", "/api/tables/pv")
+    assert shown["hands"] == [] and preview["revision"] == shown["revision"]
+    api(server, "POST", "/api/tables/pv/draw", {})  # another phone, meanwhile
+    status, doc = api(server, "POST", "/api/tables/pv/hand", dict(body, revision=preview["revision"]))
+    assert status == 409 and doc["code"] == "ledger.stale_revision"
+    _, shown = api(server, "GET", "/api/tables/pv")
+    assert [h["kind"] for h in shown["hands"]] == ["draw"]
+    status, doc = api(server, "POST", "/api/tables/pv/hand", dict(body, revision=shown["revision"]))
+    assert status == 200 and doc["hand"]["number"] == 2

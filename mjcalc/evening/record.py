@@ -533,9 +533,10 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
 
 
 def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Ruleset] = None, dry_run: bool = False,
-                 request: Optional[Request] = None) -> Written:
+                 request: Optional[Request] = None, revision: Optional[int] = None) -> Written:
     """Record the hand `given` (`hand_input`) as the table's next hand, scored in the table's state with its
-    rules and base (with `dry_run`, only score it)."""
+    rules and base (with `dry_run`, only score it: a preview, whose `made_at` is the revision it was scored
+    at). With `revision` (what a preview showed), a table that moved on since refuses it."""
     def make(t):
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         hand_id = new_hand_id()
@@ -549,7 +550,7 @@ def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Rule
         return Written(t, "hand", hands[-1], analysis=result, rules=current,
                        change=_change(t, "hand", data, evening, hands, before))
 
-    return _write(ledger, table, make, request, dry_run=dry_run)
+    return _write(ledger, table, make, request, revision, dry_run)
 
 
 def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situation, rules: Optional[Ruleset] = None,

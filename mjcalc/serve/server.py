@@ -64,6 +64,7 @@ from ..evening import (  # noqa: E402
     Ledger,
     LedgerError,
     LedgerFileError,
+    hand_json,
     next_json,
     show_json,
     standings_json,
@@ -300,14 +301,19 @@ def do_table_show(lib: Library, name: str) -> dict:
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     """evening.record_given(ledger, table, the hand given) as `table hand --json`; the winner and every seat
     may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
-    request = _request(p, "table_hand", name)
+    dry_run, revision = p.pop("dry_run", False), p.pop("revision", None)
+    request = None if dry_run else _request(p, "table_hand", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         given = _hand_given(ledger, t, p, quick)
-        written = evening.record_given(ledger, t, given, request=request)
+        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision)
+    if dry_run:  # the preview: what would be recorded, and the revision to confirm it at
+        return {"table": t.name, "revision": written.made_at, "recorded": False,
+                "hand": hand_json(written.hand, t, written.rules),
+                "notes": [n.text(p.get("lang", "en")) for n in written.analysis.warnings]}
     return dict(_answer(written), recorded=True)
 
 
@@ -451,7 +457,8 @@ def endpoint_fields(endpoint: str) -> dict:
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand=str, winner=str, lang=str, total=(int, str), patterns=str, request_id=str),
+                           hand=str, winner=str, lang=str, total=(int, str), patterns=str, request_id=str,
+                           dry_run=bool, revision=int),
         "table_draw": {"request_id": str},
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
