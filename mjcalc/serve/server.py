@@ -313,7 +313,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     if dry_run:  # the preview: what would be recorded, and the revision to confirm it at
         return {"table": t.name, "revision": written.made_at, "recorded": False,
                 "hand": hand_json(written.hand, t, written.rules),
-                "notes": [n.text(p.get("lang", "en")) for n in written.analysis.warnings]}
+                "notes": [n.text(p.get("lang", "en")) for n in (written.analysis.warnings if written.analysis else [])]}
     return dict(_answer(written), recorded=True)
 
 
