@@ -513,3 +513,21 @@ def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     show = cli_json(["table", "show", "clean", "--json", "--db", str(server.lib.db_path)])
     assert show["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}
     assert show["hands"][1]["context"] == []
+
+
+def test_the_calculator_keeps_each_rulesets_wildcards(browser, server, shots):
+    """Issue 22: switching 诸暨 → 上饶 no longer turns 财神 9s into 宝 9s; back at 诸暨, 9s is the 财神 again."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    Select(by_css(browser, "#ruleset")).select_by_value("zhuji")
+    wait(browser, lambda d: all_css(d, "#wild0"), "the 财神 select")
+    _set(browser, "#wild0", "9s")
+    wait(browser, lambda d: Select(by_css(d, "#wild0")).first_selected_option.get_attribute("value") == "9s", "9s")
+    Select(by_css(browser, "#ruleset")).select_by_value("shangrao")
+    wait(browser, lambda d: all_css(d, "#wild0"), "the 宝 select")
+    assert Select(by_css(browser, "#wild0")).first_selected_option.get_attribute("value") == ""
+    Select(by_css(browser, "#ruleset")).select_by_value("zhuji")
+    wait(browser, lambda d: Select(by_css(d, "#wild0")).first_selected_option.get_attribute("value") == "9s",
+         "the 财神 kept")
+    Select(by_css(browser, "#ruleset")).select_by_value("beijing")
