@@ -446,6 +446,7 @@ EN: Dict[str, str] = {
     "table.rename_takes": "table rename takes [NAME] NEW",
     "table.seat_takes": "table seat takes SEAT=PLAYER changes or --dealer PLAYER",
     "table.rules_takes": "table rules takes [NAME] [RULESET]",
+    "table.draw_takes_nothing": "--draw: a drawn hand has no tiles, winner or total",
     "table.revert_takes": "table revert takes [NAME] REVISION (an edit's or an undo's, as `table log` lists them)",
     "play.cannot_read_line": "cannot read the line: {reason}",
     "play.who_won": "who won? start the line with the winner (a name or a seat)",

@@ -594,3 +594,57 @@ def test_the_patterns_the_tiles_find_named_pay_the_same(hand, seat, dealer, sour
     quick = evening.score_agreed(rules, situation, patterns=named)
     assert quick.score.legal and quick.score.total == tiles.score.total, (named, quick.score.reason)
     assert quick.payout.deltas == tiles.payout.deltas
+
+
+# --- what the second pair of eyes found ----------------------------------------------------------------------
+
+
+def test_one_person_takes_one_seat(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    for args in (["南=老王", "西=老王"], ["--from-start", "南=老王", "西=老王", "--yes"]):
+        result = run("seat", "t", *args, db=db)
+        assert result.exit_code == 2 and "two players named '老王'" in result.stderr, result.output
+    assert ledger.table("t").players == tuple(PLAYERS.values()) and len(ledger.events(t)) == 2
+
+
+def test_a_seat_change_with_the_dealer_is_one_write_and_a_retry_records_once(tmp_path):
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    refused = run("seat", "t", "南=阿美", "--dealer", "nobody", db=db)
+    assert refused.exit_code == 2 and ledger.table("t").players[1] == "小李"  # nothing written
+    for _ in range(2):
+        result = run("seat", "t", "南=阿美", "--dealer", "阿美", "--request-id", "fix-1", db=db)
+        assert result.exit_code == 0, result.output
+    assert [k for k, _ in ledger.events(t)] == ["open", "hand", "seat"]
+    assert ledger.table("t").state.dealer == "S"
+    again = run("seat", "t", "--dealer", "西", "--request-id", "fix-1", db=db)
+    assert again.exit_code == 2 and "was used for another request" in again.stderr
+    for _ in range(2):
+        assert run("seat", "t", "--dealer", "西", "--request-id", "fix-2", db=db).exit_code == 0
+    assert [k for k, _ in ledger.events(t)][-1:] == ["dealer"] and len(ledger.events(t)) == 4
+
+
+def test_rules_and_new_take_a_request_id(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    seats = [a for s, p in PLAYERS.items() for a in ("--seat", f"{s}={p}")]
+    for _ in range(2):
+        assert run("new", "t", *seats, "--request-id", "open-1", db=db).exit_code == 0
+    for _ in range(2):
+        assert run("rules", "t", "zhuji", "--yes", "--request-id", "rules-1", db=db).exit_code == 0
+    with Ledger(db) as ledger:
+        assert [k for k, _ in ledger.events(ledger.table("t"))] == ["open", "rules"]
+
+
+def test_a_hand_recorded_as_a_win_can_be_corrected_into_a_draw(tmp_path):
+    """The draw raises 上楼 for the later hands again (beijing: a draw doubles what follows)."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S")
+    win(ledger, t, "W")
+    result = run("edit", "1", "t", "--draw", "--yes", "--json", db=db)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["hand"]["kind"] == "draw" and doc["hand"]["unit"] == "番" and doc["replaced"]["unit"] == "番"
+    hands = ledger.hands(t)
+    assert hands[0].kind == "draw" and hands[1].level == 1 and hands[1].dealer == "E"
+    check_cache(ledger, t)

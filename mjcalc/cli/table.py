@@ -10,6 +10,7 @@ import json
 import os
 import sys
 from contextlib import contextmanager, nullcontext
+from dataclasses import replace
 from functools import wraps
 
 import click
@@ -247,9 +248,10 @@ def _entry_text(record, unit):
               help="A player and the seat: E=老王 or 东=老王 (four of them).")
 @click.option("--base", default="1", show_default=True, metavar="N",
               help=f"Base points 底分 for every hand (1 to {GENERIC['base'].maximum:,}).")
+@request_option
 @db_option
 @ledger_errors
-def table_new(name, ruleset_name, seats, base, db_path):
+def table_new(name, ruleset_name, seats, base, request_id, db_path):
     """Open a table with four players; East deals first. It becomes the table in use, and its rules are
     kept in the ledger (editing or moving the file later changes nothing; `table rules` adopts a new one).
 
@@ -261,7 +263,16 @@ def table_new(name, ruleset_name, seats, base, db_path):
     base = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
     players = _read_seats(seats)
     with _open(db_path) as ledger:
-        t = evening.create_table(ledger, name, ruleset_name, players, base)
+        request = evening.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
+                                                   "players": players, "base": base})
+        kept = ledger.request(request.id) if request else None
+        if request and kept is not None:
+            if kept[0] != request.digest:
+                raise LedgerError("ledger.request_reused", field="request_id", label="--request-id",
+                                  request_id=request.id)
+            _say(f"request {request_id} was made already (table {name!r}); nothing created again")
+            return
+        t = evening.create_table(ledger, name, ruleset_name, players, base, request)
         _use(ledger, t.name)
     with answering(Message("table.done_new", table=repr(t.name))):
         _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
@@ -886,11 +897,14 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
     if not changes and dealer is None:
         raise UserError("table.seat_takes")
     with _at_table(db_path, name) as (ledger, t):
+        together = None  # the dealer corrected with a change of seats: one write
+        request = evening.request_for(request_id, {"command": "seat", "table": t.name, "changes": changes,
+                                                   "from_start": from_start, "dealer": dealer})
         if changes:
             base = evening.opening_players(ledger, t) if from_start else t.players
             players = evening.seating_with(base, changes)
-            request = evening.request_for(request_id, {"command": "seat", "table": t.name, "players": players,
-                                                       "from_start": from_start})
+            if dealer is not None and not from_start:
+                together = replace(t, players=tuple(players[s] for s in SEATS)).seat(dealer)  # as they will sit
             preview = None
             if from_start and not yes:
                 preview = evening.preview_seating(ledger, t, players)
@@ -909,14 +923,18 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                     _say("nothing changed (--yes corrects without asking)")
                     return
             written = evening.seat_players(ledger, t, players, from_start, request,
-                                           revision=preview.made_at if from_start and not yes else None)
+                                           revision=preview.made_at if from_start and not yes else None,
+                                           dealer=together)
             if written.replayed:
                 return _replayed(written, False, request_id)
             t = written.table
+            request = None  # the dealer below (after --from-start) is a second write
             _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players))
                  + ("" if from_start else " from the next hand on"))
-        if dealer is not None:
-            written = evening.correct_dealer(ledger, t, t.seat(dealer))
+        if dealer is not None and together is None:
+            written = evening.correct_dealer(ledger, t, t.seat(dealer), request)
+            if written.replayed:
+                return _replayed(written, False, request_id)
             t = written.table
         _say(_next_line(t, len(ledger.hands(t)), t.state))
 
@@ -931,9 +949,10 @@ def standings_change(t, written):
 @table.command("rules")
 @click.argument("words", nargs=-1, metavar="[NAME] [RULESET]")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before switching.")
+@request_option
 @db_option
 @ledger_errors
-def table_rules_command(words, yes, db_path):
+def table_rules_command(words, yes, request_id, db_path):
     """Say which rules the table plays; with RULESET (a built-in or a YAML file, read now) the table adopts
     it from its next hand on, after asking. A table keeps the rules it was opened with until this command
     changes them; a 上楼 level the new rules do not have is reset (and said).
@@ -974,7 +993,8 @@ def table_rules_command(words, yes, db_path):
         was = state = t.state
         rules = before
         if not same:  # the same rules again: nothing to write
-            t, rules = evening.adopt_rules(ledger, t, source, after, revision=None if yes else t.revision)
+            request = evening.request_for(request_id, {"command": "rules", "table": t.name, "rules": evening.rules_json(after)})
+            t, rules = evening.adopt_rules(ledger, t, source, after, request, revision=None if yes else t.revision)
             state = t.state
     _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
     if state.level < was.level:
@@ -992,13 +1012,14 @@ def table_rules_command(words, yes, db_path):
               help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
 @wild_options
 @table_situation_options
+@click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
               "later hands it changes, the standings.")
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, yes, as_json, request_id, db_path, **params):
+def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, request_id, db_path, **params):
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
     and a hand whose state did not change keeps its payouts. `table revert` takes the edit back.
@@ -1009,7 +1030,12 @@ def table_edit(number, words, winner, total, patterns, yes, as_json, request_id,
       mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
     """
     with _open(db_path) as ledger:
-        t, given = read_hand(ledger, words, winner, total, patterns, params, number)
+        if as_draw:
+            if words[1:] or winner or total is not None or patterns is not None:
+                raise UserError("table.draw_takes_nothing")
+            t, given = (ledger.table(words[0]) if words else current_table(ledger)), evening.hand_input()
+        else:
+            t, given = read_hand(ledger, words, winner, total, patterns, params, number)
         request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
                                                    "input": given})
         preview = None

@@ -620,9 +620,10 @@ def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = 
             raise LedgerError("ledger.nothing_to_undo", table=repr(t.name))
         gone = _shown_hand(t, before, shown, "removed")
         data = {"hand_id": gone.hand_id}
-        evening, hands, _ = _evening(ledger, t, ("undo", data), _Rules(ledger, t))
+        known = _Rules(ledger, t)
+        evening, hands, _ = _evening(ledger, t, ("undo", data), known)
         return Written(t, "undo", gone, changed=_differences(before, hands, {gone.hand_id}),
-                       change=_change(t, "undo", data, evening, hands, before))
+                       change=_change(t, "undo", data, evening, hands, before), rules=known(gone.rules_sha256))
 
     return _write(ledger, table, make, request, revision)
 
@@ -637,11 +638,12 @@ def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = 
         old = _shown_hand(t, before, shown, "changed")
         new_id = new_hand_id()
         data = {"hand_id": old.hand_id, "new_id": new_id, "input": given}
-        evening, hands, result = _evening(ledger, t, ("edit", data), _Rules(ledger, t), fresh=new_id)
+        known = _Rules(ledger, t)
+        evening, hands, result = _evening(ledger, t, ("edit", data), known, fresh=new_id)
         new = hands[old.number - 1]
         change = _change(t, "edit", data, evening, hands, before)
         return Written(t, "edit", new, old, _differences(before, hands, {old.hand_id}), hands, analysis=result,
-                       change=change)
+                       change=change, rules=known(new.rules_sha256))
 
     return _write(ledger, table, make, request, revision, dry_run)
 
@@ -691,7 +693,8 @@ def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, 
 
 
 def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_start: bool = False,
-                 request: Optional[Request] = None, revision: Optional[int] = None, dry_run: bool = False) -> Written:
+                 request: Optional[Request] = None, revision: Optional[int] = None, dry_run: bool = False,
+                 dealer: Optional[str] = None) -> Written:
     """Who sits where from the next hand on (`players`: every seat E S W N): the deal stays with the seat, 连庄
     starts again when the dealer's seat changes person, a new name joins and a person who leaves keeps their
     standing. With `from_start`, the seating of the first hand is corrected instead: a name new to the table
@@ -700,7 +703,7 @@ def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_sta
 
     def data_of(t):
         if not from_start:
-            return {"players": names}
+            return {"players": names, **({"dealer": dealer} if dealer else {})}
         opening = opening_players(ledger, t)
         known = {p for h in ledger.hands(t) for p in h.players} | set(t.players) | set(opening)
         renames = {old: new for old, new in zip(opening, names) if old != new and new not in known}
@@ -713,6 +716,10 @@ def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_sta
 def seating_with(players, changes: Dict[str, str]) -> Dict[str, str]:
     """The seating `players` (E S W N) with `changes` ({seat: name}): a name that sat elsewhere swaps with the
     seat's person; a new name takes the seat."""
+    named = list(changes.values())
+    twice = next((p for p in named if named.count(p) > 1), None)
+    if twice is not None:  # one person, one seat: a second seat would move people nobody named
+        raise LedgerError("ledger.same_players", player=repr(twice))
     seated = dict(zip(SEATS, players))
     for seat, player in changes.items():
         old = next((s for s, p in seated.items() if p == player), None)

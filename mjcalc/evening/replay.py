@@ -48,7 +48,7 @@ EVENTS = {
     "edit": "hand_id replaced by new_id with another input; records",
     "undo": "hand_id removed; records (later hands scored again)",
     "revert": "the edit or undo at `revision` taken back; records",
-    "seat": "players [E, S, W, N] from the next hand on",
+    "seat": "players [E, S, W, N] from the next hand on; with dealer, who deals next (连庄 starts again)",
     "seat_start": "players [E, S, W, N] from the first hand; renames {old: new} in every hand",
     "dealer": "seat deals the next hand (连庄 starts again)",
     "rules": "rules_sha256 and their levels from the next hand on (上楼 brought down to them)",
@@ -139,7 +139,7 @@ def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tup
             renames = data.get("renames", {})
             for item in items:
                 if item.kind == "seat":
-                    item.data = {"players": [renames.get(p, p) for p in item.data["players"]]}
+                    item.data = dict(item.data, players=[renames.get(p, p) for p in item.data["players"]])
             opening["players"] = list(data["players"])
         elif kind in ("seat", "dealer", "rules", "state"):
             items.append(Item(kind, dict(data)))
@@ -179,6 +179,8 @@ def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Eve
             if evening.players and players[dealer] != evening.players[dealer]:
                 state = replace(state, streak=0)  # the deal stays with the seat; 连庄 is the person's
             evening.players = players
+            if data.get("dealer"):  # and who deals next, corrected with it
+                state = replace(state, dealer=data["dealer"], streak=0)
         elif item.kind == "dealer":
             state = replace(state, dealer=data["seat"], streak=0)
         elif item.kind == "rules":

@@ -39,6 +39,7 @@ import socket
 import socketserver
 import sys
 import threading
+from dataclasses import replace
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -363,6 +364,11 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
     shown, revision = p.pop("hand_id"), p.pop("revision", None)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
+        if p.pop("draw", False):  # it was a drawn hand
+            return _answer(evening.edit_hand(ledger, t, shown, evening.hand_input(), request=request,
+                                             revision=revision))
+        if "winner" not in p:
+            raise bad("api.missing_field", name="'winner'")
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
@@ -390,9 +396,15 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
                 changes[seat] = value.strip()
             from_start = bool(p.get("from_start"))
             base = evening.opening_players(ledger, t) if from_start else t.players
-            written = evening.seat_players(ledger, t, evening.seating_with(base, changes), from_start, request,
-                                           p.get("revision"))
+            players = evening.seating_with(base, changes)
+            together = None  # the dealer with the seats: one write, whole or not at all
+            if "dealer" in p and not from_start:
+                together = replace(t, players=tuple(players[s] for s in SEATS)).seat(p["dealer"])
+            written = evening.seat_players(ledger, t, players, from_start, request, p.get("revision"),
+                                           dealer=together)
             t = written.table
+            if together is not None:
+                return _answer(written)
         if "dealer" in p and not (written and written.replayed):
             written = evening.correct_dealer(ledger, t, t.seat(p["dealer"]), None if written else request)
     return _answer(written)
@@ -463,13 +475,14 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str), patterns=str,
+                           draw=bool,
                            request_id=str),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
 
 
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
-            "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id", "winner")}
+            "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id",)}
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
