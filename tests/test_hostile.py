@@ -64,10 +64,12 @@ def test_hostile_ruleset_files_are_refused_fast(tmp_path, name):
     elapsed = time.perf_counter() - start
     line = one_line_error(result, 1, str(path), words)
     assert line.startswith(f"Error: {path}{where}"), line
-    assert elapsed < 0.5, elapsed
+    # a bound against blow-ups (an alias bomb takes minutes or the memory), not a speed figure: the first
+    # analyze of a process imports the engine, and a loaded fresh CI machine took 0.55 s for it
+    assert elapsed < 5, elapsed
     start = time.perf_counter()
     result = run("analyze", HAND, "-r", str(path))
-    assert time.perf_counter() - start < 0.5
+    assert time.perf_counter() - start < 5
     one_line_error(result, 1, str(path), words)
 
 
