@@ -386,6 +386,7 @@ EN: Dict[str, str] = {
     "record.no_patterns": "name at least one pattern",
     "record.total_or_patterns": "give the total or the patterns (one of them)",
     "record.total_range": "a total from 0 to {limit}, got {total}",
+    "record.automatic_from_ignored": "{pattern} wins whatever the shape and is paid as a self-draw: --from {seat} is ignored",
     "record.pattern_implies": "{name} is won that way: {flag} is set",
     "record.pattern_contradicts": "{name} ({pattern}) does not fit this hand: it counts when {rule}; nothing recorded",
     "record.patterns_no_shape": "{a} and {b} cannot be one hand (they need different shapes); nothing recorded",

@@ -226,6 +226,11 @@ def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: 
     with its rule; two that cannot share a shape (七对子, 对对和) are refused; one the situation makes hold (庄
     when the dealer wins or deals in) is added, and said, unless a named pattern replaces it."""
     detect = region.detectors
+    automatic = region.automatic_pattern(rules)
+    if automatic in patterns and situation.discarder is not None:  # paid as the tiles path pays it: a self-draw
+        notes.append(Notice("record.automatic_from_ignored", field="from", pattern=rules.pattern(automatic).zh,
+                            seat=situation.discarder))
+        situation = situation.replace(discarder=None)
     for pid in patterns:
         implies = getattr(detect.get(pid), "implies", None)
         if implies and not getattr(situation, implies[0]):

@@ -154,6 +154,11 @@ class Region:
         """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
         return None
 
+    def automatic_pattern(self, ruleset) -> Optional[str]:
+        """The pattern whose holding is an `automatic_win` (named in quick entry, the hand is paid as that win
+        is), or None."""
+        return None
+
     def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""

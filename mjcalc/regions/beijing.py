@@ -412,6 +412,10 @@ class Beijing(Region):
         return Notice("beijing.four_wilds_from_ignored", field="from", pattern=ruleset.pattern("four_wilds").zh,
                       seat=situation.discarder)
 
+    def automatic_pattern(self, ruleset):
+        """四惠牌 (绘杠, 混杠), where the ruleset has it."""
+        return "four_wilds" if "four_wilds" in {p.id for p in ruleset.patterns} else None
+
     def automatic_draws(self, ruleset, situation, tiles):
         """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
         if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds:
