@@ -921,3 +921,30 @@ def test_a_preview_is_confirmed_at_the_revision_it_showed(server):
     assert [h["kind"] for h in shown["hands"]] == ["draw"]
     status, doc = api(server, "POST", "/api/tables/pv/hand", dict(body, revision=shown["revision"]))
     assert status == 200 and doc["hand"]["number"] == 2
+
+
+@pytest.mark.parametrize("patterns, code", [("对对和,庄", "record.pattern_contradicts"),
+                                            ("七对子,对对和", "record.patterns_no_shape"),
+                                            ("天和", "record.pattern_contradicts")])
+def test_a_refused_pattern_is_refused_alike_by_the_api_the_command_line_and_the_prompt(server, patterns, code):
+    """Issue 22: 阿张 (W) on 大刘's (N) discard while 老王 (E) deals: 庄 does not fit, nor 天和 (not the dealer),
+    and 七对子 with 对对和 is no one hand; the same words everywhere, nothing recorded."""
+    api(server, "POST", "/api/tables", {"name": "rp", "players": PLAYERS})
+    status, doc = api(server, "POST", "/api/tables/rp/hand", {"patterns": patterns, "winner": "阿张", "from": "大刘"})
+    assert status == 400 and doc["code"] == code and doc["field"] == "patterns", doc
+    result = CliRunner().invoke(cli, ["table", "hand", "rp", "--patterns", patterns, "--winner", "阿张", "--from", "大刘",
+                                      "--db", str(server.lib.db_path)])
+    assert result.exit_code == 2
+    assert doc["error"].endswith(result.stderr.strip().removeprefix("Error: --patterns: ")), (doc, result.stderr)
+    from mjcalc.cli.play import TablePrompt
+    from mjcalc.evening import Ledger
+    with Ledger(server.lib.db_path) as ledger:
+        prompt = TablePrompt(ledger, ledger.table("rp"), None)
+        prompt.rules = evening_rules(ledger.table("rp"))
+        assert prompt.hand_args(f"阿张 大刘 {patterns}")[-2:] == ["--patterns", patterns]  # the same table hand
+        assert ledger.hands(ledger.table("rp")) == []
+
+
+def evening_rules(table):
+    from mjcalc.evening import table_rules
+    return table_rules(table)
