@@ -531,3 +531,38 @@ def test_the_calculator_keeps_each_rulesets_wildcards(browser, server, shots):
     wait(browser, lambda d: Select(by_css(d, "#wild0")).first_selected_option.get_attribute("value") == "9s",
          "the 财神 kept")
     Select(by_css(browser, "#ruleset")).select_by_value("beijing")
+
+
+def test_a_zhuji_bid_stays_with_its_hand(browser, server, shots):
+    """Issue 22, item 1 at a zhuji table: hand 1 S self-draws 2台 with a 2台 bid by S (包家); hand 2, a plain
+    1台 W ← N, is paid as a plain hand. Expected: the command line's answer for the same two hands
+    (`table hand --tai 2 --winner S --bid 2 --bidder S`, then `--tai 1 --winner W --from N`)."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    tap(browser, "#tab-table")
+    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
+    by_css(browser, "#new-name").send_keys("bid")
+    Select(by_css(browser, "#new-ruleset")).select_by_value("zhuji")
+    for seat, player in PLAYERS.items():
+        by_css(browser, f"#new-{seat}").send_keys(player)
+    tap(browser, "#new-go")
+    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "bid", "the new table")
+    _record_requests(browser)
+    by_css(browser, "#rec-hand").send_keys("2")
+    tap(browser, '#record [data-seg="winner"] [data-v="S"]')
+    Select(by_css(browser, "#record #opt-bid")).select_by_value("2")
+    wait(browser, lambda d: all_css(d, "#record #opt-bidder"), "the bidder")
+    Select(by_css(browser, "#record #opt-bidder")).select_by_value("S")
+    tap(browser, "#rec-go")
+    wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    by_css(browser, "#rec-hand").send_keys("1")
+    tap(browser, '#record [data-seg="winner"] [data-v="W"]')
+    tap(browser, '#record [data-seg="from"] [data-v="N"]')
+    tap(browser, "#rec-go")
+    wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第2手", "hand 2")
+    sent = _last_sent(browser, "/api/tables/bid/hand")
+    assert "bid" not in sent and "bidder" not in sent, sent
+    show = cli_json(["table", "show", "bid", "--json", "--db", str(server.lib.db_path)])
+    assert show["hands"][0]["context"] == ["包牌 2台", "包家 " + PLAYERS["S"]]
+    assert show["hands"][1]["context"] == [] and show["hands"][1]["payouts"] == {"E": -1, "S": -1, "W": 4, "N": -2}
