@@ -359,7 +359,7 @@ EN: Dict[str, str] = {
     "ledger.not_revertible": "table {table}: revision {revision} is not an edit or an undo to take back{hint}",
     "ledger.hint_revertible": " (those there are: {kinds})",
     "ledger.hint_none": " (it has none: `table log` lists every revision)",
-    "ledger.revert_blocked": "table {table}: the hand revision {revision} changed was edited or removed after it; take that back first (`table log`); nothing changed",
+    "ledger.revert_blocked": "table {table}: the hand revision {revision} changed was edited or removed after it, at revision {later}; take that back first; nothing changed",
     "ledger.reverted_already": "table {table}: revision {revision} is reverted already",
     "ledger.log_damaged": "table {table}: its log does not replay ({reason}); the ledger is damaged",
     "ledger.request_taken": "request id {request_id} is taken",

@@ -472,11 +472,14 @@ def test_revert_of_an_edit_changed_since_says_what_to_take_back_first(tmp_path):
     db, ledger, t = table_at(tmp_path)
     win(ledger, t, "S")
     first = evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="W"), total=2))
-    evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="N"), total=2))
-    with pytest.raises(LedgerError, match="take that back first"):
+    second = evening.edit_hand(ledger, t, 1, evening.hand_input(None, Situation(seat="N"), total=2))
+    with pytest.raises(LedgerError, match=f"after it, at revision {second.table.revision}; take that back first"):
         evening.revert_event(ledger, t, first.table.revision)
     result = run("revert", "t", "99", db=db)
     assert result.exit_code == 2 and "those there are: 3 edit, 4 edit" in result.stderr
+    evening.revert_event(ledger, t, second.table.revision)
+    evening.revert_event(ledger, t, first.table.revision)  # now it can
+    assert ledger.hands(t)[0].winner == "S"
 
 
 def test_a_backup_into_a_file_that_is_not_a_folder_is_one_line(tmp_path):

@@ -673,7 +673,11 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
         try:
             timeline(ledger.events(t) + [("revert", data)])
         except ReplayError:
-            raise LedgerError("ledger.revert_blocked", table=repr(t.name), revision=revision_taken_back) from None
+            touched = target["data"].get("new_id") or target["data"].get("hand_id")
+            later = [e["revision"] for e in log if e["revision"] > revision_taken_back and e["revision"] not in reverted
+                     and e["kind"] in ("edit", "undo") and e["data"].get("hand_id") == touched]
+            raise LedgerError("ledger.revert_blocked", table=repr(t.name), revision=revision_taken_back,
+                              later=later[-1] if later else "a later one") from None
         evening, hands, _ = _evening(ledger, t, ("revert", data), _Rules(ledger, t))
         back = target["data"].get("hand_id")
         record = next((h for h in hands if h.hand_id == back), None)
