@@ -382,17 +382,10 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
     _seats_to_table(seated, params)
     situation = build_situation(params)
     if hand:
-        from ..notation import parse_hand  # imported when used (start-up time)
-
-        parsed = parse_hand(hand)
-        if parsed.winning is None:
-            raise LedgerError("record.not_14_tiles", hand=repr(hand), size=parsed.size)
-        return t, evening.hand_input(str(parsed), situation)
+        return t, evening.hand_input(hand, situation)
     if total is None and patterns is None:
         raise UserError("table.nothing_to_record")
-    rules = rules or evening.table_rules(t, ledger)
-    counts = None if patterns is None else evening.parse_patterns(rules, patterns)
-    return t, evening.hand_input(None, situation, None if total is None else evening.parse_total(rules, total), counts)
+    return t, evening.agreed_input(rules or evening.table_rules(t, ledger), situation, total, patterns)
 
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):

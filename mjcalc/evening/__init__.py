@@ -24,6 +24,7 @@ from .record import (
     MAX_TOTAL,
     Written,
     adopt_rules,
+    agreed_input,
     as_played,
     builtin_changed,
     correct_dealer,
@@ -56,7 +57,7 @@ from .replay import advance
 
 __all__ = [
     "HandRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
-    "adopt_rules", "advance", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
+    "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
     "record_win", "remember_path", "remembered_path", "request_for", "revert_event", "rules_from_json",

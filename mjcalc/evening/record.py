@@ -321,19 +321,38 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
 # --- scoring a hand in a state ---------------------------------------------------------------------------
 
 
+def _won_hand(text: str):
+    """The hand of a win entered by its tiles: 14 tiles with the winning one, else a LedgerError."""
+    hand = parse_hand(text)
+    if hand.winning is None:
+        raise LedgerError("record.not_14_tiles", hand=repr(text), size=hand.size)
+    return hand
+
+
 def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None, total: Optional[int] = None,
                patterns: Optional[Dict[str, int]] = None) -> dict:
     """How a hand was entered, as the log keeps it (to score it again if an edit changes the state it is
-    played in): its tiles, the agreed total or the named patterns, with the situation as given (without the
-    dealer and the base, which the table says); a drawn hand without any."""
+    played in): its tiles (read and written as the notation writes them), the agreed total or the named
+    patterns, with the situation as given (without the dealer and the base, which the table says); a drawn
+    hand without any."""
     if situation is None:
         return {"entry": "draw"}
     given = {k: v for k, v in situation.fields().items() if k not in ("dealer", "base")}
     if hand is not None:
-        return {"entry": "tiles", "hand": hand, "situation": given}
+        return {"entry": "tiles", "hand": str(_won_hand(hand)), "situation": given}
     if total is not None:
         return {"entry": "total", "total": total, "situation": given}
     return {"entry": "patterns", "patterns": dict(patterns or {}), "situation": given}
+
+
+def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None) -> dict:
+    """A hand entered by what the table agreed (`hand_input`): the total as `parse_total` reads it, or the
+    patterns as `parse_patterns` reads them (text, or {id: count}) — one of the two."""
+    if (total is None) == (patterns is None):
+        raise LedgerError("record.total_or_patterns")
+    counts = None if patterns is None else (dict(patterns) if isinstance(patterns, dict)
+                                            else parse_patterns(rules, patterns))
+    return hand_input(None, situation, None if total is None else parse_total(rules, total), counts)
 
 
 def score_input(rules: Ruleset, base: int, given: dict, state: State, number: int
@@ -348,9 +367,7 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
                           None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now()), None
     placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
     if entry == "tiles":
-        hand = parse_hand(given["hand"])
-        if hand.winning is None:
-            raise LedgerError("record.not_14_tiles", hand=repr(given["hand"]), size=hand.size)
+        hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)
         if not result.score.complete:
             raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
@@ -563,10 +580,7 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
     """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it
     (with `dry_run`, only score it). Returns (the record, the Analysis). A hand that is not a legal win is an
     error and records nothing."""
-    hand = parse_hand(hand_text)
-    if hand.winning is None:
-        raise LedgerError("record.not_14_tiles", hand=repr(hand_text), size=hand.size)
-    written = record_given(ledger, table, hand_input(str(hand), situation), rules, dry_run, request)
+    written = record_given(ledger, table, hand_input(hand_text, situation), rules, dry_run, request)
     return written.record, written.analysis
 
 
@@ -577,11 +591,8 @@ def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Opti
     `situation.seat`, the discarder `situation.discarder` (None for a self-draw). `patterns` is text
     (`对对和,庄`) or {id: count}. Returns (the record, the Analysis); an illegal win records nothing, and
     `dry_run` records nothing either."""
-    if (total is None) == (patterns is None):
-        raise LedgerError("record.total_or_patterns")
     rules = table_rules(ledger.table(table.name), ledger)  # as the table plays now, whatever `table` was read as
-    counts = None if patterns is None else (patterns if isinstance(patterns, dict) else parse_patterns(rules, patterns))
-    written = record_given(ledger, table, hand_input(None, situation, total, counts), rules, dry_run, request)
+    written = record_given(ledger, table, agreed_input(rules, situation, total, patterns), rules, dry_run, request)
     return written.record, written.analysis
 
 

@@ -322,14 +322,9 @@ def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
     """The hand a request gives (`evening.hand_input`): its tiles, or the agreed total or patterns."""
     situation = situation_from(dict(p, seat=p["winner"]), table=t)
     if not quick:
-        parsed = parse_hand(p["hand"])
-        if parsed.winning is None:
-            raise LedgerError("record.not_14_tiles", hand=repr(p["hand"]), size=parsed.size)
-        return evening.hand_input(str(parsed), situation)
-    rules = rules or evening.table_rules(t, ledger)
-    counts = evening.parse_patterns(rules, quick["patterns"]) if "patterns" in quick else None
-    total = evening.parse_total(rules, quick["total"]) if "total" in quick else None
-    return evening.hand_input(None, situation, total, counts)
+        return evening.hand_input(p["hand"], situation)
+    return evening.agreed_input(rules or evening.table_rules(t, ledger), situation, quick.get("total"),
+                                quick.get("patterns"))
 
 
 def do_table_draw(lib: Library, name: str, p: dict) -> dict:
