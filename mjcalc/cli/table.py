@@ -138,6 +138,42 @@ def _replayed(written, as_json, request_id):
     _say(f"request {request_id} was made already ({what}); nothing recorded again")
 
 
+def hand_entry_options(func):
+    """What `table hand` and `table edit` read a hand from: the winner, the total or the patterns agreed (or the
+    tiles, an argument), the wildcards and the situation."""
+    func = wild_options(table_situation_options(func))
+    func = click.option("--patterns", metavar="A,B",
+                        help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")(func)
+    func = click.option("--fan", "--tai", "--points", "total", metavar="N",
+                        help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): "
+                             "3, 3番, 三.")(func)
+    return click.option("--winner", help="Who won: a player's name or a seat.")(func)
+
+
+def _sure(question, refused, err=False) -> bool:
+    """The player's yes to `question` (no, or a closed stdin, says `refused` and is no)."""
+    try:
+        sure = click.confirm(question, default=False, err=err)
+    except click.Abort:
+        sure = False
+    if not sure:
+        _say(refused, err=err)
+    return sure
+
+
+def _say_written(written, as_json, done, head):
+    """The answer to an undo, edit or revert committed: its document, or `head`, the later hands it changed
+    and the next hand (exit 4 if stdout cannot take it)."""
+    with answering(done):
+        if as_json:
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            return
+        _say(head)
+        for line in changed_lines(written):
+            _say(line)
+        _say(_next_line(written.table, len(written.hands), written.table.state))
+
+
 def _seat_kind(name):
     """The kind of a situation option that names seats ("seat", "seats", "seat_int", "seat_choice"), or None."""
     option = GENERIC.get("from" if name == "discarder" else name) or all_options().get(name)
@@ -315,13 +351,7 @@ def table_use(name, db_path):
 
 @table.command("hand", cls=SituationCommand)
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
-@click.option("--winner", help="Who won: a player's name or a seat.")
-@click.option("--fan", "--tai", "--points", "total", metavar="N",
-              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): 3, 3番, 三.")
-@click.option("--patterns", metavar="A,B",
-              help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
-@wild_options
-@table_situation_options
+@hand_entry_options
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand, the standings, the next hand.")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Pattern names.")
 @click.option("--dry-run", is_flag=True, help="Score it and show what it would pay; record nothing.")
@@ -648,25 +678,13 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
             raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number, count=len(hands))
         if shown is not None and not (request and ledger.request(request.id)):
             _say(undo_line(t, shown), err=as_json)
-            if not yes:
-                try:
-                    sure = click.confirm("remove it?", default=False, err=as_json)
-                except click.Abort:
-                    sure = False
-                if not sure:
-                    _say("nothing removed (--yes removes it without asking)", err=as_json)
-                    return
+            if not yes and not _sure("remove it?", "nothing removed (--yes removes it without asking)", as_json):
+                return
         written = evening.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    with answering(Message("table.done_undo", number=written.hand.number)):
-        if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
-            return
-        _say(f"removed hand {written.hand.number}")
-        for line in changed_lines(written):
-            _say(line)
-        _say(_next_line(written.table, len(written.hands), written.table.state))
+    _say_written(written, as_json, Message("table.done_undo", number=written.hand.number),
+                 f"removed hand {written.hand.number}")
 
 
 def changed_lines(written):
@@ -852,13 +870,8 @@ def table_delete(name, yes, db_path):
     with _open(db_path) as ledger:
         t = ledger.table(name)
         hands = len(ledger.hands(t))
-        try:
-            sure = yes or click.confirm(f"delete table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}?",
-                                        default=False)
-        except click.Abort:
-            sure = False
-        if not sure:
-            _say("nothing deleted (--yes deletes without asking)")
+        if not yes and not _sure(f"delete table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}?",
+                                 "nothing deleted (--yes deletes without asking)"):
             return
         ledger.delete_table(t)
     _say(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}")
@@ -908,12 +921,7 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                     _say(line)
                 for line in standings_change(t, preview):
                     _say(line)
-                try:
-                    sure = click.confirm("correct it?", default=False)
-                except click.Abort:
-                    sure = False
-                if not sure:
-                    _say("nothing changed (--yes corrects without asking)")
+                if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
             written = evening.seat_players(ledger, t, players, from_start, request,
                                            revision=preview.made_at if from_start and not yes else None,
@@ -976,12 +984,7 @@ def table_rules_command(words, yes, request_id, db_path):
         same = evening.rules_json(before) == evening.rules_json(after)
         if not same and not yes:
             _say(f"{rules_line(t, before, 'now')}\nswitch to {after.id} {after.zh} from the next hand on?")
-            try:
-                sure = click.confirm("switch?", default=False)
-            except click.Abort:
-                sure = False
-            if not sure:
-                _say("rules unchanged (--yes switches without asking)")
+            if not _sure("switch?", "rules unchanged (--yes switches without asking)"):
                 return
         was = state = t.state
         rules = before
@@ -998,13 +1001,7 @@ def table_rules_command(words, yes, request_id, db_path):
 @table.command("edit", cls=SituationCommand)
 @click.argument("number", type=int, metavar="N")
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
-@click.option("--winner", help="Who won: a player's name or a seat.")
-@click.option("--fan", "--tai", "--points", "total", metavar="N",
-              help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): 3, 3番, 三.")
-@click.option("--patterns", metavar="A,B",
-              help="Without tiles: the patterns the table agreed, by name or id (对对和,庄).")
-@wild_options
-@table_situation_options
+@hand_entry_options
 @click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
@@ -1042,27 +1039,16 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
             _say("now  " + undo_line(t, preview.record), err=as_json)
             for line in changed_lines(preview) + standings_change(t, preview):
                 _say(line, err=as_json)
-            try:
-                sure = click.confirm("replace it?", default=False, err=as_json)
-            except click.Abort:
-                sure = False
-            if not sure:
-                _say("nothing changed (--yes replaces it without asking)", err=as_json)
+            if not _sure("replace it?", "nothing changed (--yes replaces it without asking)", as_json):
                 return
         shown = preview.old if preview else number
         written = evening.edit_hand(ledger, t, shown, given, request=request,
                                     revision=preview.made_at if preview else None)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    with answering(Message("table.done_edit", number=written.hand.number)):
-        if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
-            return
-        _say(f"replaced hand {written.hand.number} (revision {written.table.revision}; "
-             f"`table revert {written.table.revision}` takes it back)")
-        for line in changed_lines(written):
-            _say(line)
-        _say(_next_line(written.table, len(written.hands), written.table.state))
+    _say_written(written, as_json, Message("table.done_edit", number=written.hand.number),
+                 f"replaced hand {written.hand.number} (revision {written.table.revision}; "
+                 f"`table revert {written.table.revision}` takes it back)")
 
 
 @table.command("revert")
@@ -1087,14 +1073,8 @@ def table_revert(words, as_json, request_id, db_path):
         written = evening.revert_event(ledger, t, int(words[-1]), request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    with answering(Message("table.done_revert", revision=words[-1])):
-        if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
-            return
-        _say(f"reverted revision {words[-1]}" + (f": hand {written.hand.number} is back" if written.record else ""))
-        for line in changed_lines(written):
-            _say(line)
-        _say(_next_line(written.table, len(written.hands), written.table.state))
+    _say_written(written, as_json, Message("table.done_revert", revision=words[-1]),
+                 f"reverted revision {words[-1]}" + (f": hand {written.hand.number} is back" if written.record else ""))
 
 
 @table.command("log")
