@@ -661,3 +661,12 @@ def test_four_wilds_named_on_a_discard_is_paid_as_the_tiles_path_pays_it(tmp_pat
     assert result.exit_code == 0 and "paid as a self-draw: --from N is ignored" in result.stderr, result.output
     assert ledger.hands(t)[0].deltas == {"E": -8, "S": -8, "W": 24, "N": -8}
     assert ledger.hands(t)[0].discarder is None
+
+
+def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp_path):
+    """七对子 (seven pairs only) and 对对和 (the standard shape only) with 捉五魁 (either shape) between them: every
+    pair is checked, not only neighbours."""
+    db, ledger, t = table_at(tmp_path)
+    result = _quick(db, "--patterns", "七对子,捉五魁,对对和", "--winner", "阿张")
+    assert result.exit_code == 2 and "七对子 and 对对和 cannot be one hand" in result.stderr, result.output
+    assert ledger.hands(t) == []

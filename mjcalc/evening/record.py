@@ -18,6 +18,7 @@ import os
 import re
 import unicodedata
 from functools import lru_cache
+from itertools import combinations
 from dataclasses import asdict, dataclass, field, replace
 from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
@@ -245,7 +246,7 @@ def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: 
             raise LedgerError("record.pattern_contradicts", field="patterns", label="--patterns",
                               name=rules.pattern(pid).zh, pattern=pid, rule=rule)
     shaped = [(pid, detect[pid].shapes) for pid in patterns if getattr(detect.get(pid), "shapes", None)]
-    for (a, shapes_a), (b, shapes_b) in zip(shaped, shaped[1:]):
+    for (a, shapes_a), (b, shapes_b) in combinations(shaped, 2):  # every pair, not neighbours only
         if not shapes_a & shapes_b:
             raise LedgerError("record.patterns_no_shape", field="patterns", label="--patterns",
                               a=rules.pattern(a).zh, b=rules.pattern(b).zh)
