@@ -570,7 +570,7 @@ def table_show(name, as_json, with_tiles, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
-        standings = ledger.standings(t)
+        standings = ledger.standings(t, hands)
         units = evening.hand_units(ledger, t, hands, rules)
     changed = evening.builtin_changed(t, rules)
     if as_json:
@@ -749,7 +749,7 @@ def table_export(name, output, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
-        people = [s.player for s in ledger.standings(t)]
+        people = [s.player for s in ledger.standings(t, hands)]
         units = evening.hand_units(ledger, t, hands, rules)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")

@@ -749,9 +749,10 @@ class Ledger:
             count = self.db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
         return count, fresh.state
 
-    def standings(self, table: Table) -> List[Standing]:
-        """Each person's score (`standings_of`): the people seated now first."""
-        return standings_of(self.table(table.name).players, self.hands(table))
+    def standings(self, table: Table, hands: Optional[List[HandRecord]] = None) -> List[Standing]:
+        """Each person's score (`standings_of`): the people seated now first; `hands`: the table's, when the
+        caller has read them already."""
+        return standings_of(self.table(table.name).players, self.hands(table) if hands is None else hands)
 
     def events(self, table: Table) -> List[Tuple[str, dict]]:
         """The table's log: every write (kind, data), in order; the first is its opening."""

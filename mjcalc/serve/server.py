@@ -294,7 +294,7 @@ def do_table_show(lib: Library, name: str) -> dict:
         t = _open_table(ledger, name)
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
-        standings = ledger.standings(t)
+        standings = ledger.standings(t, hands)
         units = evening.hand_units(ledger, t, hands, rules)
     return show_json(t, rules, hands, standings, units, evening.builtin_changed(t, rules))
 
