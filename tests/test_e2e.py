@@ -352,15 +352,24 @@ def test_compare_advise_and_english(browser, server, shots):
     shoot(browser, shots, "compare-en.png")
 
 
-def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
+def _new_table(browser, server, name, ruleset=None):
+    """Open the page and a new table NAME (the page's ruleset, or `ruleset`) with PLAYERS, as a player does."""
+    from selenium.webdriver.support.ui import Select
+
     open_page(browser, server)
     tap(browser, "#tab-table")
     wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
-    by_css(browser, "#new-name").send_keys("周五")
+    by_css(browser, "#new-name").send_keys(name)
+    if ruleset:
+        Select(by_css(browser, "#new-ruleset")).select_by_value(ruleset)
     for seat, player in PLAYERS.items():
         by_css(browser, f"#new-{seat}").send_keys(player)
     tap(browser, "#new-go")
-    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "周五", "the new table")
+    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == name, "the new table")
+
+
+def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
+    _new_table(browser, server, "周五")
     hands = [("123m456p789s234s5m +5m", "S", "E"), ("[111m] 222p 333s EEE 9m +9m", "S", None),
              ("123m456p789s EE 45m +6m", "W", "N")]
     for number, (hand, winner, discarder) in enumerate(hands, 1):
@@ -437,14 +446,7 @@ def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
 
 def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
     """No tiles: a number is the agreed total, pattern names the agreed patterns (beijing, E deals)."""
-    open_page(browser, server)
-    tap(browser, "#tab-table")
-    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
-    by_css(browser, "#new-name").send_keys("quick")
-    for seat, player in PLAYERS.items():
-        by_css(browser, f"#new-{seat}").send_keys(player)
-    tap(browser, "#new-go")
-    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "quick", "the new table")
+    _new_table(browser, server, "quick")
     for number, (entry, winner, discarder) in enumerate([("3", "S", None), ("对对和", "W", "S")], 1):
         field = by_css(browser, "#rec-hand")
         field.clear()
@@ -469,14 +471,7 @@ def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     """Issue 22, item 1: a hand recorded with 烧庄 1 and 海底 ticked, then a plain `1` 小李 ← 阿张: the second
     pays as a plain hand (1 番 on 阿张's discard: 小李 +1, 阿张 −1, rulesets/beijing.md), not with the first
     hand's situation carried over."""
-    open_page(browser, server)
-    tap(browser, "#tab-table")
-    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
-    by_css(browser, "#new-name").send_keys("clean")
-    for seat, player in PLAYERS.items():
-        by_css(browser, f"#new-{seat}").send_keys(player)
-    tap(browser, "#new-go")
-    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "clean", "the new table")
+    _new_table(browser, server, "clean")
     assert by_css(browser, "#rec-hand").get_attribute("value") == ""  # not the calculator's hand, silently
     _record_requests(browser)
     by_css(browser, "#rec-hand").send_keys("2")
@@ -539,15 +534,7 @@ def test_a_zhuji_bid_stays_with_its_hand(browser, server, shots):
     (`table hand --tai 2 --winner S --bid 2 --bidder S`, then `--tai 1 --winner W --from N`)."""
     from selenium.webdriver.support.ui import Select
 
-    open_page(browser, server)
-    tap(browser, "#tab-table")
-    wait(browser, lambda d: all_css(d, "#new-name"), "the table list")
-    by_css(browser, "#new-name").send_keys("bid")
-    Select(by_css(browser, "#new-ruleset")).select_by_value("zhuji")
-    for seat, player in PLAYERS.items():
-        by_css(browser, f"#new-{seat}").send_keys(player)
-    tap(browser, "#new-go")
-    wait(browser, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == "bid", "the new table")
+    _new_table(browser, server, "bid", ruleset="zhuji")
     _record_requests(browser)
     by_css(browser, "#rec-hand").send_keys("2")
     tap(browser, '#record [data-seg="winner"] [data-v="S"]')
