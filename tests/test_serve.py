@@ -948,3 +948,13 @@ def test_a_refused_pattern_is_refused_alike_by_the_api_the_command_line_and_the_
 def evening_rules(table):
     from mjcalc.evening import table_rules
     return table_rules(table)
+
+
+def test_opening_a_table_again_with_its_request_id_answers_the_table(server):
+    body = {"name": "again", "players": PLAYERS, "request_id": "open-again"}
+    first = api(server, "POST", "/api/tables", body)
+    again = api(server, "POST", "/api/tables", body)
+    assert first[0] == 201 and again[0] == 201
+    assert again[1] == dict(first[1], replayed=True)
+    status, doc = api(server, "POST", "/api/tables", dict(body, name="other"))
+    assert status == 409 and doc["code"] == "ledger.request_reused"

@@ -301,11 +301,7 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
     with _open(db_path) as ledger:
         request = evening.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
                                                    "players": players, "base": base})
-        kept = ledger.request(request.id) if request else None
-        if request and kept is not None:
-            if kept[0] != request.digest:
-                raise LedgerError("ledger.request_reused", field="request_id", label="--request-id",
-                                  request_id=request.id)
+        if evening.request_answer(ledger, request) is not None:
             _say(f"request {request_id} was made already (table {name!r}); nothing created again")
             return
         t = evening.create_table(ledger, name, ruleset_name, players, base, request)

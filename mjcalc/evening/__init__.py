@@ -36,6 +36,7 @@ from .record import (
     parse_total,
     preview_seating,
     record_given,
+    request_answer,
     request_for,
     revert_event,
     seat_players,
@@ -60,7 +61,7 @@ __all__ = [
     "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
-    "record_win", "remember_path", "remembered_path", "request_for", "revert_event", "rules_from_json",
+    "record_win", "remember_path", "remembered_path", "request_answer", "request_for", "revert_event", "rules_from_json",
     "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
     "transfers_json", "undo_hand", "written_json",
 ]

@@ -440,8 +440,9 @@ def request_for(request_id: Optional[str], asked) -> Optional[Request]:
     return Request(request_id, digest)
 
 
-def _replay_of(ledger: Ledger, table: Table, request: Optional[Request]) -> Optional[Written]:
-    """The first answer to `request` if it was made already (the same request again): nothing is written twice."""
+def request_answer(ledger: Ledger, request: Optional[Request]) -> Optional[dict]:
+    """If `request` was made already (the same id, the same request), the answer it got, with `"replayed":
+    true`: nothing is written twice. The same id with another request is refused; None for a new one."""
     if request is None:
         return None
     kept = ledger.request(request.id)
@@ -450,7 +451,13 @@ def _replay_of(ledger: Ledger, table: Table, request: Optional[Request]) -> Opti
     digest, answer = kept
     if digest != request.digest:
         raise LedgerError("ledger.request_reused", field="request_id", label="--request-id", request_id=request.id)
-    return Written(table, "replay", replayed=True, answer=dict(answer or {}, replayed=True))
+    return dict(answer or {}, replayed=True)
+
+
+def _replay_of(ledger: Ledger, table: Table, request: Optional[Request]) -> Optional[Written]:
+    """The write `request` made already, answered as it was then, or None."""
+    answer = request_answer(ledger, request)
+    return None if answer is None else Written(table, "replay", replayed=True, answer=answer)
 
 
 class _Rules:

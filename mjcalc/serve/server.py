@@ -279,12 +279,11 @@ def do_table_new(lib: Library, p: dict) -> dict:
     if unknown:
         raise bad("api.players_seat", field="players", seat=repr(unknown[0]))
     with Ledger(lib.db_path) as ledger:
-        kept = ledger.request(request.id) if request else None
-        if kept is not None:
-            if kept[0] != request.digest:
-                raise LedgerError("ledger.request_reused", field="request_id", request_id=request.id)
-            return dict(kept[1] or {}, replayed=True)
-        t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request=request)
+        replayed = evening.request_answer(ledger, request) is not None
+        if not replayed:
+            t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request=request)
+    if replayed:  # made already: the table as it stands (a table's opening keeps no answer of its own)
+        return dict(do_table_show(lib, p["name"]), replayed=True)
     return do_table_show(lib, t.name)
 
 
