@@ -90,18 +90,26 @@ def test_an_undo_by_number_names_the_revision_it_read(tmp_path):
     assert len(ledger.hands(t)) == 3
 
 
+def _confirm_after(monkeypatch, db, race):
+    """The player answers "y" after another connection to `db` has done `race` (while the prompt waited)."""
+    def confirm(*args, **kwargs):
+        with Ledger(db) as other:
+            race(other)
+        return True
+
+    monkeypatch.setattr("click.confirm", confirm)
+
+
 def test_table_undo_confirmed_after_the_hand_was_replaced_removes_nothing(tmp_path, monkeypatch):
     db, ledger, t = table_at(tmp_path)
     win(ledger, t, "E")
     win(ledger, t, "S")
 
-    def confirm_after_the_race(*args, **kwargs):
-        with Ledger(db) as other:
-            evening.undo_hand(other, t, 2)
-            win(other, t, "W", "N")
-        return True
+    def replaced(other):
+        evening.undo_hand(other, t, 2)
+        win(other, t, "W", "N")
 
-    monkeypatch.setattr("click.confirm", confirm_after_the_race)
+    _confirm_after(monkeypatch, db, replaced)
     result = run("undo", "t", db=db)
     assert result.exit_code == 2, result.output
     assert "nothing removed" in result.stderr and "阿张 ← 大刘" in result.stderr
@@ -113,12 +121,7 @@ def test_table_edit_confirmed_after_the_table_moved_changes_nothing(tmp_path, mo
     win(ledger, t, "E")
     win(ledger, t, "S")
 
-    def confirm_after_a_draw(*args, **kwargs):
-        with Ledger(db) as other:
-            evening.record_draw(other, t)
-        return True
-
-    monkeypatch.setattr("click.confirm", confirm_after_a_draw)
+    _confirm_after(monkeypatch, db, lambda other: evening.record_draw(other, t))
     result = run("edit", "1", "t", "--fan", "5", "--winner", "阿张", db=db)
     assert result.exit_code == 2 and "changed since it was shown" in result.stderr, result.output
     assert [h.total for h in ledger.hands(t)] == [3, 2, None]
