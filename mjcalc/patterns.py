@@ -31,13 +31,6 @@ def situational(implies=None):
     return mark
 
 
-def every_win(detector):
-    """Marks a detector that counts on every winning hand (a plain win, which the ruleset's other patterns may
-    replace): with it an agreed total can be bounded below by what the least tiles win scores."""
-    detector.every_win = True
-    return detector
-
-
 def only_on(*shapes):
     """Marks a detector that counts 0 on a reading of any other shape (and on a hand won whatever its shape):
     the scorer runs it only on readings of these shapes."""

@@ -673,3 +673,66 @@ def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp
     result = _quick(db, "--patterns", "七对子,捉五魁,对对和", "--winner", "阿张")
     assert result.exit_code == 2 and "七对子 and 对对和 cannot be one hand" in result.stderr, result.output
     assert ledger.hands(t) == []
+
+
+# --- the least agreed total (issue 22, item 3) ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("ruleset, least, why", [
+    # rulesets/beijing.md: 推倒和 1 is counted on every win the other patterns do not replace
+    ("beijing", 1, "推倒和"), ("beijing-classic", 1, "推倒和"),
+    # rulesets/beijing-doubling.md: an exposed hand must self-draw (自摸 1); a concealed one counts 门前清 1 at least
+    ("beijing-doubling", 1, "自摸"),
+    # rulesets/beijing-hunr.md: "a plain win is worth 1点"
+    ("beijing-hunr", 1, "推倒胡"),
+    # rulesets/beijing-money.md: "推倒和 (a hand with no pattern, 0 番) may only be won by self-draw"
+    ("beijing-money", 0, "起胡"),
+    # rulesets/shangrao.md: 平糊, with a 宝 standing in: 1
+    ("shangrao", 1, "平糊"),
+    # rulesets/zhuji.md: 起胡 1 台
+    ("zhuji", 1, "平胡 / 无财"),
+])
+def test_the_least_agreed_total_is_what_the_plainest_win_scores(ruleset, least, why):
+    from mjcalc.ruleset import load_ruleset
+    rules = load_ruleset(ruleset)
+    assert evening.least_total(rules) == (least, why)
+    situation = Situation(seat="S", dealer="E")
+    if least:
+        with pytest.raises(LedgerError) as refused:
+            evening.score_agreed(rules, situation, total=least - 1)
+        assert refused.value.message.code == "record.total_below_least"
+    assert evening.score_agreed(rules, situation, total=least).score.legal
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(sets=st.lists(st.sampled_from(["123m", "456p", "789s", "234s", "111m", "999p", "EEE", "CCC", "678m", "345p"]),
+                     min_size=4, max_size=4),
+       pair=st.sampled_from(["5m", "2p", "9s", "E", "W", "F"]), exposed=st.lists(st.booleans(), min_size=4, max_size=4),
+       win=st.integers(0, 13), wild=st.sampled_from([None, "1p", "5m", "E", "9s"]),
+       ruleset=st.sampled_from(["beijing", "beijing-classic", "beijing-doubling", "beijing-hunr", "beijing-money",
+                                "shangrao", "zhuji"]),
+       seat=st.sampled_from("ES"), dealer=st.sampled_from("ESWN"), source=st.sampled_from([None, "E", "S", "W", "N"]))
+def test_no_tiles_win_scores_below_the_least_agreed_total(sets, pair, exposed, win, wild, ruleset, seat, dealer,
+                                                           source):
+    """The least agreed total refuses no total the tiles could score: generated wins, every ruleset."""
+    from mjcalc.analysis import analyze
+    from mjcalc.errors import MjcalcError
+    from mjcalc.notation import parse_hand
+    from mjcalc.ruleset import load_ruleset
+    rules = load_ruleset(ruleset)
+
+    def tiles(group):  # "123m" → 1m 2m 3m, "EEE" → E E E
+        return [c + group[-1] for c in group[:-1]] if group[-1] in "mps" else list(group)
+
+    held = [t for s, e in zip(sets, exposed) if not e for t in tiles(s)] + [pair, pair]
+    last = held.pop(win % len(held))
+    melds = [f"[{s}]" for s, e in zip(sets, exposed) if e]
+    try:
+        won = parse_hand(" ".join(held + melds + ["+" + last]))
+        situation = Situation(seat=seat, dealer=dealer, discarder=None if source in (None, seat) else source,
+                              wild=(wild,) if wild and rules.wild_kinds else ())
+        scored = analyze(won, rules, situation).score
+    except MjcalcError:
+        return  # five copies of a kind (a wildcard's face among them): not a hand
+    if scored.legal:
+        assert scored.total >= evening.least_total(rules)[0], (won, scored.total)

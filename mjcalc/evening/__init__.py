@@ -44,6 +44,7 @@ from .record import (
     undo_hand,
     written_json,
     find_pattern,
+    least_total,
     parse_patterns,
     player_seats,
     record_draw,
@@ -62,6 +63,6 @@ __all__ = [
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
     "record_win", "remember_path", "remembered_path", "request_answer", "request_for", "revert_event", "rules_from_json",
-    "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
+    "least_total", "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
     "transfers_json", "undo_hand", "written_json",
 ]

@@ -201,23 +201,34 @@ def _chinese_number(text: str) -> Optional[int]:
     return total + digit
 
 
+# The plainest wins: one claimed chow or four, a wildcard in use or none, a pung hand; each is tried self-drawn
+# and on a discard from either side, by the dealer and not. Every pattern a win can avoid is avoided by one of
+# them, so the least they score is the least any tiles win scores (tests/test_evening_log.py checks it against
+# generated wins).
+PLAINEST = ("[123m] 456p 789s 234s 5m +5m", "[123m] [456p] [789s] [234s] 5m +5m", "[123m] 456p 789s 23s 1p 5m +5m",
+            "[123m] 456p 78s 234s 1p 5m +5m", "[123m] [456p] [789s] 23s 1p 5m +5m", "[111m] [222p] 789s 234s 5m +5m")
+
+
+@lru_cache(maxsize=32)
 def least_total(rules: Ruleset) -> Tuple[int, str]:
-    """The least total a won hand scores under `rules`, and what says so: the minimum to win (起胡; lowered to the
-    least pattern that may win below it), or a pattern every win counts (`patterns.every_win`, 推倒和) at the
-    least of its value and the values of the patterns that replace it — where those add up (role add). An agreed
-    total below it is no win the tiles could score."""
-    region = find_region(rules.region)
-    least, why = rules.minimum, "起胡"
-    below = [p.value for p in rules.patterns if p.below_minimum]
-    if below and min(below) < least:
-        least = min(below)
-    for p in rules.patterns:
-        if not getattr(region.detectors.get(p.id), "every_win", False):
-            continue
-        group = [p] + [q for q in rules.patterns if p.id in q.excludes]
-        if all(q.role == "add" for q in group) and min(q.value for q in group) > least:
-            least, why = min(q.value for q in group), p.zh
-    return least, why
+    """The least total a won hand scores under `rules`, and the patterns that make it (起胡 when none do): the
+    least the plainest wins (`PLAINEST`) score through the tiles path, with 1p as the wildcard where the rules
+    have one. An agreed total below it is no win the tiles could score."""
+    wild = ("1p",) if rules.wild_kinds else ()
+    scored = []
+    for text in PLAINEST:
+        hand = parse_hand(text)
+        for seat, dealer, source in ((s, d, f) for s in "ES" for d in "ES" for f in (None, "E", "S", "W")):
+            if source == seat:
+                continue
+            won = analyze(hand, rules, Situation(seat=seat, dealer=dealer, discarder=source, wild=wild)).score
+            if won is not None and won.legal:
+                scored.append((won.total, "+".join(rules.pattern(m.pattern_id).zh for m in won.matches) or "起胡"))
+    if not scored:
+        return rules.minimum, "起胡"
+    least = min(total for total, _ in scored)
+    why = list(dict.fromkeys(names for total, names in scored if total == least))
+    return least, " / ".join(why[:3])
 
 
 def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: Dict[str, int], notes: List[Notice]

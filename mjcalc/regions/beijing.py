@@ -17,7 +17,6 @@ from ..patterns import (
     block_traits,
     counted_traits,
     dragon,
-    every_win,
     full_flush,
     only_on,
     per_hand,
@@ -33,7 +32,6 @@ from .base import ReadingKeys, Region, own_detectors
 # --- detectors -----------------------------------------------------------------------------------------
 
 
-@every_win
 @per_hand
 def tuidaohe(r, p):
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
