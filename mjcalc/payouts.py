@@ -135,3 +135,9 @@ class Scheme:
 
     def pay(self, score, situation, ruleset) -> Payout:
         raise NotImplementedError
+
+    def unit_points(self, total: int, ruleset) -> int:
+        """What a hand of `total` (in the ruleset's unit) is worth to one payer at 底分 1, without 上楼, the
+        dealer's doubling or any halving: a penalty given as a total is paid so (`ruleset.Penalty`). Linear
+        here; a scheme that pays 2^total says so."""
+        return total

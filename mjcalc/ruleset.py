@@ -6,7 +6,7 @@ integer, got 'three'`. Unknown keys are errors, so a typo never changes a score 
 import os
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Dict, Optional, Tuple
+from typing import Any, Dict, Optional, Tuple
 
 from .errors import RulesetError, RulesetNotFound
 from .messages import Message, did_you_mean, shown
@@ -49,6 +49,27 @@ class Pattern:
 
 
 @dataclass(frozen=True)
+class Penalty:
+    """A penalty the ruleset declares (诈和 …), recorded between hands: the player at fault pays each other
+    player (`pays: each`) or one player the table names (`one`) an amount that is either `points` or what a
+    hand of `total` (in the ruleset's unit) is worth to one payer — times 底分, never 上楼 or a dealer's
+    doubling."""
+
+    id: str
+    zh: str
+    en: str
+    pays: str = "each"
+    points: Optional[int] = None
+    total: Optional[int] = None
+
+    def name(self, lang: str) -> str:
+        return self.en if lang == "en" else self.zh
+
+
+PENALTY_PAYS = ("each", "one")
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A ruleset, validated and frozen: its region, wildcards, shapes, win rules, patterns, payout and options.
 
@@ -83,6 +104,7 @@ class Ruleset:
     payout_params: Tuple[Tuple[str, object], ...] = ()
     session: Tuple[Tuple[str, object], ...] = ()
     options: Tuple[str, ...] = ()
+    penalties: Tuple[Penalty, ...] = ()
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh
@@ -215,7 +237,7 @@ def _short(file):
 
 _TOP = (
     "id", "name", "aliases", "description", "extends", "region", "unit", "wildcard", "shapes", "wins", "scoring",
-    "patterns", "payout", "session", "options",
+    "patterns", "payout", "session", "options", "penalties",
 )
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
 
@@ -340,6 +362,19 @@ def _validate(data, path: Path) -> Ruleset:
             hint = did_you_mean(name, declared) or Message("ruleset.its_options",
                                                            options=declared or Message("ruleset.none"))
             c.fail(data, "options", "options", "ruleset.not_an_option", name=repr(name), region=region.id, hint=hint)
+    penalties = []
+    for pid, spec in c.get(data, "penalties", "", dict, {}).items():
+        ppath = f"penalties.{pid}"
+        if not isinstance(spec, dict):
+            c.fail(data["penalties"], pid, ppath, "ruleset.penalty_not_mapping", value=repr(spec))
+        c.keys(spec, ppath + ".", ("name", "points", "total", "pays"))
+        pzh, pen = c.names(spec, "name", ppath + ".", str(pid), str(pid))
+        points = c.get(spec, "points", ppath + ".", int, None, minimum=1, maximum=MAX_VALUE * 1000)
+        total = c.get(spec, "total", ppath + ".", int, None, minimum=1, maximum=MAX_TOTAL)
+        if (points is None) == (total is None):
+            c.fail(data["penalties"], pid, ppath, "ruleset.penalty_amount")
+        penalties.append(Penalty(id=str(pid), zh=pzh, en=pen, points=points, total=total,
+                                 pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS)))
     return Ruleset(
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, "", lines=True),
@@ -359,6 +394,7 @@ def _validate(data, path: Path) -> Ruleset:
         payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
         session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
         options=tuple(str(o) for o in options),
+        penalties=tuple(penalties),
     )
 
 
@@ -438,9 +474,10 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
 
 
 def _from_compiled(stem: str) -> Ruleset:
-    data = dict(COMPILED[stem])
+    data: Dict[str, Any] = dict(COMPILED[stem])
     data["path"] = str(BUILTIN_DIR / data["path"])
     data["patterns"] = tuple(Pattern(**p) for p in data["patterns"])
+    data["penalties"] = tuple(Penalty(**p) for p in data.get("penalties", ()))
     return Ruleset(**data)
 
 

@@ -5,7 +5,10 @@ largest number of groups they split into, each group summing to zero (a group of
 and never in fewer). The groups are found over subsets (2^n · n steps), which is instant for a table of four
 and fine up to `MAX_PEOPLE`.
 """
+from decimal import ROUND_HALF_UP, Decimal, InvalidOperation
 from typing import Dict, List, Tuple
+
+from .errors import MjcalcError
 
 MAX_PEOPLE = 18
 
@@ -69,3 +72,23 @@ def _settle_group(balances: Dict[str, int]) -> List[Tuple[str, str, int]]:
         left[payer] += amount
         left[payee] -= amount
     return out
+
+
+MAX_RATE = Decimal(10 ** 6)
+CENT = Decimal("0.01")
+
+
+def read_rate(text: str) -> Decimal:
+    """Money per point, as the user writes it: `0.5`, `2`, `0.05` (positive, at most `MAX_RATE`)."""
+    try:
+        rate = Decimal(str(text).strip())
+    except InvalidOperation:
+        rate = None
+    if rate is None or not rate.is_finite() or not 0 < rate <= MAX_RATE:
+        raise MjcalcError("settle.bad_rate", field="rate", label="--rate", rate=repr(str(text)), limit=f"{MAX_RATE:,}")
+    return rate
+
+
+def money(points: int, rate: Decimal) -> Decimal:
+    """`points` at `rate`, rounded to the cent, half up (a transfer is paid as one sum)."""
+    return (Decimal(points) * rate).quantize(CENT, rounding=ROUND_HALF_UP)

@@ -386,7 +386,7 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
         wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
         if number == 2:
             sent = _last_sent(browser, "/api/tables/%E5%91%A8%E4%BA%94/hand")
-            assert {k: v for k, v in sent.items() if k not in ("lang", "request_id", "revision")} == \
+            assert {k: v for k, v in sent.items() if k not in ("lang", "request_id", "revision", "client_id")} == \
                 {"hand": hand, "winner": "S", "shaozhuang": 1}, sent
             assert 1 <= len(sent["request_id"]) <= 64  # a retried tap records once (issue 21)
     tap(browser, "#rec-draw")
@@ -503,7 +503,7 @@ def test_every_hand_starts_clean_on_the_page(browser, server, shots):
     wait(browser, lambda d: all_css(d, "#rec-msg") and text(d, "#rec-msg") == "已记录第2手", "hand 2")
     second = _last_sent(browser, "/api/tables/clean/hand")
     assert second["revision"] == show_revision(server, "clean") - 1  # confirmed at what the preview showed
-    assert {k: v for k, v in second.items() if k not in ("lang", "request_id", "revision")} == \
+    assert {k: v for k, v in second.items() if k not in ("lang", "request_id", "revision", "client_id")} == \
         {"total": "1", "winner": "W", "from": "N"}, second
     show = cli_json(["table", "show", "clean", "--json", "--db", str(server.lib.db_path)])
     assert show["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}

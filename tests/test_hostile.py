@@ -244,7 +244,7 @@ def test_shanglou_cannot_push_a_hand_past_any_amount(tmp_path):
     db = str(tmp_path / "l.sqlite3")
     assert run("table", "new", "x", *SEATS4, "-r", str(house), "--base", "1000000", "--db", db).exit_code == 0
     for _ in range(16):
-        assert run("table", "draw", "x", "--db", db).exit_code == 0
+        assert run("table", "draw", "x", "--yes", "--db", db).exit_code == 0
     result = run("table", "hand", "x", PLAIN, "--winner", "S", "--db", db)
     one_line_error(result, 2, "more than 1,000,000,000,000,000")
     assert "16 hands" in run("table", "show", "x", "--db", db).output

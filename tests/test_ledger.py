@@ -358,7 +358,7 @@ def test_a_version_2_file_is_migrated_to_keep_its_rules(tmp_path):
             (table_id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "from": "E", "base": 2})))
         assert old.version == 2
     with Ledger(db) as ledger:
-        assert ledger.version == VERSION == 4
+        assert ledger.version == VERSION == 5
         table = ledger.table("friday")
         assert table.rules is None and ledger.hands(table)[0].entry == "tiles"
         assert ledger.setting("table") is None
@@ -419,7 +419,7 @@ def _evening(path=EVENING):
 def replay(commands, db):
     """Run an evening's commands; each recorded hand must pay what the evening file worked out by hand."""
     for argv, expect in commands:
-        extra = ["--json"] if argv[:2] in (["table", "hand"], ["table", "draw"]) else []
+        extra = ["--json", "--yes"] if argv[:2] in (["table", "hand"], ["table", "draw"]) else []  # one terminal
         result = run(*argv, *extra, db=db)
         assert result.exit_code == 0, (argv, result.output)
         if expect is not None:

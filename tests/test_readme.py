@@ -112,9 +112,11 @@ def tour():
 def test_tour_table_evening(tmp_path, monkeypatch):
     """The tour's ledger lines, in order, on a fresh file: 小李 wins 2 番 × 2 on 老王's (the dealer's) discard."""
     monkeypatch.setenv("MJCALC_DB", str(tmp_path / "tour.sqlite3"))
+    monkeypatch.chdir(tmp_path)  # export writes friday.json here
     lines = [line.split("#")[0].strip() for line in sh_blocks()[1].splitlines()]
     table = [line for line in lines if line.startswith("mjcalc table ")]
-    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "hand", "draw", "show", "settle", "play"]
+    assert [shlex.split(line)[2] for line in table] == ["new", "hand", "hand", "draw", "show", "settle", "stats",
+                                                       "export", "play", "close"]
     for line in table:
         result = invoke(shlex.split(line)[1:])
         assert result.exit_code == 0, result.output

@@ -567,7 +567,7 @@ def test_a_write_whose_answer_cannot_be_written_exits_4_and_says_it_is_recorded(
                                                      "(No space left on device)\n")
         for extra in ([], ["--json"]):
             hand = _mjcalc("table", "hand", "t", "123m456p789s234s5m +5m", "--winner", "小李", "--db", db, *extra,
-                           stdout=full)
+                           "--yes", stdout=full)
             assert hand.returncode == 4 and "Traceback" not in hand.stderr
             assert hand.stderr.startswith("Error: recorded as hand ")
         drawn = _mjcalc("table", "draw", "t", "--db", db, stdout=full)
@@ -596,13 +596,13 @@ def test_a_rules_switch_resets_the_shanglou_the_new_rules_do_not_have(tmp_path):
     db = tmp_path / "t.sqlite3"
     ok("table", "new", "t", *SEATS, db=db)
     ok("table", "draw", "t", db=db)
-    assert "上楼 ×4" in ok("table", "draw", "t", db=db).stdout
+    assert "上楼 ×4" in ok("table", "draw", "t", "--yes", db=db).stdout
     switched = ok("table", "rules", "t", "zhuji", "--yes", db=db).stdout
     assert "上楼 ×4 reset to ×1: zhuji has no 上楼" in switched
     fresh = tmp_path / "fresh.sqlite3"
     ok("table", "new", "z", "-r", "zhuji", *SEATS, db=fresh)
     ok("table", "draw", "z", db=fresh)  # the same dealer and 连庄 as the switched table: East deals again
-    ok("table", "draw", "z", db=fresh)
+    ok("table", "draw", "z", "--yes", db=fresh)
     hand = ["--fan", "1", "--winner", "S", "--json"]
     switched_hand = json.loads(ok("table", "hand", "t", *hand, db=db).stdout)["hand"]
     fresh_hand = json.loads(ok("table", "hand", "z", *hand, db=fresh).stdout)["hand"]

@@ -83,6 +83,7 @@ class _Commands(click.Group):
     def get_command(self, ctx, name):
         if name == "table" and name not in self.commands:
             from .table import table  # the ledger (sqlite3) is imported only when `table` is used
+            from . import stats  # noqa: F401 (registers `table stats`)
             self.add_command(table)
         return super().get_command(ctx, name)
 

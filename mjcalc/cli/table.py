@@ -24,7 +24,6 @@ from ..evening import (
     context,
     hand_json,
     remember_path,
-    show_json,
     standings_json,
     transfers_json,
 )
@@ -352,10 +351,11 @@ def table_use(name, db_path):
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Pattern names.")
 @click.option("--dry-run", is_flag=True, help="Score it and show what it would pay; record nothing.")
 @click.option("--brief", is_flag=True, hidden=True, help="One line for the hand and one for the next (the prompt).")
+@click.option("-y", "--yes", is_flag=True, help="Record it even if it repeats the hand just recorded elsewhere.")
 @request_option
 @db_option
 @ledger_errors
-def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, request_id, db_path, **params):
+def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, yes, request_id, db_path, **params):
     """Record a won hand at the table in use (or NAME): from its HAND, scored as `analyze` scores it with the
     table's rules, base and dealer; or, without tiles, from the total (--fan/--tai/--points) or the patterns
     the table agreed, paid the same way. HAND may be unquoted (`mjcalc help notation`).
@@ -370,13 +370,27 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, re
     with _open(db_path) as ledger:
         t, given = read_hand(ledger, words, winner, total, patterns, params)
         request = evening.request_for(request_id, {"command": "hand", "table": t.name, "input": given})
-        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request)
+        written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record = written.hand
     with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
         _answer_hand(written.table, record, written.analysis, written.rules, written.standings, brief, as_json,
                      dry_run, lang, written)
+
+
+def _record_asking(ledger, t, given, yes, **how):
+    """`evening.record_given`, asking first where the hand repeats the one just recorded from elsewhere (two
+    players entering the same hand); without a terminal to ask at, refused unless --yes."""
+    try:
+        return evening.record_given(ledger, t, given, refuse_duplicate=not yes, **how)
+    except LedgerError as exc:
+        if exc.code != "record.duplicate" or not sys.stdin.isatty():
+            raise
+        said = exc.message.text().split(": nothing recorded")[0]
+        if not _sure(f"{said}. Record it twice?", "nothing recorded", err=True):
+            raise SystemExit(1) from None
+        return evening.record_given(ledger, t, given, **how)
 
 
 def read_hand(ledger, words, winner, total, patterns, params, number=None):
@@ -515,10 +529,11 @@ def _fit_rows(rows, headers, drop=()):
 @table.command("draw")
 @name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
+@click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
 @request_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, request_id, db_path):
+def table_draw(name, as_json, yes, request_id, db_path):
     """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
     as the ruleset says.
 
@@ -528,7 +543,7 @@ def table_draw(name, as_json, request_id, db_path):
     """
     with _at_table(db_path, name) as (ledger, t):
         request = evening.request_for(request_id, {"command": "draw", "table": t.name})
-        written = evening.record_given(ledger, t, evening.hand_input(), request=request)
+        written = _record_asking(ledger, t, evening.hand_input(), yes, request=request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
@@ -564,32 +579,47 @@ def table_show(name, as_json, with_tiles, db_path):
       mjcalc table show friday --json
     """
     with _at_table(db_path, name, readonly=True) as (ledger, t):
-        rules = evening.table_rules(t, ledger)
-        hands = ledger.hands(t)
-        standings = ledger.standings(t, hands)
-        units = evening.hand_units(ledger, t, hands, rules)
-    changed = evening.builtin_changed(t, rules)
+        view = evening.read_view(ledger, t.name)
     if as_json:
-        click.echo(json.dumps(show_json(t, rules, hands, standings, units, changed), ensure_ascii=False,
-                              allow_nan=False))
+        click.echo(json.dumps(view.json(), ensure_ascii=False, allow_nan=False))
         return
-    for line in show_lines(t, rules, hands, standings, with_tiles, units, changed):
+    for line in show_lines(view, with_tiles):
         _say(line)
 
 
-def show_lines(t, rules, hands, standings, with_tiles=False, units=None, changed=None):
+def show_lines(view, with_tiles=False):
+    """`table show`: the table, its standings, its hands, its penalties and the next hand (`evening.View`)."""
+    t, rules, hands = view.table, view.rules, view.hands
     count = len(hands)
-    lines = [f"table {t.name!r}: {rules.id}, base {t.base}, {count} hand{'s' if count != 1 else ''}",
-             rules_line(t, rules)]
-    if changed:
+    lines = [f"table {t.name!r}: {rules.id}, base {t.base}, {count} hand{'s' if count != 1 else ''}"
+             + (f" — closed {_when(t.closed)}" if t.closed else ""), rules_line(t, rules)]
+    if view.changed:
         lines.append(f"          (the built-in {rules.id} has changed since the table kept it; "
                      f"`table rules {rules.id}` adopts it)")
-    lines.append(_table(_standing_rows(t, standings), ["seat", "player", "score"]))
+    lines.append(_table(_standing_rows(t, view.standings), ["seat", "player", "score"]))
     if hands:
         lines.append("")
-        lines += history_lines(t, rules, hands, with_tiles, units)
+        lines += history_lines(t, rules, hands, with_tiles, view.units)
+    if view.penalties:
+        lines.append("")
+        lines += [penalty_line(t, p) for p in view.penalties]
     lines.append(_next_line(t, count, t.state))
     return lines
+
+
+def _when(stamp: str) -> str:
+    """A stored time (UTC, ISO) as the minute it was: `2026-12-02 21:40`."""
+    return stamp[:16].replace("T", " ")
+
+
+def penalty_line(t, penalty) -> str:
+    """A penalty in one line: after which hand, who paid whom how much, and why (revision: what `revert` takes)."""
+    names = dict(zip(SEATS, penalty.players or t.players))
+    paid = [s for s in SEATS if penalty.deltas[s] > 0]
+    to = names[paid[0]] if len(paid) == 1 else "each other player"
+    reason = f" — {penalty.reason}" if penalty.reason else ""
+    return (f"penalty after hand {penalty.after_hand} (revision {penalty.revision}): {penalty.name} "
+            f"{names[penalty.player]} {penalty.deltas[penalty.player]:+d}, {penalty.deltas[paid[0]]} to {to}{reason}")
 
 
 def history_lines(t, rules, hands, with_tiles=False, units=None):
@@ -732,19 +762,32 @@ def _cell(value):
 @table.command("export")
 @name_argument
 @click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), help="Write to FILE instead of stdout.")
+@click.option("--json", "as_json", is_flag=True, help="The whole table as one JSON document that `table import` "
+              "brings back (rules, seating, hands, penalties, the log).")
 @db_option
 @ledger_errors
-def table_export(name, output, db_path):
-    """The table's hands as CSV: one row a hand, how it was won and entered, each person's payout and score (a
-    column for everyone who played; empty where they did not sit), and who sat where.
+def table_export(name, output, as_json, db_path):
+    """The table's hands as CSV: one row a hand (and one a penalty), how it was won and entered, each person's
+    payout and score (a column for everyone who played; empty where they did not sit), and who sat where. With
+    --json, the whole table, to move it to another computer or keep it (`table import`).
 
     \b
-    Example:
+    Examples:
       mjcalc table export -o friday.csv
+      mjcalc table export --json -o friday.json
     """
+    if as_json:
+        from ..evening.exchange import export_json  # imported when used (start-up time)
+
+        with _at_table(db_path, name, readonly=True) as (ledger, t):
+            doc = export_json(ledger, t.name)
+        _write_out(output, json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=1) + "\n",
+                   f"wrote table {t.name!r} ({len(doc['hands'])} hands, {len(doc['log'])} events) to {output}")
+        return
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         rules = evening.table_rules(t, ledger)
         hands = ledger.hands(t)
+        penalties = ledger.penalties(t)
         people = [s.player for s in ledger.standings(t, hands)]
         units = evening.hand_units(ledger, t, hands, rules)
     buffer = io.StringIO()
@@ -753,6 +796,19 @@ def table_export(name, output, db_path):
                                         "tiles", "total", "patterns"] + people + [f"{p} score" for p in people]
                      + ["recorded", "entry", "unit", "context", "seats E S W N"]])
     running = dict.fromkeys(people, 0)
+
+    def penalty_rows(after):  # the penalties between this hand and the next, as rows of their own
+        for p in (p for p in penalties if p.after_hand == after):
+            seated = dict(zip(p.players, SEATS))
+            for person in people:
+                running[person] += p.deltas[seated[person]] if person in seated else 0
+            writer.writerow([_cell(c) for c in ["", "", "", "", "", "penalty", "", "", "", "", p.name]
+                             + [p.deltas[seated[q]] if q in seated else "" for q in people]
+                             + [running[q] for q in people]
+                             + [p.recorded, "", "", f"{p.players[SEATS.index(p.player)]} {p.reason}".strip(),
+                                " ".join(p.players)]])
+
+    penalty_rows(0)
     for h in hands:
         seated = dict(zip(h.players or t.players, SEATS))
         for p in people:
@@ -765,15 +821,49 @@ def table_export(name, output, db_path):
             + [h.deltas[seated[p]] if p in seated else "" for p in people] + [running[p] for p in people]
             + [h.recorded, h.entry or "", units.get(h.rules_sha256, rules.unit_zh) if h.kind == "win" else "",
                "; ".join(context(h, t, rules)), " ".join(h.players or t.players)]])
-    if output:
-        try:
-            with open(output, "w", encoding="utf-8", newline="") as f:
-                f.write(buffer.getvalue())
-        except OSError as exc:
-            raise UserError("cli.cannot_write", flag="-o", path=output, reason=exc.strerror) from None
-        _say(f"wrote {len(hands)} hands to {output}")
-    else:
-        click.echo(buffer.getvalue(), nl=False)
+        penalty_rows(h.number)
+    _write_out(output, buffer.getvalue(), f"wrote {len(hands)} hands to {output}")
+
+
+def _write_out(output, text, said):
+    """`text` to the file `output` (then `said`), or to stdout."""
+    if not output:
+        click.echo(text, nl=False)
+        return
+    try:
+        with open(output, "w", encoding="utf-8", newline="") as f:
+            f.write(text)
+    except OSError as exc:
+        raise UserError("cli.cannot_write", flag="-o", path=output, reason=exc.strerror) from None
+    _say(said)
+
+
+@table.command("import")
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@click.option("--as", "as_name", metavar="NAME", help="Import it under another name.")
+@db_option
+@ledger_errors
+def table_import(file, as_name, db_path):
+    """Bring back a table written by `table export --json` (from this computer or another): its log, hands,
+    penalties and standings exactly as they were; no hand is scored again. A table of the same name is refused
+    (--as gives it another name).
+
+    \b
+    Examples:
+      mjcalc table import friday.json
+      mjcalc table import friday.json --as friday-copy
+    """
+    from ..evening.exchange import import_table  # imported when used (start-up time)
+
+    try:
+        with click.open_file(file, "r", encoding="utf-8") as f:
+            doc = json.loads(f.read())
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise UserError("import.unreadable", path=file, reason=getattr(exc, "strerror", None) or str(exc)) from None
+    with _open(db_path) as ledger:
+        t = import_table(ledger, doc, as_name)
+        count = len(ledger.hands(t))
+    _say(f"imported table {t.name!r}: {t.ruleset_id}, {count} hand{'s' if count != 1 else ''}, revision {t.revision}")
 
 
 @table.command("list")
@@ -800,36 +890,48 @@ def table_list(db_path):
 
 @table.command("settle")
 @name_argument
+@click.option("--rate", metavar="R", help="Money per point (0.5, 2, 0.05): each transfer in money, rounded to the "
+              "cent, half up (said with the answer).")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the standings and the transfers.")
 @db_option
 @ledger_errors
-def table_settle(name, as_json, db_path):
-    """Who pays whom at the end: the fewest transfers that settle the standings.
+def table_settle(name, rate, as_json, db_path):
+    """Who pays whom at the end: the fewest transfers that settle the standings; with --rate, in money.
 
     \b
-    Example:
+    Examples:
       mjcalc table settle
+      mjcalc table settle --rate 0.5
     """
-    from ..settle import settle  # imported when used (start-up time)
+    from ..settle import money, read_rate, settle  # imported when used (start-up time)
 
-    with _at_table(db_path, name) as (ledger, t):
+    per_point = read_rate(rate) if rate is not None else None
+    with _at_table(db_path, name, readonly=True) as (ledger, t):
         standings = ledger.standings(t)
     transfers = settle({s.player: s.score for s in standings})
     if as_json:
-        click.echo(json.dumps({"table": t.name, "standings": standings_json(standings),
-                               "transfers": transfers_json(transfers)},
-                              ensure_ascii=False, allow_nan=False))
+        doc = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
+        if per_point is not None:
+            doc["rate"] = str(per_point)
+            doc["rounding"] = "each transfer to 0.01, half up"
+            for item, (_, _, n) in zip(doc["transfers"], transfers):
+                item["money"] = str(money(n, per_point))
+        click.echo(json.dumps(doc, ensure_ascii=False, allow_nan=False))
         return
-    for line in settle_lines(t, standings, transfers):
+    for line in settle_lines(t, standings, transfers, per_point):
         _say(line)
 
 
-def settle_lines(t, standings, transfers):
+def settle_lines(t, standings, transfers, per_point=None):
+    from ..settle import money  # imported when used (start-up time)
+
     lines = [_table(_standing_rows(t, standings), ["seat", "player", "score"]), ""]
     if not transfers:
         return lines + ["settled: nobody owes anything"]
-    lines.append(f"{len(transfers)} transfer{'s' if len(transfers) != 1 else ''} settle it:")
-    return lines + [f"  {a} pays {b} {n}" for a, b, n in transfers]
+    at = f" at {per_point} a point, each rounded to 0.01 half up" if per_point is not None else ""
+    lines.append(f"{len(transfers)} transfer{'s' if len(transfers) != 1 else ''} settle it{at}:")
+    return lines + [f"  {a} pays {b} {n}" + (f" points = {money(n, per_point)}" if per_point is not None else "")
+                    for a, b, n in transfers]
 
 
 @table.command("rename")
@@ -934,6 +1036,75 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                 return _replayed(written, False, request_id)
             t = written.table
         _say(_next_line(t, len(ledger.hands(t)), t.state))
+
+
+@table.command("penalty")
+@click.argument("words", nargs=-1, metavar="[NAME] PENALTY")
+@click.option("--player", required=True, help="Who pays it: a player's name or a seat.")
+@click.option("--to", "to", metavar="PLAYER", help="Who is paid, for a penalty paid to one player.")
+@click.option("--reason", default="", help="Why, in a few words (shown in the history).")
+@click.option("--json", "as_json", is_flag=True, help="Machine output: the penalty, the standings, the next hand.")
+@request_option
+@db_option
+@ledger_errors
+def table_penalty(words, player, to, reason, as_json, request_id, db_path):
+    """Record a penalty the ruleset declares (诈和 …) between hands: the player at fault pays each other player,
+    or the one named with --to, the amount the ruleset says times 底分 (no 上楼, no dealer's doubling). It takes no
+    hand number and the deal stays where it is; `table revert REVISION` takes it back.
+
+    \b
+    Examples:
+      mjcalc table penalty 诈和 --player 老王 --reason "没听牌就推倒"
+      mjcalc table penalty friday 罚分 --player 老王 --to 小李
+    """
+    if not words:
+        raise UserError("table.penalty_takes")
+    name, what = (words[0], " ".join(words[1:])) if len(words) > 1 else (None, words[0])
+    with _at_table(db_path, name) as (ledger, t):
+        request = evening.request_for(request_id, {"command": "penalty", "table": t.name, "penalty": what,
+                                                   "player": player, "to": to, "reason": reason})
+        written = evening.record_penalty(ledger, t, what, player, to, reason, request)
+    if written.replayed:
+        return _replayed(written, as_json, request_id)
+    t = written.table
+    with answering(Message("table.done_penalty")):
+        if as_json:
+            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            return
+        _say(penalty_line(t, written.penalty))
+        _say(_table(_standing_rows(t, written.standings), ["seat", "player", "score"]))
+
+
+@table.command("close")
+@name_argument
+@click.option("--reopen", is_flag=True, help="Open a closed table again for writes (asks first).")
+@click.option("-y", "--yes", is_flag=True, help="With --reopen: do not ask.")
+@request_option
+@db_option
+@ledger_errors
+def table_close(name, reopen, yes, request_id, db_path):
+    """Close a settled table: every write to it (a hand, an undo, an edit, a seat change, a penalty) is refused
+    until it is reopened, so a stray command cannot change an evening that was paid out. `--reopen` opens it.
+
+    \b
+    Examples:
+      mjcalc table close friday
+      mjcalc table close friday --reopen
+    """
+    with _at_table(db_path, name) as (ledger, t):
+        if reopen and t.closed and not yes and not _sure(
+                f"table {t.name!r} was closed {_when(t.closed)} UTC; reopen it for writes?",
+                "still closed (--yes reopens without asking)"):
+            return
+        request = evening.request_for(request_id, {"command": "close", "table": t.name, "reopen": reopen})
+        written = evening.close_table(ledger, t, closed=not reopen, request=request)
+    t = written.table
+    if written.change is None:
+        _say(f"table {t.name!r} is {'closed' if t.closed else 'open'} already")
+    elif t.closed:
+        _say(f"table {t.name!r} closed: it takes no writes until `mjcalc table close {t.name} --reopen`")
+    else:
+        _say(f"table {t.name!r} is open again")
 
 
 def standings_change(t, written):

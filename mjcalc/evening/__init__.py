@@ -10,6 +10,7 @@ these and nothing deeper.
 from .documents import context, hand_json, next_json, show_json, standings_json, transfers_json
 from .ledger import (
     HandRecord,
+    PenaltyRecord,
     Standing,
     Ledger,
     LedgerError,
@@ -43,6 +44,13 @@ from .record import (
     seating_with,
     undo_hand,
     written_json,
+    View,
+    close_table,
+    find_penalty,
+    penalty_amount,
+    penalty_kinds,
+    read_view,
+    record_penalty,
     find_pattern,
     least_total,
     parse_patterns,
@@ -55,14 +63,17 @@ from .record import (
     score_agreed,
     table_rules,
 )
+from .exchange import export_json, import_table
 from .replay import advance
+from .stats import PersonStats, read_stats, stats_json
 
 __all__ = [
-    "HandRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
+    "HandRecord", "PenaltyRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
     "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
     "record_win", "remember_path", "remembered_path", "request_answer", "request_for", "revert_event", "rules_from_json",
     "least_total", "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
     "transfers_json", "undo_hand", "written_json",
+    "View", "PersonStats", "read_stats", "stats_json", "export_json", "import_table", "close_table", "find_penalty", "penalty_amount", "penalty_kinds", "read_view", "record_penalty",
 ]

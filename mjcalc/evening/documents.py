@@ -79,15 +79,28 @@ def hand_json(record, table, rules=None, unit=None):
     return data
 
 
-def show_json(table, rules, hands, standings, units=None, changed_builtin=None):
+def penalty_json(penalty, table):
+    """A penalty between hands (`PenaltyRecord`), its players named as they sat then."""
+    name = dict(zip(SEATS, penalty.players or table.players))
+    return {"penalty_id": penalty.penalty_id, "penalty": penalty.penalty, "name": penalty.name,
+            "player": penalty.player, "player_name": name[penalty.player], "to": penalty.to,
+            "to_player": name[penalty.to] if penalty.to else None, "reason": penalty.reason,
+            "payouts": dict(penalty.deltas), "after_hand": penalty.after_hand, "players": name,
+            "recorded": penalty.recorded, "revision": penalty.revision}
+
+
+def show_json(table, rules, hands, standings, units=None, changed_builtin=None, penalties=(), penalty_kinds=()):
     """`table show --json`: the table, its revision and rules digest, its standings by person, every hand (each
-    in the unit of its own rules: `units` by rules digest), the next hand."""
+    in the unit of its own rules: `units` by rules digest), the penalties between them, the next hand."""
     units = units or {}
     doc = {
         "table": table.name, "revision": table.revision, "ruleset": table.ruleset_id, "rules_from": table.ruleset,
         "ruleset_sha256": table.rules_sha256, "unit": rules.unit_zh, "base": table.base, "created": table.created,
+        "closed": bool(table.closed), "closed_at": table.closed,
         "players": dict(zip(SEATS, table.players)), "standings": standings_json(standings),
         "hands": [hand_json(h, table, rules, units.get(h.rules_sha256)) for h in hands],
+        "penalties": [penalty_json(p, table) for p in penalties],
+        "penalty_kinds": list(penalty_kinds),  # `record.penalty_kinds`
         "next": next_json(table, len(hands), table.state),
     }
     if changed_builtin is not None:

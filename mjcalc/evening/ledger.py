@@ -217,12 +217,26 @@ MIGRATIONS = (
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     """,
     _events_schema,
+    # 5: penalties between hands (a cache of the log's penalty events, as the hands are), and a table closed
+    # against accidental writes once settled.
+    """
+    CREATE TABLE penalties (
+        id INTEGER PRIMARY KEY,
+        table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
+        penalty_id TEXT NOT NULL,
+        data TEXT NOT NULL,
+        UNIQUE (table_id, penalty_id)
+    );
+    ALTER TABLE tables ADD COLUMN closed TEXT;
+    """,
 )
 VERSION = len(MIGRATIONS)
 
 
-def now() -> str:
-    return datetime.now(timezone.utc).isoformat(timespec="seconds")
+def now(exact: bool = False) -> str:
+    """The time (UTC, ISO 8601) to the second; `exact`, to the microsecond (a table's opening: with its name,
+    what tells it from a table made again under that name, as the page's ETag must)."""
+    return datetime.now(timezone.utc).isoformat(timespec="microseconds" if exact else "seconds")
 
 
 def _dumps(value) -> str:
@@ -269,16 +283,21 @@ class Table:
     revision: int = 0  # how many writes the table has had: a write names the revision it was made from
     rules_sha256: Optional[str] = None
     state: State = State()  # before the next hand
+    closed: Optional[str] = None  # when it was closed against writes (`table close`), or None: open
 
     def player(self, seat: str) -> str:
         return self.players[SEATS.index(seat)]
 
     def brief(self, record: "HandRecord") -> str:
         """A hand in a few words, to tell it from another: `hand 2 (小李 ← 老王 3)`, `(小李 自摸 3)`, `(荒牌)`."""
+        return f"hand {record.number} ({self.result(record)})"
+
+    def result(self, record: "HandRecord") -> str:
+        """How a hand ended, in a few words: `小李 ← 老王 3`, `小李 自摸 3`, `荒牌`."""
         if record.kind != "win" or record.winner is None:
-            return f"hand {record.number} (荒牌)"
+            return "荒牌"
         how = f"← {record.player(record.discarder)}" if record.discarder else "自摸"
-        return f"hand {record.number} ({record.player(record.winner)} {how} {record.total})"
+        return f"{record.player(record.winner)} {how} {record.total}"
 
     def seat(self, who: str) -> str:
         """A seat from a seat letter (E, 东…) or a player's name."""
@@ -365,6 +384,35 @@ class HandRecord:
 
 
 @dataclass(frozen=True)
+class PenaltyRecord:
+    """A penalty between hands: `player` (a seat) pays as the ruleset's penalty `penalty` says; no hand number,
+    the deal does not move. `after_hand`: how many hands were played before it."""
+
+    penalty_id: str
+    penalty: str  # the ruleset's penalty id (诈和 …)
+    name: str  # its Chinese name, as the rules said when it was recorded
+    player: str  # the seat that pays
+    to: Optional[str]  # the seat paid, when the penalty pays one player
+    reason: str
+    deltas: Dict[str, int]
+    players: Tuple[str, ...]  # who sat where (E S W N) then
+    after_hand: int
+    recorded: str
+    revision: int = 0  # the event that recorded it (a revert names it)
+
+    def to_json(self) -> dict:
+        return {"penalty_id": self.penalty_id, "penalty": self.penalty, "name": self.name, "player": self.player,
+                "to": self.to, "reason": self.reason, "deltas": dict(self.deltas), "players": list(self.players),
+                "after_hand": self.after_hand, "recorded": self.recorded, "revision": self.revision}
+
+    @classmethod
+    def of(cls, data: dict) -> "PenaltyRecord":
+        return cls(data["penalty_id"], data["penalty"], data["name"], data["player"], data.get("to"),
+                   data.get("reason") or "", {s: int(data["deltas"][s]) for s in SEATS}, tuple(data["players"]),
+                   int(data["after_hand"]), data["recorded"], int(data.get("revision", 0)))
+
+
+@dataclass(frozen=True)
 class Standing:
     """A person's score at a table; `seat` is where they sit now (None: they left the table)."""
 
@@ -373,13 +421,14 @@ class Standing:
     seat: Optional[str]
 
 
-def standings_of(players: Tuple[str, ...], hands: List[HandRecord]) -> List[Standing]:
-    """Each person's score: the people seated now E S W N first, then those who left, in the order they
-    first played."""
+def standings_of(players: Tuple[str, ...], hands: List[HandRecord],
+                 penalties: Tuple[PenaltyRecord, ...] = ()) -> List[Standing]:
+    """Each person's score, hands and penalties: the people seated now E S W N first, then those who left, in
+    the order they first played."""
     scores: Dict[str, int] = {}
-    for record in hands:
-        for seat, person in zip(SEATS, record.players or players):
-            scores[person] = scores.get(person, 0) + record.deltas[seat]
+    for seating, deltas in [(h.players, h.deltas) for h in hands] + [(p.players, p.deltas) for p in penalties]:
+        for seat, person in zip(SEATS, seating or players):
+            scores[person] = scores.get(person, 0) + deltas[seat]
     left = [p for p in scores if p not in players]
     return ([Standing(p, scores.get(p, 0), s) for s, p in zip(SEATS, players)]
             + [Standing(p, scores[p], None) for p in left])
@@ -407,6 +456,8 @@ class Change:
     players: Tuple[str, ...]
     rules: Optional[Tuple[str, str, str]] = None  # (ruleset as loaded, ruleset id, rules JSON)
     request: Optional[Request] = None
+    penalties: Tuple[PenaltyRecord, ...] = ()  # the table's penalties after it (all of them)
+    close: Optional[bool] = None  # True: the table is closed by it; False: reopened; None: as it was
 
 
 _HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
@@ -424,16 +475,17 @@ def _hand(row) -> HandRecord:
 
 
 _TABLE_COLUMNS = ("id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules, "
-                  "revision, rules_sha256, next_state")
+                  "revision, rules_sha256, next_state, closed")
+_TABLE_WIDTH = len(_TABLE_COLUMNS.split(","))
 
 
 def _table(row) -> Table:
-    tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state = row
+    tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state, closed = row
     return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules, revision, sha,
-                 _state_of(json.loads(state)))
+                 _state_of(json.loads(state)), closed)
 
 
-def _visible(text: str) -> str:
+def visible(text: str) -> str:
     """`text`, refused when it holds a control or invisible character (a name is printed to terminals)."""
     bad = next((ch for ch in text if not ch.isprintable()), None)
     if bad is not None:
@@ -442,7 +494,7 @@ def _visible(text: str) -> str:
 
 
 def _table_name(name: str) -> str:
-    name = _visible(name.strip())
+    name = visible(name.strip())
     if not name:
         raise LedgerError("ledger.table_needs_name")
     return name
@@ -453,7 +505,7 @@ def check_players(players: Dict[str, str]) -> List[str]:
     missing = [s for s in SEATS if not (players.get(s) or "").strip()]
     if missing:
         raise LedgerError("ledger.missing_players", seats=missing, first=missing[0])
-    names = [_visible(players[s].strip()) for s in SEATS]
+    names = [visible(players[s].strip()) for s in SEATS]
     for seat, player in zip(SEATS, names):
         if seat_word(player) is not None:
             raise LedgerError("ledger.player_like_seat", seat=seat, player=player)
@@ -548,6 +600,20 @@ class Ledger:
             if "locked" in text or "busy" in text:
                 raise self._file_error("ledger.file_busy", seconds=f"{TIMEOUT:.0f}") from None
             raise self._file_error("ledger.file_sqlite", reason=text) from None
+
+    @contextmanager
+    def reading(self):
+        """One read transaction: every read inside it sees the ledger as of one moment (a table's revision and
+        its hands alike), whatever is written meanwhile."""
+        if self.db.in_transaction:  # inside another read (or a write): it sees one moment already
+            yield self
+            return
+        with self._errors():
+            self.db.execute("BEGIN")
+            try:
+                yield self
+            finally:
+                self.db.execute("COMMIT")
 
     @contextmanager
     def _write(self):
@@ -656,7 +722,8 @@ class Ledger:
             tid = db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
                 " rules, revision, rules_sha256, next_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
-                (name, ruleset, ruleset_id, base, *names, now(), rules, sha, _dumps(_state_json(State())))).lastrowid
+                (name, ruleset, ruleset_id, base, *names, now(exact=True), rules, sha,
+                 _dumps(_state_json(State())))).lastrowid
             self._log(db, tid, 1, "open", {"players": names, "rules_sha256": sha, "levels": levels}, request)
             db.execute("UPDATE tables SET revision = 1 WHERE id = ?", (tid,))
         return self.table(name)
@@ -726,7 +793,7 @@ class Ledger:
             rows = self.db.execute(
                 f"SELECT {columns}, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
                 "ON h.table_id = t.id GROUP BY t.id ORDER BY t.name").fetchall()
-        return [(_table(r[:14]), r[14], r[15]) for r in rows]
+        return [(_table(r[:_TABLE_WIDTH]), r[_TABLE_WIDTH], r[_TABLE_WIDTH + 1]) for r in rows]
 
     # --- reading a table ---
 
@@ -750,9 +817,17 @@ class Ledger:
         return count, fresh.state
 
     def standings(self, table: Table, hands: Optional[List[HandRecord]] = None) -> List[Standing]:
-        """Each person's score (`standings_of`): the people seated now first; `hands`: the table's, when the
-        caller has read them already."""
-        return standings_of(self.table(table.name).players, self.hands(table) if hands is None else hands)
+        """Each person's score (`standings_of`), hands and penalties: the people seated now first; `hands`: the
+        table's, when the caller has read them already."""
+        return standings_of(self.table(table.name).players, self.hands(table) if hands is None else hands,
+                            tuple(self.penalties(table)))
+
+    def penalties(self, table: Table) -> List[PenaltyRecord]:
+        """The table's penalties, in the order they were recorded."""
+        with self._errors():
+            rows = self.db.execute("SELECT data FROM penalties WHERE table_id = ? ORDER BY id",
+                                   (table.id,)).fetchall()
+        return [PenaltyRecord.of(json.loads(data)) for data, in rows]
 
     def events(self, table: Table) -> List[Tuple[str, dict]]:
         """The table's log: every write (kind, data), in order; the first is its opening."""
@@ -817,7 +892,9 @@ class Ledger:
         again from the table as it is now."""
         for record in change.hands:
             assert sum(record.deltas.values()) == 0, record.deltas
-        for standing in standings_of(change.players, change.hands):
+        for penalty in change.penalties:
+            assert sum(penalty.deltas.values()) == 0, penalty.deltas
+        for standing in standings_of(change.players, change.hands, change.penalties):
             if abs(standing.score) > MAX_STANDING:
                 raise LedgerError("ledger.score_too_large", table=repr(table.name), player=standing.player,
                                   limit=f"{MAX_STANDING:,}")
@@ -835,11 +912,45 @@ class Ledger:
             db.execute("UPDATE tables SET revision = ?, next_state = ?, player_e = ?, player_s = ?, player_w = ?, "
                        "player_n = ? WHERE id = ?",
                        (revision + 1, _dumps(_state_json(change.state)), *names, table.id))
+            db.execute("DELETE FROM penalties WHERE table_id = ?", (table.id,))
+            for penalty in change.penalties:
+                db.execute("INSERT INTO penalties (table_id, penalty_id, data) VALUES (?, ?, ?)",
+                           (table.id, penalty.penalty_id, _dumps(penalty.to_json())))
+            if change.close is not None:
+                db.execute("UPDATE tables SET closed = ? WHERE id = ?", (now() if change.close else None, table.id))
             if change.rules is not None:
                 ruleset, ruleset_id, rules = change.rules
                 db.execute("UPDATE tables SET ruleset = ?, ruleset_id = ?, rules = ?, rules_sha256 = ? WHERE id = ?",
                            (ruleset, ruleset_id, rules, _keep_rules(db, rules), table.id))
         return True
+
+    def import_table(self, table: Table, rules: Dict[str, str], log: List[dict], hands: List[HandRecord],
+                     penalties: Tuple[PenaltyRecord, ...]) -> Table:
+        """A table brought from another ledger (`exchange.import_table` checked it): its row as `table` says
+        (name, rules, seating, next state, revision, closed), the rules it refers to (JSON by SHA-256), its log
+        as it was recorded and the cache of replaying it. A table of that name already here is refused."""
+        name = _table_name(table.name)
+        names = check_players(dict(zip(SEATS, table.players)))
+        with self._write() as db:
+            if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
+                raise LedgerError("ledger.table_exists", table=repr(name), path=str(self.path))
+            for text in rules.values():
+                _keep_rules(db, text)
+            tid = db.execute(
+                "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
+                " rules, revision, rules_sha256, next_state, closed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (name, table.ruleset, table.ruleset_id, table.base, *names, table.created, table.rules, len(log),
+                 table.rules_sha256, _dumps(_state_json(table.state)), table.closed)).lastrowid
+            for event in log:
+                db.execute("INSERT INTO events (table_id, revision, kind, data, recorded) VALUES (?, ?, ?, ?, ?)",
+                           (tid, event["revision"], event["kind"], _dumps(event["data"]), event["recorded"]))
+            imported = replace(table, id=tid, name=name)
+            for record in hands:
+                self._insert(db, imported, record)
+            for penalty in penalties:
+                db.execute("INSERT INTO penalties (table_id, penalty_id, data) VALUES (?, ?, ?)",
+                           (tid, penalty.penalty_id, _dumps(penalty.to_json())))
+        return self.table(name)
 
     def _insert(self, db, table, r: HandRecord):
         db.execute(

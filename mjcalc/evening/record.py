@@ -17,6 +17,7 @@ import json
 import os
 import re
 import unicodedata
+from datetime import datetime, timezone
 from functools import lru_cache
 from itertools import combinations
 from dataclasses import asdict, dataclass, field, replace
@@ -28,18 +29,19 @@ from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
 from ..notation import parse_hand
 from ..regions import find_region
-from ..ruleset import Pattern, Ruleset, find_ruleset_path, load_ruleset
+from ..ruleset import Pattern, Penalty, Ruleset, find_ruleset_path, load_ruleset
 from ..scoring import Match, Score, match_patterns
 from ..session import Session, State
 from ..situation import GENERIC, Situation
 from ..tiles import SEATS
-from .documents import hand_json, next_json, standings_json
+from .documents import hand_json, next_json, penalty_json, show_json, standings_json
 from .ledger import (
     Change,
     HandRecord,
     Ledger,
     LedgerError,
     LedgerFileError,
+    PenaltyRecord,
     Request,
     Table,
     check_players,
@@ -47,6 +49,7 @@ from .ledger import (
     now,
     rules_digest,
     standings_of,
+    visible,
 )
 from .replay import ReplayError, advance, replay, timeline
 
@@ -69,6 +72,7 @@ def rules_from_json(text: str) -> Ruleset:
     """The ruleset a table kept (`rules_json`), as it was validated."""
     data = {k: _tuples(v) for k, v in json.loads(text).items()}
     data["patterns"] = tuple(Pattern(**{k: _tuples(v) for k, v in p.items()}) for p in json.loads(text)["patterns"])
+    data["penalties"] = tuple(Penalty(**p) for p in json.loads(text).get("penalties", ()))
     return Ruleset(**data)
 
 
@@ -422,6 +426,8 @@ class Written:
     replayed: bool = False
     answer: Optional[dict] = None
     made_at: int = 0  # the revision the write was computed from (what a preview showed)
+    penalties: List[PenaltyRecord] = field(default_factory=list)  # the table's, after the write
+    penalty: Optional[PenaltyRecord] = None  # the penalty the write recorded
 
     @property
     def hand(self) -> HandRecord:
@@ -523,7 +529,8 @@ def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], b
     keep = 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
         keep += 1
-    return Change(kind, data, hands, keep, evening.state, tuple(evening.players), rules)
+    return Change(kind, data, hands, keep, evening.state, tuple(evening.players), rules,
+                  penalties=tuple(PenaltyRecord.of(p) for p in evening.penalties))
 
 
 def _differences(before: List[HandRecord], after: List[HandRecord], skip: set) -> List[Tuple[HandRecord, HandRecord]]:
@@ -535,7 +542,7 @@ def _differences(before: List[HandRecord], after: List[HandRecord], skip: set) -
 
 
 def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None, revision: Optional[int] = None,
-           dry_run: bool = False) -> Written:
+           dry_run: bool = False, closing: bool = False) -> Written:
     """Make a write from the table as it stands (`make(table)` → Written with its Change) and keep it if the
     table is still so; else make it again from the new state. With `revision` (what a player was shown), a
     table that moved on since is refused instead. A request already made answers as it did then."""
@@ -544,6 +551,9 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
         replayed = _replay_of(ledger, t, request)
         if replayed is not None:
             return replayed
+        if t.closed and not closing:  # closing or reopening is the one write a closed table takes
+            raise LedgerError("ledger.table_closed", table=repr(t.name), name=t.name,
+                              closed=t.closed[:16].replace("T", " "))
         if revision is not None and t.revision != revision:
             raise LedgerError("ledger.stale_revision", table=repr(t.name), revision=revision, now=t.revision)
         written = make(t)
@@ -552,12 +562,15 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
         if change is None:  # a hand scored only
             return written
         after = replace(t, revision=t.revision + 1, players=change.players, state=change.state)
+        if change.close is not None:
+            after = replace(after, closed=now() if change.close else None)
         if change.rules is not None:
             after = replace(after, ruleset=change.rules[0], ruleset_id=change.rules[1], rules=change.rules[2],
                             rules_sha256=rules_digest(change.rules[2]))
         written.table = after
         written.hands = change.hands
-        written.standings = standings_of(change.players, change.hands)
+        written.standings = standings_of(change.players, change.hands, change.penalties)
+        written.penalties = list(change.penalties)
         if dry_run:
             written.old_standings = ledger.standings(t)
             return written
@@ -573,20 +586,59 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
     raise LedgerError("record.kept_changing", table=repr(table.name))
 
 
+DUPLICATE_SECONDS = 60  # a hand equal to the last one recorded this recently, from elsewhere, is asked about
+
+
+def check_client(client: Optional[str]) -> Optional[str]:
+    """A client id (the page's, kept by the browser): 1–64 printable ASCII, no space; None for none."""
+    if client is not None and (not isinstance(client, str) or not REQUEST_ID.fullmatch(client)):
+        raise LedgerError("record.bad_client_id", field="client_id", client_id=repr(client)[:80])
+    return client
+
+
+def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: dict, client: Optional[str]):
+    """Refuse a hand equal to the table's last one (winner, from, how entered, the total, patterns or tiles, the
+    situation) recorded less than `DUPLICATE_SECONDS` ago by another phone or the command line, with nothing
+    written since: two players entering the same hand. The same phone entering it again meant it."""
+    last = before[-1] if before else None
+    if last is None or last.input != given:
+        return
+    age = (datetime.now(timezone.utc) - datetime.fromisoformat(last.recorded)).total_seconds()
+    if not 0 <= age < DUPLICATE_SECONDS:
+        return
+    kind, data = ledger.events(t)[-1]
+    if kind != "hand" or data.get("hand_id") != last.hand_id:
+        return  # the table was corrected since (seats, rules, an edit, a penalty): not a second entry of it
+    made_by = data.get("client")
+    if client is not None and made_by == client:
+        return
+    raise LedgerError("record.duplicate", duplicate_of=last.number, hand_id=last.hand_id, seconds=int(age),
+                      result=t.result(last), where=Message("record.duplicate_phone" if made_by else "record.duplicate_cli"))
+
+
 def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Ruleset] = None, dry_run: bool = False,
-                 request: Optional[Request] = None, revision: Optional[int] = None) -> Written:
+                 request: Optional[Request] = None, revision: Optional[int] = None, client: Optional[str] = None,
+                 refuse_duplicate: bool = False) -> Written:
     """Record the hand `given` (`hand_input`) as the table's next hand, scored in the table's state with its
     rules and base (with `dry_run`, only score it: a preview, whose `made_at` is the revision it was scored
-    at). With `revision` (what a preview showed), a table that moved on since refuses it."""
+    at). With `revision` (what a preview showed), a table that moved on since refuses it. `client`: the phone
+    that sent it; with `refuse_duplicate`, a hand that repeats the last one from elsewhere is refused
+    (`_duplicate`) until it is sent again with it off."""
+    check_client(client)
+
     def make(t):
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         hand_id = new_hand_id()
         data = {"hand_id": hand_id, "input": given, "recorded": now()}
+        if client is not None:
+            data["client"] = client
         if dry_run:
             record, result = score_input(current, t.base, given, t.state, ledger.state(t)[0] + 1)
             record = record.but(hand_id=hand_id, players=t.players, rules_sha256=t.rules_sha256, input=given)
             return Written(t, "hand", record, analysis=result, rules=current)
         before = ledger.hands(t)
+        if refuse_duplicate:
+            _duplicate(ledger, t, before, given, client)
         evening, hands, result = _evening(ledger, t, ("hand", data), _Rules(ledger, t, current), fresh=hand_id)
         return Written(t, "hand", hands[-1], analysis=result, rules=current,
                        change=_change(t, "hand", data, evening, hands, before))
@@ -693,9 +745,9 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
         reverted = {e["data"].get("revision") for e in log if e["kind"] == "revert"}
         if revision_taken_back in reverted:
             raise LedgerError("ledger.reverted_already", table=repr(t.name), revision=revision_taken_back)
-        if target is None or target["kind"] not in ("edit", "undo"):
+        if target is None or target["kind"] not in REVERTIBLE:
             open_ones = [f"{e['revision']} {e['kind']}" for e in log
-                         if e["kind"] in ("edit", "undo") and e["revision"] not in reverted]
+                         if e["kind"] in REVERTIBLE and e["revision"] not in reverted]
             hint = Message("ledger.hint_revertible", kinds=open_ones) if open_ones else Message("ledger.hint_none")
             raise LedgerError("ledger.not_revertible", table=repr(t.name), revision=revision_taken_back, hint=hint)
         before = ledger.hands(t)
@@ -711,10 +763,104 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
         evening, hands, _ = _evening(ledger, t, ("revert", data), _Rules(ledger, t))
         back = target["data"].get("hand_id")
         record = next((h for h in hands if h.hand_id == back), None)
-        return Written(t, "revert", record, changed=_differences(before, hands, {back}),
-                       change=_change(t, "revert", data, evening, hands, before))
+        written = Written(t, "revert", record, changed=_differences(before, hands, {back}),
+                          change=_change(t, "revert", data, evening, hands, before))
+        if target["kind"] == "penalty":
+            written.penalty = next(p for p in ledger.penalties(t) if p.penalty_id == target["data"]["penalty_id"])
+        return written
 
     return _write(ledger, table, make, request, revision)
+
+
+REVERTIBLE = ("edit", "undo", "penalty")  # what `revert_event` takes back
+
+
+# --- between hands: penalties, closing ----------------------------------------------------------------------
+
+MAX_REASON = 200  # characters of a penalty's reason
+
+
+def find_penalty(rules: Ruleset, name: str) -> Penalty:
+    """The ruleset's penalty named by its id or either name (`false_win`, `诈和`, `false win`)."""
+    text = str(name).strip()
+    for penalty in rules.penalties:
+        if text in (penalty.id, penalty.zh, penalty.en):
+            return penalty
+    if not rules.penalties:
+        raise LedgerError("record.no_penalties", field="penalty", ruleset=rules.id)
+    names = [p.zh for p in rules.penalties] + [p.id for p in rules.penalties]
+    raise LedgerError("record.no_penalty", field="penalty", ruleset=rules.id, name=repr(text),
+                      hint=did_you_mean(text, names) or Message("hint.known", known=names))
+
+
+def penalty_amount(rules: Ruleset, penalty: Penalty, base: int) -> int:
+    """What the player at fault pays each player paid: the points, or a hand of the total to one payer (the
+    scheme's `unit_points`), times 底分."""
+    if penalty.points is not None:
+        return penalty.points * base
+    assert penalty.total is not None  # a ruleset declares one of the two (`ruleset._validate`)
+    return find_region(rules.region).schemes[rules.payout].unit_points(penalty.total, rules) * base
+
+
+def penalty_kinds(rules: Ruleset, base: int) -> List[dict]:
+    """The penalties the rules declare, each with what it costs at the table's 底分, as the API gives them."""
+    return [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points, "total": p.total,
+             "unit": rules.unit_zh, "amount": penalty_amount(rules, p, base)} for p in rules.penalties]
+
+
+def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Optional[str] = None,
+                   reason: str = "", request: Optional[Request] = None, revision: Optional[int] = None) -> Written:
+    """Record the ruleset's penalty `name` against `player` (a seat or a name), paid to each other player or to
+    `to`, with a `reason`: an event between hands that takes no hand number and leaves the deal where it is. Its
+    amount is fixed when it is recorded (the table's word, never worked out again)."""
+    reason = " ".join(str(reason or "").split())
+    if len(reason) > MAX_REASON:
+        raise LedgerError("record.reason_too_long", field="reason", limit=MAX_REASON, size=len(reason))
+    visible(reason)
+
+    def make(t):
+        rules = table_rules(t, ledger)
+        penalty = find_penalty(rules, name)
+        seat = t.seat(player)
+        paid = [s for s in SEATS if s != seat]
+        if penalty.pays == "one":
+            if to is None:
+                raise LedgerError("record.penalty_needs_to", field="to", name=penalty.zh)
+            paid = [t.seat(to)]
+            if paid == [seat]:
+                raise LedgerError("record.penalty_to_self", field="to", name=penalty.zh, player=t.player(seat))
+        elif to is not None:
+            raise LedgerError("record.penalty_pays_each", field="to", name=penalty.zh)
+        amount = penalty_amount(rules, penalty, t.base)
+        deltas = {s: 0 for s in SEATS}
+        for s in paid:
+            deltas[s] += amount
+            deltas[seat] -= amount
+        data = {"penalty_id": new_hand_id(), "penalty": penalty.id, "name": penalty.zh, "player": seat,
+                "to": paid[0] if penalty.pays == "one" else None, "reason": reason, "deltas": deltas,
+                "recorded": now()}
+        before = ledger.hands(t)
+        evening, hands, _ = _evening(ledger, t, ("penalty", data), _Rules(ledger, t))
+        change = _change(t, "penalty", data, evening, hands, before)
+        written = Written(t, "penalty", change=change)
+        written.penalty = next(p for p in change.penalties if p.penalty_id == data["penalty_id"])
+        return written
+
+    return _write(ledger, table, make, request, revision)
+
+
+def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Optional[Request] = None) -> Written:
+    """Close a settled table against accidental writes (every write is refused until it is reopened), or
+    reopen it (`closed` False). Closing a closed table, or opening an open one, writes nothing."""
+    def make(t):
+        if bool(t.closed) == closed:
+            return Written(t, "close")
+        data = {"closed": closed}
+        before = ledger.hands(t)
+        evening, hands, _ = _evening(ledger, t, ("close", data), _Rules(ledger, t))
+        return Written(t, "close", change=replace(_change(t, "close", data, evening, hands, before), close=closed))
+
+    return _write(ledger, table, make, request, closing=True)
 
 
 def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, rules=None,
@@ -794,6 +940,38 @@ def hand_units(ledger: Ledger, table: Table, hands: List[HandRecord], rules: Rul
     return {h.rules_sha256: known(h.rules_sha256).unit_zh for h in hands}
 
 
+@dataclass
+class View:
+    """A table as `show` and the API show it, read at one moment: its rules, hands (with each one's unit),
+    penalties and standings."""
+
+    table: Table
+    rules: Ruleset
+    hands: List[HandRecord]
+    penalties: List[PenaltyRecord]
+    standings: list
+    units: Dict[Optional[str], str]
+    changed: Optional[bool]
+
+    def json(self) -> dict:
+        """`table show --json`."""
+        t = self.table
+        return show_json(t, self.rules, self.hands, self.standings, self.units, self.changed, self.penalties,
+                         penalty_kinds(self.rules, t.base))
+
+
+def read_view(ledger: Ledger, name: str) -> View:
+    """The table `name` as it stands, every part of it read in one transaction."""
+    with ledger.reading():
+        t = ledger.table(name)
+        rules = table_rules(t, ledger)
+        hands = ledger.hands(t)
+        penalties = ledger.penalties(t)
+        standings = standings_of(t.players, hands, tuple(penalties))
+        units = hand_units(ledger, t, hands, rules)
+    return View(t, rules, hands, penalties, standings, units, builtin_changed(t, rules))
+
+
 def builtin_changed(table: Table, rules: Ruleset) -> Optional[bool]:
     """Whether the built-in ruleset the table plays has changed since the table kept it (None: it plays a
     file, which mjcalc does not read again)."""
@@ -850,6 +1028,10 @@ def written_json(written: Written) -> dict:
     if written.changed:
         doc["changed"] = [{"number": new.number, "hand_id": new.hand_id, "payouts_before": old.deltas,
                            "payouts": new.deltas} for old, new in written.changed]
+    if written.penalty is not None:
+        doc["removed_penalty" if written.kind == "revert" else "penalty"] = penalty_json(written.penalty, t)
+    if written.kind == "close":
+        doc["closed"] = bool(t.closed)
     doc["standings"] = standings_json(written.standings)
     doc["next"] = next_json(t, len(written.hands), t.state)
     return doc

@@ -53,6 +53,9 @@ EVENTS = {
     "dealer": "seat deals the next hand (连庄 starts again)",
     "rules": "rules_sha256 and their levels from the next hand on (上楼 brought down to them)",
     "state": "state {round, dealer, streak, level}: a correction an older ledger folded into a hand",
+    "penalty": "a penalty between hands: penalty_id, penalty (the rules' id), name, player (the seat paying), to, "
+               "reason, deltas (fixed when recorded), recorded; no hand number, the deal does not move",
+    "close": "closed true (the table takes no writes until reopened) or false (reopened)",
 }
 
 
@@ -80,6 +83,7 @@ class Evening:
     rules_sha256: Optional[str] = None
     levels: int = 0
     scored: List[dict] = field(default_factory=list)
+    penalties: List[dict] = field(default_factory=list)  # each with the seating and the hands played before it
 
 
 def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> Tuple:
@@ -133,8 +137,14 @@ def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tup
                 item.data = item.data["was"]
             elif target_kind == "undo":
                 find(target["hand_id"]).removed = False
+            elif target_kind == "penalty":
+                item = next((i for i in items if i.kind == "penalty" and i.data["penalty_id"] == target["penalty_id"]),
+                            None)
+                if item is None or item.removed:
+                    raise ReplayError(f"penalty {target['penalty_id']} is not there to take back")
+                item.removed = True
             else:
-                raise ReplayError(f"revision {data['revision']} is not an edit or an undo")
+                raise ReplayError(f"revision {data['revision']} is not an edit, an undo or a penalty")
         elif kind == "seat_start":
             renames = data.get("renames", {})
             for item in items:
@@ -143,6 +153,10 @@ def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tup
             opening["players"] = list(data["players"])
         elif kind in ("seat", "dealer", "rules", "state"):
             items.append(Item(kind, dict(data)))
+        elif kind == "penalty":
+            items.append(Item(kind, dict(data, revision=revision)))
+        elif kind == "close":
+            pass  # the table's state of writes, not of play
         else:
             raise ReplayError(f"unknown event {kind!r}")
     return opening, items, known
@@ -188,5 +202,7 @@ def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Eve
             state = replace(state, level=min(state.level, evening.levels))
         elif item.kind == "state":
             state = State(**data["state"])
+        elif item.kind == "penalty":
+            evening.penalties.append(dict(data, players=list(evening.players), after_hand=len(evening.hands)))
     evening.state = state
     return evening

@@ -204,6 +204,9 @@ class MoneyTable(Scheme):
                            "outside the cap, even when he wins", required=False, default=10),
     }
 
+    def unit_points(self, total, ruleset) -> int:  # at the 平点 rate: a non-dealer paying a non-dealer
+        return self.param(ruleset, "discard") * power_of_two(total, "a penalty")
+
     def pay(self, score, situation, ruleset) -> Payout:
         p = dict(ruleset.payout_params)
         winner, dealer = situation.seat, situation.dealer
@@ -257,6 +260,9 @@ class ClassicPoints(Scheme):
                             "doubling per further round; not paid on a drawn hand", required=False, default=1000),
     }
 
+    def unit_points(self, total, ruleset) -> int:
+        return total * self.param(ruleset, "points_per_fan")
+
     def pay(self, score, situation, ruleset) -> Payout:
         points = score.total * self.param(ruleset, "points_per_fan") * situation.base
         if score.reading is not None and not score.reading.hand.is_concealed:  # (no reading: a total agreed)
@@ -282,6 +288,9 @@ class Doubling(Scheme):
         "dealer_factor": Param("a payment to or from the dealer is multiplied by this (庄家和了，赢闲家双分筹码；"
                                "闲家和了，庄家也付双份)", minimum=1, maximum=100, required=False, default=2),
     }
+
+    def unit_points(self, total, ruleset) -> int:
+        return power_of_two(total, "a penalty")
 
     def pay(self, score, situation, ruleset) -> Payout:
         payout = Payout()

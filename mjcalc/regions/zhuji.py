@@ -158,6 +158,9 @@ class Zhuji(Scheme):
     params = {"stake": Param("the stake unit: B(N, c) = stake·2^(N−2) for N台, stake·2^(N−1) for 独N台 and 无财N台",
                              maximum=10_000)}
 
+    def unit_points(self, total, ruleset) -> int:
+        return power_of_two(total, "a penalty")
+
     def pay(self, score, situation, ruleset) -> Payout:
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]

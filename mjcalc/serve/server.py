@@ -40,11 +40,14 @@ import socketserver
 import sys
 import threading
 from dataclasses import replace
+from typing import Optional, Tuple
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
 
+API_VERSION = 2  # raised when an endpoint or a field changes meaning; GET /api/rulesets says it, the page checks it
 MAX_BODY = 64 * 1024
+MAX_IMPORT = 8 * 1024 * 1024  # an exported evening (POST /api/import): hundreds of hands with their log
 PAGE_FILE = Path(__file__).resolve().parent / "page.html"  # package data beside this module
 TOKEN_HEADER = "X-Mjcalc-Token"
 SEATS = ("E", "S", "W", "N")
@@ -56,7 +59,7 @@ SEATS = ("E", "S", "W", "N")
 # the same request, or raises ApiError; the library's errors are worded as the CLI words them (`flags.flagged`).
 # ============================================================================================================
 
-from .. import evening  # noqa: E402
+from .. import __version__, evening  # noqa: E402
 from ..advice import advise  # noqa: E402
 from ..analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
 from ..batch import BatchWaits  # noqa: E402
@@ -65,9 +68,10 @@ from ..evening import (  # noqa: E402
     Ledger,
     LedgerError,
     LedgerFileError,
+    export_json,
     hand_json,
+    import_table,
     next_json,
-    show_json,
     standings_json,
     transfers_json,
 )
@@ -97,8 +101,11 @@ class ApiError(Exception):
 
     def answer(self, lang: str = "en") -> dict:
         """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
-        id, field and parameters as data."""
-        return {"error": self.text(lang), **self.error.json()}
+        id, field and parameters as data (a duplicate names the hand it repeats at the top too)."""
+        doc = {"error": self.text(lang), **self.error.json()}
+        if self.error.code == "record.duplicate":
+            doc["duplicate_of"] = self.error.message.params["duplicate_of"]
+        return doc
 
 
 def refusal(status: int, code: str, field=None, headers=(), **params) -> ApiError:
@@ -201,7 +208,7 @@ def do_rulesets(lib: Library) -> dict:
             "shapes": list(r.shapes), "discard": r.discard,
             "options": [_option_doc(o) for o in specs if o is not None],
         })
-    return {"default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
+    return {"api_version": API_VERSION, "version": __version__, "default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
@@ -289,19 +296,36 @@ def do_table_new(lib: Library, p: dict) -> dict:
 
 def do_table_show(lib: Library, name: str) -> dict:
     """table_json.show_json of the table's rules, hands and standings, as `table show --json`."""
+    return table_show(lib, name)[0]
+
+
+def table_show(lib: Library, name: str) -> Tuple[dict, str]:
+    """`do_table_show`'s answer and its ETag, read at one moment."""
     with Ledger(lib.db_path) as ledger:
-        t = _open_table(ledger, name)
-        rules = evening.table_rules(t, ledger)
-        hands = ledger.hands(t)
-        standings = ledger.standings(t, hands)
-        units = evening.hand_units(ledger, t, hands, rules)
-    return show_json(t, rules, hands, standings, units, evening.builtin_changed(t, rules))
+        _open_table(ledger, name)  # a 404 for a table that is not there
+        view = evening.read_view(ledger, name)
+    return view.json(), table_tag(view.table)
+
+
+def table_tag(table) -> str:
+    """The weak ETag of what GET /api/tables/NAME and …/standings answer: the table's revision (every write, from
+    the page or the command line, raises it) and the table itself (one deleted and made again under its name
+    starts at revision 1 again)."""
+    which = hashlib.sha256(f"{table.name}\0{table.created}".encode("utf-8")).hexdigest()[:12]
+    return f'W/"{API_VERSION}.{which}.{table.revision}"'
+
+
+def do_table_tag(lib: Library, name: str) -> str:
+    """The table's ETag as it stands now (one small read), to answer 304 without reading its hands."""
+    with Ledger(lib.db_path) as ledger:
+        return table_tag(_open_table(ledger, name))
 
 
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     """evening.record_given(ledger, table, the hand given) as `table hand --json`; the winner and every seat
     may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     dry_run, revision = p.pop("dry_run", False), p.pop("revision", None)
+    client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
     request = None if dry_run else _request(p, "table_hand", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
@@ -309,7 +333,8 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         given = _hand_given(ledger, t, p, quick)
-        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision)
+        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision,
+                                       client=client, refuse_duplicate=not confirmed)
     if dry_run:  # the preview: what would be recorded, and the revision to confirm it at
         return {"table": t.name, "revision": written.made_at, "recorded": False,
                 "hand": hand_json(written.hand, t, written.rules),
@@ -328,11 +353,64 @@ def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
 
 def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     """evening.record_given(ledger, table, a drawn hand) as `table draw --json`."""
+    client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
     request = _request(p, "table_draw", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
-        written = evening.record_given(ledger, t, evening.hand_input(), request=request)
+        written = evening.record_given(ledger, t, evening.hand_input(), request=request, client=client,
+                                       refuse_duplicate=not confirmed)
     return _answer(written)
+
+
+def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
+    """evening.correct_dealer: who deals the next hand (`table seat --dealer`)."""
+    request = _request(p, "table_dealer", name)
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        if p.get("revision") is not None and p["revision"] != t.revision:
+            raise ApiError(409, LedgerError("ledger.stale_revision", table=repr(t.name), revision=p["revision"],
+                                            now=t.revision))
+        return _answer(evening.correct_dealer(ledger, t, t.seat(p["dealer"]), request))
+
+
+def do_table_rules(lib: Library, name: str, p: dict) -> dict:
+    """evening.adopt_rules: the table plays one of the rulesets loaded at start from its next hand on (`table
+    rules RULESET --yes`); the same rules again write nothing."""
+    request = _request(p, "table_rules", name)
+    rules, load_name = lib.rules(p["ruleset"])
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        if evening.rules_json(evening.table_rules(t, ledger)) != evening.rules_json(rules):
+            evening.adopt_rules(ledger, t, load_name, rules, request, revision=p.get("revision"))
+    return do_table_show(lib, name)
+
+
+def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
+    """evening.record_penalty (`table penalty PENALTY --player P [--to Q] [--reason …] --json`)."""
+    request = _request(p, "table_penalty", name)
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        written = evening.record_penalty(ledger, t, p["penalty"], p["player"], p.get("to"), p.get("reason", ""),
+                                         request, p.get("revision"))
+    return _answer(written)
+
+
+def do_table_revert(lib: Library, name: str, p: dict) -> dict:
+    """evening.revert_event: take back the edit, undo or penalty at `revision` (`table revert REVISION --json`)."""
+    request = _request(p, "table_revert", name)
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        written = evening.revert_event(ledger, t, p["revision"], request)
+    return _answer(written)
+
+
+def do_table_close(lib: Library, name: str, p: dict) -> dict:
+    """evening.close_table: closed against writes, or reopened (`table close [--reopen]`); answers the table."""
+    request = _request(p, "table_close", name)
+    with Ledger(lib.db_path) as ledger:
+        t = _open_table(ledger, name)
+        evening.close_table(ledger, t, closed=p["closed"], request=request)
+    return do_table_show(lib, name)
 
 
 def do_table_undo(lib: Library, name: str, p: dict) -> dict:
@@ -404,10 +482,40 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
     return _answer(written)
 
 
+def do_table_export(lib: Library, name: str) -> dict:
+    """exchange.export_json: the whole table as one document (`table export --json`)."""
+    with Ledger(lib.db_path) as ledger:
+        _open_table(ledger, name)
+        return export_json(ledger, name)
+
+
+def do_table_stats(lib: Library, name: Optional[str]) -> dict:
+    """evening.read_stats: each person's figures at the table (`table stats NAME --json`), or across the ledger
+    (None: `table stats --all --json`)."""
+    with Ledger(lib.db_path) as ledger:
+        if name is not None:
+            _open_table(ledger, name)
+        rows, _ = evening.read_stats(ledger, name)
+    return evening.stats_json(rows, name)
+
+
+def do_import(lib: Library, p: dict) -> dict:
+    """exchange.import_table: a table exported from this ledger or another, as `"as"` or its own name (`table
+    import FILE [--as NAME]`); answers the table as GET /api/tables/NAME."""
+    with Ledger(lib.db_path) as ledger:
+        t = import_table(ledger, p["document"], p.get("as"))
+    return do_table_show(lib, t.name)
+
+
 def do_standings(lib: Library, name: str) -> dict:
     """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players, by
     person), and the next hand."""
-    with Ledger(lib.db_path) as ledger:
+    return table_standings(lib, name)[0]
+
+
+def table_standings(lib: Library, name: str) -> Tuple[dict, str]:
+    """`do_standings`'s answer and its ETag, read at one moment."""
+    with Ledger(lib.db_path) as ledger, ledger.reading():
         t = _open_table(ledger, name)
         standings = ledger.standings(t)
         count, state = ledger.state(t)
@@ -417,13 +525,15 @@ def do_standings(lib: Library, name: str) -> dict:
             "transfers": transfers_json(transfers),
             "settlement": [{"from": seat[a], "from_player": a, "to": seat[b], "to_player": b, "amount": n}
                            for a, b, n in transfers],
-            "next": next_json(t, count, state)}
+            "next": next_json(t, count, state)}, table_tag(t)
 
 
 CONFLICTS = ("ledger.request_reused", "ledger.stale_revision", "ledger.hand_replaced", "ledger.no_hand_id",
-             "record.kept_changing")
+             "record.kept_changing", "record.duplicate", "ledger.table_closed")
+READS = {"export": do_table_export, "stats": do_table_stats}
 WRITES = {"hand": do_table_hand, "draw": do_table_draw, "undo": do_table_undo, "edit": do_table_edit,
-          "seat": do_table_seat}
+          "seat": do_table_seat, "dealer": do_table_dealer, "rules": do_table_rules, "penalty": do_table_penalty,
+          "revert": do_table_revert, "close": do_table_close}
 
 
 def library_call(func, *args):
@@ -464,8 +574,15 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand=str, winner=str, lang=str, total=(int, str), patterns=str, request_id=str,
-                           dry_run=bool, revision=int),
-        "table_draw": {"request_id": str},
+                           dry_run=bool, revision=int, client_id=str, confirm_duplicate=bool),
+        "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool},
+        "table_dealer": {"dealer": str, "revision": int, "request_id": str},
+        "table_rules": {"ruleset": str, "revision": int, "request_id": str},
+        "table_penalty": {"penalty": str, "player": str, "to": str, "reason": str, "revision": int,
+                          "request_id": str},
+        "table_revert": {"revision": int, "request_id": str},
+        "table_close": {"closed": bool, "request_id": str},
+        "import": {"document": dict, "as": str},
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str), patterns=str,
@@ -476,7 +593,9 @@ def endpoint_fields(endpoint: str) -> dict:
 
 
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
-            "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id",)}
+            "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id",),
+            "table_dealer": ("dealer",), "table_rules": ("ruleset",), "table_penalty": ("penalty", "player"),
+            "table_revert": ("revision",), "table_close": ("closed",), "import": ("document",)}
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
@@ -614,20 +733,27 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD" and code >= 200 and code not in (204, 304):
             self.wfile.write(body)
 
-    def _headers(self, status, ctype, length):
+    def _headers(self, status, ctype, length, tag=None):
+        """The headers every answer has; with `tag`, a table's view: its ETag, and kept only to be revalidated
+        (`no-cache`), so a phone polling it is answered 304 while nothing changed."""
         self.send_response(status)
+        if tag is not None:
+            self.send_header("ETag", tag)
+        if status == 304:
+            self.send_header("Cache-Control", "no-cache")
+            return
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(length))
         self.send_header("X-Content-Type-Options", "nosniff")
         self.send_header("Content-Security-Policy", self.server.csp)
         self.send_header("X-Frame-Options", "DENY")
         self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Cache-Control", "no-store")
+        self.send_header("Cache-Control", "no-store" if tag is None else "no-cache")
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
 
-    def _json(self, status, doc):
+    def _json(self, status, doc, tag=None):
         body = json.dumps(doc, ensure_ascii=False, allow_nan=False).encode("utf-8")  # strict JSON, never NaN
-        self._headers(status, "application/json; charset=utf-8", len(body))
+        self._headers(status, "application/json; charset=utf-8", len(body), tag)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
@@ -693,7 +819,7 @@ class Handler(BaseHTTPRequestHandler):
             if not hmac.compare_digest(given.encode("utf-8", "replace"), srv.token.encode("utf-8")):
                 raise refusal(403, "api.token")
 
-    def _body(self):
+    def _body(self, limit=MAX_BODY):
         ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if self.headers.get("Transfer-Encoding"):
             raise refusal(411, "api.chunked")
@@ -706,8 +832,8 @@ class Handler(BaseHTTPRequestHandler):
             raise bad("api.length_not_a_number") from None
         if size < 0:
             raise bad("api.length_negative")
-        if size > MAX_BODY:
-            raise refusal(413, "api.too_large", size=size, limit=MAX_BODY)
+        if size > limit:
+            raise refusal(413, "api.too_large", size=size, limit=limit)
         if ctype != "application/json":
             raise refusal(415, "api.not_json_type", headers=(("Accept-Post", "application/json"),))
         raw = self.rfile.read(size)
@@ -746,6 +872,12 @@ class Handler(BaseHTTPRequestHandler):
             p = check_fields(head, self._body())
             func = {"analyze": do_analyze, "waits": do_waits, "compare": do_compare, "advise": do_advise}[head]
             return self._json(200, library_call(func, lib, p))
+        if head == "stats" and len(parts) == 1:
+            self._only(method, "GET")
+            return self._json(200, library_call(do_table_stats, lib, None))
+        if head == "import" and len(parts) == 1:
+            self._only(method, "POST")
+            return self._json(201, library_call(do_import, lib, check_fields("import", self._body(MAX_IMPORT))))
         if head == "rulesets" and len(parts) == 1:
             self._only(method, "GET")
             return self._json(200, library_call(do_rulesets, lib))
@@ -758,17 +890,33 @@ class Handler(BaseHTTPRequestHandler):
             name = parts[1]
             if not name:
                 raise refusal(404, "api.no_table_name")
-            if len(parts) == 2:
+            view = {2: table_show, 3: table_standings}.get(len(parts)) if parts[2:] in ([], ["standings"]) else None
+            if view is not None:
+                self._only(method, "GET", "HEAD")
+                return self._table_view(view, name)
+            if len(parts) == 3 and parts[2] in READS:
                 self._only(method, "GET")
-                return self._json(200, library_call(do_table_show, lib, name))
-            if len(parts) == 3 and parts[2] == "standings":
-                self._only(method, "GET")
-                return self._json(200, library_call(do_standings, lib, name))
+                return self._json(200, library_call(READS[parts[2]], lib, name))
             if len(parts) == 3 and parts[2] in WRITES:
                 self._only(method, "POST")
                 p = check_fields("table_" + parts[2], self._body())
                 return self._json(200, library_call(WRITES[parts[2]], lib, name, p))
         raise refusal(404, "api.no_endpoint", path=path)
+
+    def _table_view(self, view, name):
+        """A table's view with its ETag; 304 and no body when the request's If-None-Match has it (the weak
+        comparison: W/ and the list of tags as RFC 9110 reads them)."""
+        lib = self.server.lib
+        given = self.headers.get("If-None-Match")
+        if given:
+            tag = library_call(do_table_tag, lib, name)
+            offered = {t.strip().removeprefix("W/") for t in given.split(",")}
+            if "*" in offered or tag.removeprefix("W/") in offered:
+                self._headers(304, None, 0, tag)
+                self.end_headers()
+                return
+        doc, tag = library_call(view, lib, name)
+        self._json(200, doc, tag)
 
     def _only(self, method, *allowed):
         if method not in allowed:

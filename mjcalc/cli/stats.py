@@ -1,0 +1,73 @@
+"""`mjcalc table stats`: each person's figures at a table, or across every table of the ledger (the figures:
+`evening/stats.py`). A command of the `table` group, registered when this module is imported."""
+import click
+
+from ..errors import printable
+from ..evening import Ledger
+from ..evening.stats import dealer_charges, read_stats, stats_json
+from ..tiles import SEATS
+from .common import UserError, emit_json
+from .common import table as draw_table
+from .table import columns, current_table, db_option, ledger_errors, name_argument, table, width
+
+
+@table.command("stats")
+@name_argument
+@click.option("--all", "every", is_flag=True, help="Every table of the ledger, people matched by exact name.")
+@click.option("--json", "as_json", is_flag=True, help="Machine output: each person's figures.")
+@db_option
+@ledger_errors
+def table_stats(name, every, as_json, db_path):
+    """Each person's figures: 局 hands played (draws too), 和 won, 自摸 self-drawn, 点炮 dealt in, 最大 the biggest
+    gain in one hand (#N: that hand), 烧庄 paid dealing, 包 paid for others, 罚 penalties paid, 净 the net: the
+    score `table show` gives. --all: every table, people matched by name, the tables in the order opened.
+
+    \b
+    Examples:
+      mjcalc table stats
+      mjcalc table stats friday --json
+      mjcalc table stats --all
+    """
+    if name is not None and every:
+        raise UserError("table.stats_name_or_all", table=repr(name))
+    with Ledger(db_path, readonly=True) as ledger:
+        rows, tables = read_stats(ledger, None if every else current_table(ledger, name).name)
+        played = {t.name: len(ledger.hands(t)) for t in tables}
+        path = ledger.path
+    if as_json:
+        emit_json(stats_json(rows, None if every else tables[0].name))
+        return
+    if not tables:
+        click.echo(printable(f"no tables yet in {path}"))
+        return
+    count = sum(played.values())
+    hands = f"{count} hand{'s' if count != 1 else ''}"
+    head = f"table {tables[0].name!r}: {hands}"
+    if every:
+        head = f"{len(tables)} table{'s' if len(tables) != 1 else ''} ({', '.join(t.name for t in tables)}): {hands}"
+        if width(head) > columns():
+            head = f"{len(tables)} tables: {hands}"
+    click.echo(printable(head))
+    click.echo(printable(_fitted(rows, None if every else tables[0].players, every), keep_newlines=True))
+
+
+def _fitted(rows, seated, every) -> str:
+    """The figures as a table: a seat column at one table, the biggest gain with its hand (`#3`, and its table
+    across a ledger). When that is wider than the terminal, the hands go, then the columns that are 0 for
+    everyone, then the seats."""
+    charge = "/".join(o.zh for o in dealer_charges()) or "庄付"
+    headers = ["座位", "玩家", "局", "和", "自摸", "点炮", "最大", charge, "包", "罚", "净"]
+    body = [[SEATS[seated.index(r.player)] if seated and r.player in seated else "—", r.player, r.hands, r.won,
+             r.self_draws, r.deal_ins, r.biggest, r.shaozhuang, r.bao, r.penalties, r.net] for r in rows]
+    where = ["" if r.biggest_hand is None else f" {r.biggest_table} #{r.biggest_hand}" if every else
+             f" #{r.biggest_hand}" for r in rows]
+    zero = {i for i in range(2, len(headers)) if all(row[i] == 0 for row in body)}
+    seat = set() if seated else {0}
+    text = ""
+    for hands, dropped in ((True, seat), (False, seat), (False, seat | zero), (False, seat | zero | {0})):
+        kept = [i for i in range(len(headers)) if i not in dropped]
+        text = draw_table([[f"{row[i]}{more}" if i == 6 and hands else row[i] for i in kept]
+                           for row, more in zip(body, where)], [headers[i] for i in kept])
+        if width(text) <= columns():
+            break
+    return text
