@@ -266,8 +266,11 @@ def do_tables(lib: Library) -> dict:
 
 
 def _request(p: dict, endpoint: str, name):
-    """The write's request id (taken out of the body) with the digest of the rest of it."""
-    return evening.request_for(p.pop("request_id", None), {"endpoint": endpoint, "table": name, "body": p})
+    """The write's request id (taken out of the body) with the digest of the rest of it (its language aside: a
+    retry asking for its answer in another language is the same request)."""
+    request_id = p.pop("request_id", None)
+    asked = {k: v for k, v in p.items() if k != "lang"}
+    return evening.request_for(request_id, {"endpoint": endpoint, "table": name, "body": asked})
 
 
 def _answer(written) -> dict:
@@ -566,7 +569,7 @@ HAND_FIELDS = {"hand": str, "ruleset": str, "seen": str, "lang": str}
 def endpoint_fields(endpoint: str) -> dict:
     """The fields a request to `endpoint` may give, with their JSON types (the situation's from the library)."""
     situation = situation_fields()
-    return {
+    fields = {
         "analyze": dict(HAND_FIELDS, **situation),
         "advise": dict(HAND_FIELDS, **situation),
         "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
@@ -590,6 +593,9 @@ def endpoint_fields(endpoint: str) -> dict:
                            request_id=str),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
+    if endpoint.startswith("table_") or endpoint == "import":  # every write says its refusals in "lang"
+        fields = dict(fields, lang=str)
+    return fields
 
 
 REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "waits": ("hand",),
