@@ -481,7 +481,8 @@ while True:
 
 
 def _cli_writer(db, winner="S", source=None):
-    args = [sys.executable, "-m", "mjcalc", "table", "hand", "t", PLAIN, "--winner", winner, "--db", str(db), "--json"]
+    args = [sys.executable, "-m", "mjcalc", "table", "hand", "t", PLAIN, "--winner", winner, "--db", str(db), "--json",
+            "--yes"]  # writers entering equal hands on purpose
     return args + (["--from", source] if source else [])
 
 
