@@ -129,10 +129,11 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
         return result
     by_discard = situation.replace(discarder=default_discarder(situation), kong_draw=0)
     self_draw = situation.replace(discarder=None, rob_kong=False)
+    gone = known_gone(here, result.seen)
     for tile in ready_waits(tiles, ruleset):
         won = prepare(hand.with_winning(tile), tiles.wild_kinds)
         drawn, discarded = score_hands(won, (self_draw, by_discard), ruleset, region)
-        result.waits.append(WaitResult(tile, tiles_left(tiles.held, result.seen, tile), drawn, discarded))
+        result.waits.append(WaitResult(tile, tiles_left(tiles.held, gone, tile), drawn, discarded))
     return result
 
 
@@ -141,8 +142,8 @@ def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) 
     if hand.size != 13:
         raise HandError("waits.need_13_tiles", size=hand.size)
     here = setting(hand, ruleset, situation if situation is not None else Situation())
-    seen = check_seen(here.tiles.held, seen)
-    return [(t, tiles_left(here.tiles.held, seen, t)) for t in ready_waits(here.tiles, ruleset)]
+    gone = known_gone(here, check_seen(here.tiles.held, seen))
+    return [(t, tiles_left(here.tiles.held, gone, t)) for t in ready_waits(here.tiles, ruleset)]
 
 
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
@@ -222,6 +223,14 @@ def check_seen(held, seen) -> Tuple[int, ...]:
             raise HandError("analysis.seen_too_many", field="seen", held=held[t], tile=NAMES[t], seen=seen[t],
                             total=held[t] + seen[t])
     return tuple(seen)
+
+
+def known_gone(here: Setting, seen) -> Tuple[int, ...]:
+    """Copies of each kind known to be out of the wall besides the hand: those seen, or those the region's rules
+    say are gone (Region.tiles_gone, e.g. wildcards already discarded), whichever is more. A tile gone by the
+    rules is a discard, so one written as seen too is the same tile: counted once, never twice."""
+    ruled = here.region.tiles_gone(here.ruleset, here.situation, here.tiles)
+    return tuple(max(a, b) for a, b in zip(seen, ruled))
 
 
 def tiles_left(held, seen, tile: int) -> int:

@@ -4,7 +4,7 @@ The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwa
 ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
 error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
 """
-from .errors import MjcalcError, printable
+from .errors import MjcalcError, json_text, printable
 from .tiles import NAMES
 
 NO_WAITS = "-"  # the line for a hand that is not ready (README: "waits --batch")
@@ -60,9 +60,7 @@ class BatchWaits:
             except MjcalcError as exc:
                 bad += 1
                 if as_json:
-                    import json  # imported when used (start-up time)
-                    write(json.dumps({"line": number, "error": printable(exc)}, ensure_ascii=False,
-                                     allow_nan=False) + "\n")
+                    write(json_text({"line": number, "error": printable(exc)}) + "\n")
                 else:
                     write(f"error: {printable(exc)}\n")
                 continue
@@ -74,9 +72,7 @@ class BatchWaits:
 
 
 def _json_line(hand_text, found) -> str:
-    import json  # imported when used (start-up time)
-    return json.dumps({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]},
-                      ensure_ascii=False, allow_nan=False) + "\n"
+    return json_text({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]}) + "\n"
 
 
 def _fast_json(fast, mask, line) -> str:

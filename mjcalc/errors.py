@@ -82,6 +82,26 @@ class Notice(_Said, str):
         return notice
 
 
+def json_text(data, indent: Optional[int] = None) -> str:
+    """`data` as strict JSON (never NaN), its text as UTF-8 but every control or invisible character — which JSON
+    leaves raw — as its `\\uXXXX` escape: stored text never reaches a terminal as an escape sequence, and the
+    document reads back the same."""
+    import json  # only for JSON output (start-up time)
+
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=indent)
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == "\n" else _json_escape(ch) for ch in text)
+
+
+def _json_escape(ch: str) -> str:
+    code = ord(ch)
+    if code > 0xFFFF:  # a surrogate pair, as JSON writes a character beyond the BMP
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
 def printable(text: str, keep_newlines: bool = False) -> str:
     """`text` with every control or invisible character (escape sequences, U+200B, U+FEFF, bidi marks, line
     breaks unless `keep_newlines`) written as its escape, so that what is printed shows what was given."""

@@ -7,6 +7,7 @@ Grammar (whitespace between groups is ignored)::
     group   := digit+ suit | honor | glyph | '*'
     digit   := 1-9 | 一…九              suit := m p s z | 万 筒 饼 条 索 (and 萬 餅 條)
     honor   := E S W N C F P | 东 南 西 北 中 发 白 (and 東 發; 红中 红 for 中, 发财 for 发, 白板 for 白)
+               (红 and 中 run together only as 红中 words: 中红中 is refused, write 中中中 or 红中 红中)
     幺鸡    := 1s (the one of bamboos, by its bird)
     meld    := '[' group+ ']' seat?  (chow, pung or kong)  |  '{' group+ '}'  (concealed kong)
     seat    := E S W N, right after ']' with no space: the seat the meld was claimed from ([5555p]W)
@@ -18,6 +19,7 @@ A seat letter written right after an exposed meld's closing bracket names the se
 `format_hand` writes a space between a meld and any tile that follows it, so the two never mix.
 """
 import dataclasses
+import re
 from collections import Counter
 from typing import Any, List, Optional, Tuple
 
@@ -33,8 +35,12 @@ _HONOR_CHARS = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
 _HONOR_CHARS.update({c: 27 + i for i, c in enumerate("东南西北中发白")})
 _HONOR_CHARS.update({"東": 27, "發": 32})
 # Words for a tile, each replaced by text of the same length so that columns in messages stay right.
-_WORDS = (("红中", "中 "), ("發財", "發 "), ("发财", "发 "), ("白板", "白 "), ("幺鸡", "1s"), ("么鸡", "1s"),
-          ("红", "中"), ("紅", "中"))
+_WORDS = (("红中", "中 "), ("紅中", "中 "), ("發財", "發 "), ("发财", "发 "), ("白板", "白 "), ("幺鸡", "1s"),
+          ("么鸡", "1s"), ("红", "中"), ("紅", "中"))
+# 红 alone is 中 too, so 中红中 could be two tiles (中 红中) or three (中 红 中): a run mixing them is refused
+# unless it is 红中 words only; 中中中 and 红红红 read one way.
+_RED_RUN = re.compile("[中红紅]+")
+_RED_WORDS = re.compile("(?:[红紅]中)+")
 _DIGITS = {str(d): d for d in range(1, 10)}
 _DIGITS.update({c: i + 1 for i, c in enumerate("一二三四五六七八九")})
 _GLYPH_TILES = {g: t for t, g in enumerate(GLYPHS)}
@@ -61,6 +67,10 @@ class _Reader:
 
     def read(self) -> "_Reader":
         text = self.text
+        for run in _RED_RUN.finditer(text):
+            written = run.group()
+            if "中" in written and written.strip("中") and not _RED_WORDS.fullmatch(written):
+                raise self.fail("notation.red_mixed", run.start() + 1, written=written)
         for word, same in _WORDS:
             text = text.replace(word, same)
         for column, ch in enumerate(text, 1):

@@ -4,6 +4,7 @@ Every error names the file, the line and the path: `zhuji.yaml:41: patterns.full
 integer, got 'three'`. Unknown keys are errors, so a typo never changes a score silently.
 """
 import os
+import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
@@ -24,6 +25,10 @@ SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value 
 # How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
 # wildcards are declared; never (self-draw only).
 WIN_RULES = ("any", "concealed", "concealed_if_wild", "never")
+# What YAML 1.1 read as a number (0x2710, 0b11, 1:30, 1_000) and the safe loader now reads as the text written.
+_NUMBER_AS_TEXT = re.compile(r"[-+]?[0-9][0-9a-fA-F_:.xXoObB]*", flags=re.ASCII)
+# A house file's id: ASCII only (no look-alike of a built-in's), lower case.
+_ID = re.compile(r"[a-z0-9][a-z0-9_-]*", flags=re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -177,6 +182,8 @@ class _Checker:
         if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
             if value is None and default is None:
                 return None
+            if isinstance(value, str) and _NUMBER_AS_TEXT.fullmatch(value):
+                self.fail(node, key, full, "ruleset.not_decimal", value=shown(value))
             self.fail(node, key, full, "ruleset.expected_int", value=shown(value))
         if kind is bool and not isinstance(value, bool):
             self.fail(node, key, full, "ruleset.expected_bool", value=shown(value))
@@ -246,6 +253,7 @@ def _validate(data, path: Path) -> Ruleset:
     c = _Checker()
     c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
     rid = c.get(data, "id", "", str)
+    _check_id(c, data, rid, path)
     payout = c.get(data, "payout", "", dict)
     c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
     scheme = c.get(payout, "scheme", "payout.", str)
@@ -333,6 +341,7 @@ def _validate(data, path: Path) -> Ruleset:
             pid, spec = sources[0]
             c.fail(spec, "excluded_by", f"patterns.{pid}.excluded_by", "ruleset.names_no_pattern",
                    name=repr(other), hint=did_you_mean(other, known))
+    _check_exclusions(c, data, patterns, raw_patterns, excluded_by)
     if excluded_by:
         patterns = [
             Pattern(**{**p.__dict__, "excludes": p.excludes + tuple(pid for pid, _ in excluded_by.get(p.id, ()))})
@@ -396,6 +405,72 @@ def _validate(data, path: Path) -> Ruleset:
         options=tuple(str(o) for o in options),
         penalties=tuple(penalties),
     )
+
+
+def _check_id(c: _Checker, data, rid: str, path: Path):
+    """A file's own id, ASCII lower case, and a house file's never a built-in ruleset's id or alias (a ledger, a
+    comparison and the page name a ruleset by its id: two rulesets must never answer to one name)."""
+    if _file_of(data, "id") != data.file:  # inherited from the file it extends
+        c.fail(data, None, "id", "ruleset.id_not_own", parent=rid)
+    odd = next((ch for ch in rid if not ch.isascii()), None)
+    if odd is not None:
+        c.fail(data, "id", "id", "ruleset.id_not_ascii", value=shown(rid), char=odd, point=f"{ord(odd):04X}")
+    if not _ID.fullmatch(rid):
+        c.fail(data, "id", "id", "ruleset.id_form", value=shown(rid))
+    if Path(path).resolve().parent == BUILTIN_DIR:
+        return  # a built-in file names itself
+    stem = _builtin_stem(rid)
+    if stem is not None:
+        c.fail(data, "id", "id", "ruleset.id_builtin", value=shown(rid), builtin=COMPILED[stem]["id"],
+               own=f"{rid}-house")
+
+
+def _check_exclusions(c: _Checker, data, patterns, raw_patterns, excluded_by):
+    """No pattern excludes itself and no patterns exclude one another in a cycle: the scorer drops every pattern
+    another match excludes, so all of a cycle that match together would be dropped, silently."""
+    edges: Dict[str, Dict[str, Tuple[Any, str, str]]] = {p.id: {} for p in patterns}  # a → b → where it is written
+    for p in patterns:
+        for other in p.excludes:
+            edges[p.id].setdefault(other, (raw_patterns[p.id], "excludes", f"patterns.{p.id}.excludes"))
+    for other, sources in excluded_by.items():
+        for pid, spec in sources:
+            edges[other].setdefault(pid, (spec, "excluded_by", f"patterns.{pid}.excluded_by"))
+    for pid, targets in edges.items():
+        if pid in targets:
+            c.fail(*targets[pid], "ruleset.excludes_itself", name=repr(pid))
+    cycle = _a_cycle(edges)
+    if cycle:
+        steps = [edges[a][b] for a, b in zip(cycle, cycle[1:])]
+        # Name a step this file wrote (a cycle may pass through the file it extends), else the first.
+        where = next((step for step in steps if _file_of(step[0], step[1]) == data.file), steps[0])
+        c.fail(*where, "ruleset.exclusion_cycle", cycle=" → ".join(cycle))
+
+
+def _a_cycle(edges) -> Optional[list]:
+    """One cycle of the graph `edges` (a → {b: …}) as [a, b, …, a], the one reached first in order; or None."""
+    state: Dict[str, int] = {}  # 1 on the path, 2 done
+    for start in edges:
+        if start in state:
+            continue
+        path, stack = [start], [iter(edges[start])]
+        state[start] = 1
+        while stack:
+            nxt = next(stack[-1], None)
+            if nxt is None:
+                state[path.pop()] = 2
+                stack.pop()
+            elif state.get(nxt) == 1:
+                return path[path.index(nxt):] + [nxt]
+            elif nxt not in state:
+                state[nxt] = 1
+                path.append(nxt)
+                stack.append(iter(edges[nxt]))
+    return None
+
+
+def _file_of(node, key) -> str:
+    """The file that wrote node[key] (a merged mapping knows each key's file)."""
+    return getattr(node, "files", {}).get(key, getattr(node, "file", ""))
 
 
 def _freeze(value):

@@ -7,6 +7,7 @@ is allowed), nested deeper than `MAX_DEPTH`, more than `MAX_NODES` values once i
 alias bomb is measured on the parsed graph, each node once, and never expanded), a recursive alias, or a
 number of more than `MAX_DIGITS` digits.
 """
+import re
 from typing import Any, Dict
 
 import yaml
@@ -20,6 +21,7 @@ MAX_BYTES = 256 << 10  # 256 KiB: the largest built-in ruleset is under 10 KB
 MAX_DEPTH = 24  # mappings and lists inside one another
 MAX_NODES = 20_000  # values in the file with every alias expanded (a built-in has about 1,000)
 MAX_DIGITS = 30  # far beyond any number a field takes; int() of 4,300+ digits is refused by Python itself
+DECIMAL = re.compile(r"[-+]?[0-9]+\Z")  # the only whole numbers read (YAML 1.2 core schema, decimal)
 
 
 class Map(dict):
@@ -61,14 +63,28 @@ def _construct_map(loader, node):
 
 
 def _construct_int(loader, node):
-    digits = sum(ch.isalnum() for ch in str(node.value))
+    """A whole number as YAML 1.2's core schema writes one: decimal digits, optionally signed (`010` is ten)."""
+    text = str(node.value)
+    if not DECIMAL.fullmatch(text):  # only an explicit `!!int 0x10` gets here: plain 0x10 and 1:30 are text
+        raise _Refused(node.start_mark.line + 1, "yaml.not_whole_number", value=printable(text)[:40])
+    digits = len(text.lstrip("+-"))
     if digits > MAX_DIGITS:
         raise _Refused(node.start_mark.line + 1, "yaml.long_number", digits=digits, limit=MAX_DIGITS)
-    return yaml.constructor.SafeConstructor.construct_yaml_int(loader, node)
+    return int(text, 10)
 
 
+_INT, _FLOAT = "tag:yaml.org,2002:int", "tag:yaml.org,2002:float"
+# YAML 1.1's numbers read as 1.2 reads them: 1:30 (sexagesimal), 0x2710, 0b11, 1_000 and 1:30.5 are text, never
+# a number nobody wrote; a leading 0 is not octal.
+_LineLoader.yaml_implicit_resolvers = {
+    first: [(tag, rx) for tag, rx in resolvers if tag not in (_INT, _FLOAT)]
+    for first, resolvers in _BaseLoader.yaml_implicit_resolvers.items()}
+_LineLoader.add_implicit_resolver(_INT, DECIMAL, list("-+0123456789"))
+_LineLoader.add_implicit_resolver(
+    _FLOAT, re.compile(r"(?:[-+]?(?:[0-9]+\.[0-9]*|\.[0-9]+)(?:[eE][-+][0-9]+)?|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z"),
+    list("-+0123456789."))
 _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
-_LineLoader.add_constructor("tag:yaml.org,2002:int", _construct_int)
+_LineLoader.add_constructor(_INT, _construct_int)
 
 
 def _read_text(path) -> str:

@@ -333,10 +333,11 @@ def test_every_earlier_schema_is_migrated_after_a_backup(tmp_path, version):
     db = tmp_path / "t.sqlite3"
     shutil.copy(FIXTURES / f"ledger-v{version}.sqlite3", db)
     original = _dump(db)
-    shown = json.loads(run("show", "friday", "--json", db=db).output)
+    shown = json.loads(run("show", "friday", "--json", db=db).output)  # read as a copy migrated in memory
     backup = tmp_path / f"t.sqlite3.bak-v{version}"
-    assert _dump(backup) == original  # the file as it was, before its schema changed
-    with Ledger(db) as ledger:
+    assert _dump(db) == original and not backup.exists()  # a read changes nothing and makes no file (issue 24)
+    with Ledger(db) as ledger:  # a write open migrates it, after a backup
+        assert _dump(backup) == original  # the file as it was, before its schema changed
         assert ledger.version == VERSION
         t = ledger.table("friday")
         check_cache(ledger, t)
@@ -362,6 +363,8 @@ def test_a_migration_that_cannot_back_up_changes_nothing(tmp_path):
     shutil.copy(FIXTURES / "ledger-v3.sqlite3", db)
     (tmp_path / "t.sqlite3.bak-v3").mkdir()  # taken: the next name is tried
     assert run("show", "friday", db=db).exit_code == 0
+    assert not (tmp_path / "t.sqlite3.bak-v3.2").exists()  # a read makes no file
+    assert run("hand", "friday", "--fan", "1", "--winner", "S", db=db).exit_code == 0  # a write migrates
     assert (tmp_path / "t.sqlite3.bak-v3.2").is_file()
 
 

@@ -260,11 +260,11 @@ def test_standings_stay_exact(tmp_path):
         hands = []
         for number in range(1, 20):
             t = ledger.table("x")
+            given = {"entry": "tiles", "hand": PLAIN, "situation": {}}
             record = HandRecord(number, 1, "E", number - 1, 0, "win", PLAIN, "S", None, 1, {}, [],
                                 {"E": -big, "S": big, "W": 0, "N": 0}, State(1, "E", number, 0), "now",
-                                "tiles", f"h{number}", t.players)
-            data = {"hand_id": record.hand_id, "input": {"entry": "tiles", "hand": PLAIN, "situation": {}},
-                    "recorded": "now", "records": [record.to_json()]}
+                                "tiles", f"h{number}", t.players, input=given)
+            data = {"hand_id": record.hand_id, "input": given, "recorded": "now", "records": [record.to_json()]}
             change = Change("hand", data, hands + [record], len(hands), record.after, t.players)
             if number * big > MAX_STANDING:
                 with pytest.raises(LedgerError, match="beyond what is kept exactly"):

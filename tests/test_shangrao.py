@@ -327,7 +327,8 @@ SITUATIONS = st.fixed_dictionaries({
     "jiebao": st.booleans(),
     "four_wild": st.booleans(),
     "kong_draw": st.sampled_from([0, 0, 1, 2]),
-    "kong": st.lists(st.sampled_from([("S", "exposed"), ("W", "concealed"), ("N", "exposed")])).map(tuple),
+    "kong": st.lists(st.sampled_from([("S", "exposed"), ("W", "concealed"), ("N", "exposed")]),
+                     max_size=4).map(tuple),  # at most four kongs a seat (issue 24)
     "how": st.sampled_from(["self", "self", "rob", "earthly"]),
 })
 

@@ -7,7 +7,7 @@ from typing import Any, Union
 import click
 from click.core import ParameterSource
 
-from ..errors import MjcalcError, RulesetError, RulesetNotFound, printable
+from ..errors import MjcalcError, RulesetError, RulesetNotFound, json_text, printable
 from ..flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
 from ..messages import Message, message_lang
 from ..regions import all_options
@@ -259,6 +259,5 @@ def table(rows, headers=()):
 
 
 def emit_json(data):
-    import json  # only for --json output (start-up time)
-    click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
+    click.echo(json_text(data))
 

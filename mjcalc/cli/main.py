@@ -1,5 +1,6 @@
 """The `mjcalc` command group and its commands (the table commands: `table.py`). Errors become one `Error: …`
 line and the documented exit code (`_Commands.main`)."""
+import os
 import sys
 
 import click
@@ -233,7 +234,7 @@ def _open_batch(path):
     import io  # imported when used (start-up time)
 
     if path == "-":
-        if sys.stdin is None or sys.stdin.closed:
+        if sys.stdin is None or sys.stdin.closed or getattr(sys.stdin, "closed_at_start", False):
             raise UserError("cli.stdin_closed", flag="--batch")
         buffer = getattr(sys.stdin, "buffer", None)
         if buffer is None:
@@ -470,7 +471,9 @@ def _error_of(exc, argv, lang="en"):
         return Message("cli.usage", error=exc.format_message().rstrip("."), command=command).text(lang), 2
     if isinstance(exc, click.ClickException):
         return exc.format_message(), exc.exit_code
-    if isinstance(exc, click.exceptions.Abort):
+    if isinstance(exc, click.exceptions.Abort):  # click's word for Ctrl-C (130) and for an input that ended (1)
+        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+            return Message("cli.interrupted").text(lang), 130
         return Message("cli.aborted").text(lang), 1
     if isinstance(exc, KeyboardInterrupt):
         return Message("cli.interrupted").text(lang), 130
@@ -482,6 +485,9 @@ def _error_of(exc, argv, lang="en"):
         return exc.text(lang), 2 if isinstance(exc, RulesetNotFound) else 1
     if isinstance(exc, MjcalcError):
         return flagged(exc, lang), 2
+    if isinstance(exc, OSError):  # the machine said no (a name too long, a directory that cannot be read)
+        where = f"{exc.filename}: " if exc.filename else ""
+        return Message("cli.os_error", where=printable(where), reason=exc.strerror or str(exc)).text(lang), 1
     if isinstance(exc, Exception):
         first = str(exc).splitlines()[0] if str(exc) else ""
         return Message("cli.bug", kind=exc.__class__.__name__, error=first[:200]).text(lang), 3
@@ -526,7 +532,15 @@ def fail(message, code, as_json=False, lang="en"):
 
 
 def main():
-    """The `mjcalc` console script: the command group, under the error contract (`_Commands.main`)."""
+    """The `mjcalc` console script: the command group, under the error contract (`_Commands.main`). A closed
+    stdin reads as an empty one (a question is then answered no); a terminal that cannot show a character
+    (PYTHONIOENCODING=latin-1) gets its escape rather than an error."""
+    if sys.stdin is None:
+        sys.stdin = open(os.devnull, encoding="utf-8")
+        sys.stdin.closed_at_start = True  # type: ignore[attr-defined]  # `--batch -` says so
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None and hasattr(stream, "reconfigure") and "utf" not in (stream.encoding or "").lower():
+            stream.reconfigure(errors="backslashreplace")
     cli.main(prog_name="mjcalc")
 
 

@@ -7,7 +7,7 @@ import os
 
 import click
 
-from ..errors import printable
+from ..errors import json_text, printable
 from .common import echo, said
 from .text_table import line_width, simple_table
 
@@ -42,8 +42,7 @@ def emit(doc, as_json: bool = False):
     for notice in doc.warnings:
         echo(f"warning: {printable(said(notice))}", err=True)
     if as_json:
-        import json  # only for --json output (start-up time)
-        click.echo(json.dumps(doc.data, ensure_ascii=False, allow_nan=False))
+        click.echo(json_text(doc.data))
     else:
         echo(text(doc, width()))
 

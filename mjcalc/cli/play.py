@@ -11,7 +11,7 @@ import sys
 
 import click
 
-from ..errors import MjcalcError
+from ..errors import MjcalcError, printable
 from ..evening import Ledger, LedgerError, data_dir
 from .common import said_lang
 
@@ -39,8 +39,8 @@ class TablePrompt(cmd.Cmd):
 
         self.rules = evening.table_rules(self.table, self.ledger)
         self._readline()
-        click.echo(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
-                   + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)))
+        click.echo(printable(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
+                             + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players))))
         click.echo("a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
         try:
             while True:
@@ -57,7 +57,7 @@ class TablePrompt(cmd.Cmd):
         if not sys.stdin.isatty():  # a script fed on stdin: no prompts between its lines
             return ""
         number, state = self.ledger.state(self.table)
-        return f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> "
+        return printable(f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> ")
 
     def _readline(self):
         try:
@@ -97,6 +97,22 @@ class TablePrompt(cmd.Cmd):
     def emptyline(self):
         return False
 
+    def onecmd(self, line):
+        """One line, whatever it is: a line that cannot be read is one error line, and the prompt goes on."""
+        try:
+            return super().onecmd(line)
+        except MjcalcError as exc:
+            click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
+            return False
+
+    @staticmethod
+    def words(line):
+        """The words of a prompt line, quotes read as a shell reads them (an unclosed one is a LedgerError)."""
+        try:
+            return shlex.split(line)
+        except ValueError as exc:
+            raise LedgerError("play.cannot_read_line", reason=str(exc)) from None
+
     def precmd(self, line):
         """`#` starts a comment (a script of an evening can explain itself)."""
         return line.split("#", 1)[0].strip() if "#" in line else line
@@ -105,10 +121,7 @@ class TablePrompt(cmd.Cmd):
 
     def hand_args(self, line):
         """`table hand` arguments from a prompt line: WINNER [FROM|自摸] [TOTAL|PATTERNS|TILES] [--options]."""
-        try:
-            words = shlex.split(line)
-        except ValueError as exc:
-            raise LedgerError("play.cannot_read_line", reason=str(exc)) from None
+        words = self.words(line)
         options = []
         if "--" in " ".join(words):
             first = next(i for i, w in enumerate(words) if w.startswith("--"))
@@ -176,7 +189,7 @@ class TablePrompt(cmd.Cmd):
         try:
             args = self.hand_args(line)
         except MjcalcError as exc:
-            click.echo(f"Error: {exc.text(said_lang())}", err=True)
+            click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
             return False
         self.invoke(*args, flag)
         return False
@@ -202,7 +215,7 @@ class TablePrompt(cmd.Cmd):
 
     def do_show(self, line):
         """show: the standings, the hands so far and who deals next."""
-        self.invoke("show", self.table.name, *shlex.split(line))
+        self.invoke("show", self.table.name, *self.words(line))
 
     def do_settle(self, line):
         """settle: who pays whom, with the fewest transfers."""

@@ -16,7 +16,7 @@ from functools import wraps
 import click
 
 from .. import evening
-from ..errors import MjcalcError, SituationError, printable
+from ..errors import MjcalcError, SituationError, json_text, printable
 from ..evening import (
     Ledger,
     LedgerError,
@@ -130,7 +130,7 @@ def request_option(func):
 def _replayed(written, as_json, request_id):
     """The answer to a request made already: its first answer (--json, with "replayed": true), or one line."""
     if as_json:
-        click.echo(json.dumps(written.answer, ensure_ascii=False, allow_nan=False))
+        click.echo(json_text(written.answer))
         return
     hand = written.answer.get("hand") or written.answer.get("removed") or {}
     what = (f"hand {hand['number']}" if hand.get("number") else f"revision {written.answer.get('revision')}")
@@ -165,7 +165,7 @@ def _say_written(written, as_json, done, head):
     and the next hand (exit 4 if stdout cannot take it)."""
     with answering(done):
         if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            click.echo(json_text(evening.written_json(written)))
             return
         _say(head)
         for line in changed_lines(written):
@@ -438,7 +438,7 @@ def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, l
         doc = ({"table": t.name, "hand": hand_json(record, t, rules)} if dry_run
                else evening.written_json(written))
         doc["recorded"] = not dry_run
-        click.echo(json.dumps(doc, ensure_ascii=False, allow_nan=False))
+        click.echo(json_text(doc))
         return
     if dry_run:
         _say("(not recorded)")
@@ -549,7 +549,7 @@ def table_draw(name, as_json, yes, request_id, db_path):
     record, t = written.hand, written.table
     with answering(Message("table.done_hand", number=record.number)):
         if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            click.echo(json_text(evening.written_json(written)))
             return
         _say(draw_line(t, record))
         _say(_next_line(t, record.number, record.after))
@@ -581,7 +581,7 @@ def table_show(name, as_json, with_tiles, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         view = evening.read_view(ledger, t.name)
     if as_json:
-        click.echo(json.dumps(view.json(), ensure_ascii=False, allow_nan=False))
+        click.echo(json_text(view.json()))
         return
     for line in show_lines(view, with_tiles):
         _say(line)
@@ -752,8 +752,9 @@ _FORMULA = ("=", "+", "-", "@")
 
 
 def _cell(value):
-    """A CSV cell a spreadsheet shows as text: a leading = + - @ that is not a number gets a quote."""
-    text = str(value)
+    """A CSV cell a spreadsheet shows as text: a leading = + - @ that is not a number gets a quote, and a
+    control or invisible character (an escape sequence in a stored name) is written as its escape."""
+    text = printable(str(value))
     if text.startswith(_FORMULA) and not text.lstrip("+-").isdigit():
         return "'" + text
     return text
@@ -781,7 +782,7 @@ def table_export(name, output, as_json, db_path):
 
         with _at_table(db_path, name, readonly=True) as (ledger, t):
             doc = export_json(ledger, t.name)
-        _write_out(output, json.dumps(doc, ensure_ascii=False, allow_nan=False, indent=1) + "\n",
+        _write_out(output, json_text(doc, indent=1) + "\n",
                    f"wrote table {t.name!r} ({len(doc['hands'])} hands, {len(doc['log'])} events) to {output}")
         return
     with _at_table(db_path, name, readonly=True) as (ledger, t):
@@ -916,7 +917,7 @@ def table_settle(name, rate, as_json, db_path):
             doc["rounding"] = "each transfer to 0.01, half up"
             for item, (_, _, n) in zip(doc["transfers"], transfers):
                 item["money"] = str(money(n, per_point))
-        click.echo(json.dumps(doc, ensure_ascii=False, allow_nan=False))
+        click.echo(json_text(doc))
         return
     for line in settle_lines(t, standings, transfers, per_point):
         _say(line)
@@ -1069,7 +1070,7 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
     t = written.table
     with answering(Message("table.done_penalty")):
         if as_json:
-            click.echo(json.dumps(evening.written_json(written), ensure_ascii=False, allow_nan=False))
+            click.echo(json_text(evening.written_json(written)))
             return
         _say(penalty_line(t, written.penalty))
         _say(_table(_standing_rows(t, written.standings), ["seat", "player", "score"]))
@@ -1132,20 +1133,24 @@ def table_rules_command(words, yes, request_id, db_path):
     """
     if len(words) > 2:
         raise UserError("table.rules_takes")
-    with _open(db_path) as ledger:
-        name, source = (None, None)
-        if len(words) == 2:
-            name, source = words
-        elif len(words) == 1:
+    name, source = (None, None)
+    if len(words) == 2:
+        name, source = words
+    elif len(words) == 1:
+        with _open(db_path, readonly=True) as ledger:
             try:
                 ledger.table(words[0])
                 name = words[0]
+            except LedgerFileError:
+                raise
             except LedgerError:
                 source = words[0]
-        t = current_table(ledger, name)
-        if source is None:
+    if source is None:  # only saying which rules: a read
+        with _at_table(db_path, name, readonly=True) as (ledger, t):
             _say(rules_line(t, evening.table_rules(t, ledger)))
-            return
+        return
+    with _open(db_path) as ledger:
+        t = current_table(ledger, name)
         before = evening.table_rules(t, ledger)
         after = load_ruleset(source)  # read once: what is shown is what is adopted
         same = evening.rules_json(before) == evening.rules_json(after)
@@ -1260,8 +1265,7 @@ def table_log(name, as_json, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         log = ledger.log(t)
     if as_json:
-        click.echo(json.dumps({"table": t.name, "revision": t.revision, "events": log}, ensure_ascii=False,
-                              allow_nan=False))
+        click.echo(json_text({"table": t.name, "revision": t.revision, "events": log}))
         return
     rows = [[e["revision"], e["recorded"][:16].replace("T", " "), e["kind"], _event_text(e)] for e in log]
     _say(_table(rows, ["rev", "when", "event", "what"]))
@@ -1289,6 +1293,42 @@ def _event_text(event):
     if kind == "rules":
         return f"rules {str(data.get('rules_sha256'))[:12]}"
     return json.dumps(data.get("state", data), ensure_ascii=False)[:60]
+
+
+@table.command("check")
+@name_argument
+@click.option("--json", "as_json", is_flag=True, help="Machine output: every problem found.")
+@db_option
+@ledger_errors
+def table_check(name, as_json, db_path):
+    """Check the ledger (or the table NAME): SQLite's check of the file, and every table's rows against what
+    mjcalc writes — payouts in whole numbers summing to zero, seats, JSON, the hands numbered in order, the
+    hands the log makes. Lists every problem (exit 1), or says the ledger is sound; repairs nothing.
+
+    \b
+    Example:
+      mjcalc table check
+    """
+    from ..evening.check import problems  # imported when used (start-up time)
+
+    with _open(db_path, readonly=True) as ledger:
+        tables = [t for t, _, _ in ledger.tables() if name is None or t.name == name]
+        if name is not None and not tables:
+            ledger.table(name)  # says there is no such table
+        found = [p for t in tables for p in problems(ledger, t)] if name is not None else problems(ledger)
+        path = ledger.path
+    if as_json:
+        click.echo(json_text({"ledger": str(path), "sound": not found,
+                              "problems": [{"table": p.table, "hand": p.hand, "column": p.column, "problem": p.what}
+                                           for p in found]}))
+    elif not found:
+        _say(f"{path}: sound ({len(tables)} table{'s' if len(tables) != 1 else ''} checked)")
+    else:
+        _say(f"{path}: {len(found)} problem{'s' if len(found) != 1 else ''}; nothing was repaired")
+        for p in found:
+            _say(f"  {p.text()}")
+    if found:
+        raise SystemExit(1)
 
 
 @table.command("backup")

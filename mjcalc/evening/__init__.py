@@ -63,6 +63,7 @@ from .record import (
     score_agreed,
     table_rules,
 )
+from . import check  # noqa: F401 (every table the ledger opens is checked first: `check.check_table`)
 from .exchange import export_json, import_table
 from .replay import advance
 from .stats import PersonStats, read_stats, stats_json

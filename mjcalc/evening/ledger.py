@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import MjcalcError
@@ -267,6 +267,24 @@ def _state_of(data: dict) -> State:
     return State(**data) if data else State()
 
 
+def _stored_state(text) -> State:
+    """A table's next state as stored; one that cannot be read is the opening state here, and a problem that
+    `check` names before the table is used."""
+    try:
+        data = json.loads(text)
+        return State(**{k: data[k] for k in ("round", "dealer", "streak", "level")}) if data else State()
+    except (ValueError, TypeError, KeyError):
+        return State()
+
+
+def _full(path: Path) -> bool:
+    """Whether the file system holding `path` has no room left (an I/O error there is then a full disk)."""
+    try:
+        return os.statvfs(path.parent).f_bavail == 0
+    except (OSError, AttributeError):
+        return False
+
+
 # --- values --------------------------------------------------------------------------------------------
 
 
@@ -474,6 +492,29 @@ def _hand(row) -> HandRecord:
                       json.loads(given))
 
 
+# A hand's row as `check` reads it: the values with SQLite's type of the payouts and the level.
+_STORED_HAND = ("number, kind, dealer, winner, discarder, typeof(d_e), typeof(d_s), typeof(d_w), typeof(d_n), "
+                "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, situation, patterns, "
+                "players, input, typeof(level), level")
+
+
+@dataclass(frozen=True)
+class Stored:
+    """A table's rows as stored (`Ledger.stored`): its own row (players E S W N, typeof(base), base, rules,
+    next_state), its hands (`_STORED_HAND`), the same hands as the cache keeps them, its log (revision, kind,
+    data) and its penalties' data."""
+
+    table: tuple
+    hands: list
+    cached: list
+    events: list
+    penalties: list
+
+    def cached_hands(self) -> List[HandRecord]:
+        """The cache's hands read as records (after `check` found their columns sound)."""
+        return [_hand(row) for row in self.cached]
+
+
 _TABLE_COLUMNS = ("id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules, "
                   "revision, rules_sha256, next_state, closed")
 _TABLE_WIDTH = len(_TABLE_COLUMNS.split(","))
@@ -482,7 +523,7 @@ _TABLE_WIDTH = len(_TABLE_COLUMNS.split(","))
 def _table(row) -> Table:
     tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state, closed = row
     return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules, revision, sha,
-                 _state_of(json.loads(state)), closed)
+                 _stored_state(state), closed)
 
 
 def visible(text: str) -> str:
@@ -514,6 +555,11 @@ def check_players(players: Dict[str, str]) -> List[str]:
     return names
 
 
+# The check a table passes before it is used (`check.check_table`, set when mjcalc.evening is imported: the
+# checks judge the rows this module reads, so they live in a module of their own that imports this one).
+TABLE_CHECK: Optional[Callable[["Ledger", Table], Table]] = None
+
+
 # --- the ledger ------------------------------------------------------------------------------------------
 
 
@@ -521,17 +567,25 @@ class Ledger:
     """The ledger file: open it (creating or migrating it), then read tables and record hands."""
 
     def __init__(self, path=None, target: int = VERSION, readonly: bool = False):
-        """Open the ledger at `path`. With `readonly`, an existing, current ledger is opened for reading only (it
-        may sit in a read-only directory); a new or older file is opened to write, to create or migrate it."""
+        """Open the ledger at `path`. With `readonly`, nothing is ever written, created or migrated: an existing,
+        current ledger is opened for reading only (it may sit in a read-only directory or on a full disk); an
+        older one is read as a copy in memory, migrated there; a file that is not there (or empty) reads as an
+        empty ledger, and no file or directory is made."""
         self.path = Path(path) if path is not None else default_path()
         self.backup: Optional[Path] = None  # where the file was copied before its schema changed, if it was
+        self.in_memory = False  # a read-only view of a file that is not there, or of an older schema
         if str(path if path is not None else self.path) in ("", ":memory:") or str(self.path).startswith("file:"):
             raise self._file_error("ledger.file_not_a_file")  # SQLite would keep it in memory: nothing stored
-        if self.path.is_dir():
-            raise self._file_error("ledger.file_is_directory")
-        if self.path.exists() and not self.path.is_file():
-            raise self._file_error("ledger.file_not_a_file")  # /dev/null, a pipe: nothing would be kept
-        if readonly and self.path.is_file() and self._open_readonly(target):
+        try:
+            if self.path.is_dir():
+                raise self._file_error("ledger.file_is_directory")
+            if self.path.exists() and not self.path.is_file():
+                raise self._file_error("ledger.file_not_a_file")  # /dev/null, a pipe: nothing would be kept
+            there = self.path.is_file() and self.path.stat().st_size > 0
+        except OSError as exc:  # a name too long, a directory that cannot be searched
+            raise self._file_error("ledger.file_cannot_open", reason=exc.strerror or str(exc)) from None
+        if readonly:
+            self._open_readonly(target, there)
             return
         try:
             self.path.parent.mkdir(parents=True, exist_ok=True)
@@ -544,19 +598,24 @@ class Ledger:
             self.db.close()
             raise
 
-    def _open_readonly(self, target) -> bool:
-        """Open for reading only; False (nothing open) when the file must be created or migrated first, or is not
-        marked as a ledger in its header (the ordinary open refuses it: a read-only connection would leave a
-        foreign WAL file's -wal and -shm behind)."""
+    def _open_readonly(self, target, there: bool):
+        """Open for reading only. A file that is not there reads as an empty ledger in memory; a file not marked
+        as a ledger in its header is refused (a read-only connection would leave a foreign WAL file's -wal and
+        -shm behind); an older schema is copied into memory and migrated there, the file left as it is."""
+        if not there:
+            return self._in_memory(None, target)
         try:
             with open(self.path, "rb") as f:
                 header = f.read(100)
-        except OSError:
-            return False
-        if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
-            return False
+        except OSError as exc:
+            raise self._file_error("ledger.file_cannot_open", reason=exc.strerror or str(exc)) from None
+        if not header.startswith(b"SQLite format 3\x00") or len(header) < 100:
+            raise self._file_error("ledger.file_unreadable", reason="file is not a database")
+        wal = self.path.with_name(self.path.name + "-wal")
+        if int.from_bytes(header[68:72], "big") != APPLICATION_ID and not wal.exists():
+            raise self._file_error("ledger.file_foreign")  # (with a WAL beside it, the header may be in the WAL)
         uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
-        for suffix in ("", "&immutable=1"):  # immutable: a WAL ledger in a directory where -shm cannot be made
+        for suffix in ("", "&immutable=1"):  # immutable: where -shm cannot be made (a read-only place, a full disk)
             try:
                 self.db = sqlite3.connect(uri + suffix, uri=True, timeout=TIMEOUT, isolation_level=None)
             except sqlite3.Error as exc:
@@ -566,14 +625,26 @@ class Ledger:
                     fresh, version = self._identify()
             except LedgerFileError as exc:
                 self.db.close()
-                if ("unable to open" in str(exc) or "readonly" in str(exc)) and not suffix:
+                if exc.code in ("ledger.file_cannot_open", "ledger.file_readonly", "ledger.file_full") and not suffix:
                     continue
                 raise
             if fresh or version < target:
-                self.db.close()
-                return False
-            return True
-        return False
+                copy = self.db
+                try:
+                    return self._in_memory(copy, target)
+                finally:
+                    copy.close()
+            return
+        raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
+
+    def _in_memory(self, source, target):
+        """A ledger in memory: empty, or a copy of `source` (a connection), migrated to `target` there."""
+        self.db = sqlite3.connect(":memory:", isolation_level=None)
+        self.in_memory = True
+        if source is not None:
+            with self._errors():
+                source.backup(self.db)
+        self._open(target)
 
     def _file_error(self, code: str, **params) -> LedgerFileError:
         """The error `code` (a `ledger.file_*` message) about this ledger's file, which it names first."""
@@ -599,6 +670,12 @@ class Ledger:
                 raise self._file_error("ledger.file_unreadable", reason=text) from None
             if "locked" in text or "busy" in text:
                 raise self._file_error("ledger.file_busy", seconds=f"{TIMEOUT:.0f}") from None
+            if "disk is full" in text or "disk I/O error" in text and _full(self.path):
+                raise self._file_error("ledger.file_full") from None
+            if "readonly" in text or "read-only" in text:
+                raise self._file_error("ledger.file_readonly", reason=text) from None
+            if "unable to open" in text:
+                raise self._file_error("ledger.file_cannot_open", reason=text) from None
             raise self._file_error("ledger.file_sqlite", reason=text) from None
 
     @contextmanager
@@ -613,7 +690,8 @@ class Ledger:
             try:
                 yield self
             finally:
-                self.db.execute("COMMIT")
+                if self.db.in_transaction:
+                    self.db.execute("COMMIT")
 
     @contextmanager
     def _write(self):
@@ -622,10 +700,11 @@ class Ledger:
             self.db.execute("BEGIN IMMEDIATE")
             try:
                 yield self.db
+                self.db.execute("COMMIT")
             except BaseException:
-                self.db.execute("ROLLBACK")
+                if self.db.in_transaction:  # (a full disk ends the transaction itself: its error is the one said)
+                    self.db.execute("ROLLBACK")
                 raise
-            self.db.execute("COMMIT")
 
     def _identify(self) -> Tuple[bool, int]:
         """Whether the file is new (empty: no schema, no marks), and its schema version; LedgerFileError when it
@@ -637,7 +716,8 @@ class Ledger:
             version = self.db.execute("PRAGMA user_version").fetchone()[0]
             names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master")}
         finally:
-            self.db.execute("COMMIT")
+            if self.db.in_transaction:  # a read that failed (a full disk) ended it: its own error is the one said
+                self.db.execute("COMMIT")
         if app == 0:
             if version or names:
                 raise self._file_error("ledger.file_foreign")
@@ -650,7 +730,7 @@ class Ledger:
     def _open(self, target):
         with self._errors():
             fresh, version = self._identify()  # before any statement that writes, journal_mode included
-            if not fresh and 0 < version < target:
+            if not fresh and 0 < version < target and not self.in_memory:
                 self._back_up(version)
             self.db.execute("PRAGMA foreign_keys = ON")
             if self.db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
@@ -776,15 +856,40 @@ class Ledger:
             self._set(db, key, value)
 
     def table(self, name: str) -> Table:
-        """The table `name` as it stands now (its revision, seating, rules and next state)."""
-        with self._errors():
+        """The table `name` as it stands now (its revision, seating, rules and next state), once it is known to
+        be sound (`check.check_table`: read with it, at the same moment)."""
+        with self._errors(), self.reading():
             row = self.db.execute(f"SELECT {_TABLE_COLUMNS} FROM tables WHERE name = ?", (name,)).fetchone()
             if row is None:
                 known = [r[0] for r in self.db.execute("SELECT name FROM tables ORDER BY name")]
                 hint = did_you_mean(name, known) or (Message("ledger.hint_tables", tables=known) if known else
                                                      Message("ledger.hint_no_tables"))
                 raise LedgerError("ledger.no_table", table=repr(name), path=str(self.path), hint=hint)
-            return _table(row)
+            table = _table(row)
+            return TABLE_CHECK(self, table) if TABLE_CHECK is not None else table
+
+    def stored(self, table: Table) -> "Stored":
+        """The table's rows as they are stored, SQLite's types beside the values, for `check` to judge (one read
+        transaction)."""
+        with self._errors(), self.reading():
+            row = self.db.execute("SELECT player_e, player_s, player_w, player_n, typeof(base), base, rules, "
+                                  "next_state FROM tables WHERE id = ?", (table.id,)).fetchone()
+            hands = self.db.execute(f"SELECT {_STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
+                                    (table.id,)).fetchall()
+            cached = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
+                                     (table.id,)).fetchall()
+            events = self.db.execute("SELECT revision, kind, data FROM events WHERE table_id = ? ORDER BY revision",
+                                     (table.id,)).fetchall()
+            penalties = [d for (d,) in self.db.execute("SELECT data FROM penalties WHERE table_id = ? ORDER BY id",
+                                                       (table.id,))]
+        return Stored(row, hands, cached, events, penalties)
+
+    def quick_check(self) -> List[str]:
+        """SQLite's quick check of the whole file: ["ok"], or what is wrong (at most 20 lines)."""
+        try:
+            return [r[0] for r in self.db.execute("PRAGMA quick_check(20)")]
+        except sqlite3.DatabaseError as exc:
+            return [str(exc)]
 
     def tables(self) -> List[Tuple[Table, int, Optional[str]]]:
         """Every table, with its number of hands and when the last one was recorded."""
@@ -892,6 +997,7 @@ class Ledger:
         again from the table as it is now."""
         for record in change.hands:
             assert sum(record.deltas.values()) == 0, record.deltas
+            assert all(type(v) is int for v in record.deltas.values()), record.deltas  # never REAL money
         for penalty in change.penalties:
             assert sum(penalty.deltas.values()) == 0, penalty.deltas
         for standing in standings_of(change.players, change.hands, change.penalties):

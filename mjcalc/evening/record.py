@@ -84,12 +84,14 @@ def _source(ruleset: str) -> str:
 
 
 def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1,
-                 request: Optional[Request] = None) -> Table:
-    """A new table in `ledger` playing `ruleset` (a built-in name, or a file): its rules are kept in the ledger.
+                 request: Optional[Request] = None, rules: Optional[Ruleset] = None) -> Table:
+    """A new table in `ledger` playing `ruleset` (a built-in name, or a file): its rules are kept in the ledger
+    — `rules`, where the caller read them already (`mjcalc serve -r FILE` reads its file once), else read now.
     `base` is read as every hand's base will be, so a table is never opened with a base no hand could be scored at."""
     base = GENERIC["base"].read(base)
-    rules = load_ruleset(ruleset)
-    return ledger.create_table(name, _source(ruleset), rules.id, players, base, rules_json(rules), request)
+    if rules is None:
+        rules, ruleset = load_ruleset(ruleset), _source(ruleset)
+    return ledger.create_table(name, ruleset, rules.id, players, base, rules_json(rules), request)
 
 
 def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:

@@ -13,7 +13,7 @@ from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
 from ..situation import Option
-from ..tiles import NAMES, SEATS, WILD, next_in_cycle
+from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, next_in_cycle
 
 
 class Region:
@@ -158,6 +158,11 @@ class Region:
         """The pattern whose holding is an `automatic_win` (named in quick entry, the hand is paid as that win
         is), or None."""
         return None
+
+    def tiles_gone(self, ruleset, situation, tiles) -> Tuple[int, ...]:
+        """Copies of each kind the rules put out of the wall besides the hand (shangrao: the 宝 flown), which no
+        wait can be won on; none here."""
+        return (0,) * NUM_KINDS
 
     def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can

@@ -6,6 +6,7 @@ and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bo
 readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of mjcalc/rulesets/shangrao.yaml.
 """
 from functools import lru_cache
+from typing import Dict, Tuple
 
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR
@@ -14,10 +15,11 @@ from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, onl
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
-from ..tiles import HONORS, NAMES, SEATS, WILD
+from ..tiles import HONORS, NAMES, NUM_KINDS, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
 
 BAO = 4  # tiles of the 宝 kind
+KONGS_A_SEAT = 4  # a hand is four sets and a pair: at most four kongs, sixteen at the table in all
 
 
 def _standard(r) -> bool:
@@ -316,9 +318,14 @@ class ShangraoRegion(Region):
         total = s.extra("flown", 0) + sum(n for _, n in flown_by)
         if total > BAO:
             raise _impossible("flown_by", "shangrao.flown_too_many", total=total, most=BAO)
+        of_seat: Dict[str, int] = {}
         for seat, _ in s.extra("kong", ()):
             if seat == s.seat:
                 raise _fail("kong", "shangrao.kong_of_winner", seat=seat)
+            of_seat[seat] = of_seat.get(seat, 0) + 1
+        for seat, count in of_seat.items():
+            if count > KONGS_A_SEAT:
+                raise _impossible("kong", "shangrao.kongs_a_seat", seat=seat, count=count, most=KONGS_A_SEAT)
 
     def check_hand(self, ruleset, situation, tiles):
         super().check_hand(ruleset, situation, tiles)
@@ -332,6 +339,15 @@ class ShangraoRegion(Region):
                               kinds=name, flown=flown_all, most=BAO)
         if s.extra("four_wild") and held + flown_here != BAO:
             raise _impossible("four_wild", "shangrao.four_wild_count", held=held, flown=flown_here)
+
+    def tiles_gone(self, ruleset, situation, tiles) -> Tuple[int, ...]:
+        """Copies known to be out of the wall besides the hand: every flown 宝 (the winner's and the others') is a
+        discard of the 宝 kind, so none of them can be drawn."""
+        gone = [0] * NUM_KINDS
+        flown = situation.extra("flown", 0) + sum(n for _, n in situation.extra("flown_by", ()))
+        if flown and len(tiles.wild_kinds) == 1:
+            gone[tiles.wild_kinds[0]] = flown
+        return tuple(gone)
 
 
 REGION = ShangraoRegion()

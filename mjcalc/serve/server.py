@@ -23,9 +23,12 @@ Every error is `{"error": "…", "code", "field", "params"}` with a 4xx status (
 file), never a traceback: "error" in the CLI's words (in Chinese where the request says `"lang": "zh"` and the
 message has a Chinese text), "code" its id in `mjcalc.messages`, "field" the field it is about (or null), and
 "params" its parameters as data (a nested message is `{"code", "params"}`).
-Safety: bodies are capped at `MAX_BODY` bytes and must be `application/json`; no request names a file (the
-ledger is fixed at start, rulesets are chosen among those loaded at start); on loopback the Host header must
-be a loopback name (against DNS rebinding); on any other address every request needs the start-up token.
+Safety: bodies are capped at `MAX_BODY` bytes, must be `application/json`, must come whole within
+`BODY_SECONDS` (a 408 else) and hold no lone surrogate (a 400); no request names a file (the ledger is fixed at
+start, rulesets are read once, at start, and chosen among those); on loopback the Host header must be a loopback
+name or the server's own address (against DNS rebinding); a write that names an Origin must come from the
+server's own page (http:// and the Host header); on any other address every request needs the start-up token.
+Reads (GET) open the ledger read-only: they never create, migrate or lock it. A 404 names no path and no other table.
 Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
 """
 import base64
@@ -39,6 +42,7 @@ import socket
 import socketserver
 import sys
 import threading
+import time
 from dataclasses import replace
 from typing import Optional, Tuple
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -50,6 +54,9 @@ MAX_BODY = 64 * 1024
 MAX_IMPORT = 8 * 1024 * 1024  # an exported evening (POST /api/import): hundreds of hands with their log
 PAGE_FILE = Path(__file__).resolve().parent / "page.html"  # package data beside this module
 TOKEN_HEADER = "X-Mjcalc-Token"
+BODY_SECONDS = 5.0  # the whole body must come within this (apart from the idle timeout), plus BODY_RATE's time
+BODY_RATE = 256 * 1024  # bytes a second the slowest phone is given on a big body (an 8 MiB import: 37 s)
+WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 SEATS = ("E", "S", "W", "N")
 
 
@@ -76,7 +83,7 @@ from ..evening import (  # noqa: E402
     transfers_json,
 )
 from ..flags import flagged  # noqa: E402
-from ..messages import LANGS, Message, did_you_mean  # noqa: E402
+from ..messages import LANGS, Message, did_you_mean, shown  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
@@ -135,11 +142,12 @@ def situation_fields() -> dict:
 
 
 class Library:
-    """The rulesets loaded at start (a request picks one by id or alias, never by path) and the ledger path."""
+    """The rulesets loaded at start (a request picks one by id or alias, never by path) and the ledger path. A
+    ruleset file is read here, once: every request and every table opened later plays that reading."""
 
     def __init__(self, db_path=None, ruleset=None):
         self.builtin = builtin_rulesets()  # compare's default, as the CLI's
-        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, the name evening.create_table loads)
+        choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, how a table names it: id or the file)
         self.default = self.builtin[0].id
         if ruleset:
             rules = load_ruleset(ruleset)  # the operator's choice at start: a built-in name or a YAML file
@@ -249,17 +257,26 @@ def do_advise(lib: Library, p: dict) -> dict:
 
 
 def _open_table(ledger, name):
+    """The table `name`; a 404 that names it alone (the CLI's words name the ledger's file and its other tables:
+    nothing a phone should be told)."""
     try:
         return ledger.table(name)
     except LedgerFileError:
         raise
     except LedgerError as exc:
+        if exc.code == "ledger.no_table":
+            raise refusal(404, "api.no_table", table=repr(name)) from None
         raise ApiError(404, exc, flag=False) from None
+
+
+def _reading(lib: Library) -> Ledger:
+    """The ledger opened for reading only: a GET never creates, migrates or locks it, nor waits for a writer."""
+    return Ledger(lib.db_path, readonly=True)
 
 
 def do_tables(lib: Library) -> dict:
     """Ledger.tables() (no CLI --json counterpart: `table list` prints a table)."""
-    with Ledger(lib.db_path) as ledger:
+    with _reading(lib) as ledger:
         rows = ledger.tables()
     return {"tables": [{"table": t.name, "ruleset": t.ruleset_id, "base": t.base, "players": dict(zip(SEATS, t.players)),
                         "hands": hands, "last": last} for t, hands, last in rows]}
@@ -280,7 +297,7 @@ def _answer(written) -> dict:
 def do_table_new(lib: Library, p: dict) -> dict:
     """evening.create_table(ledger, name, ruleset, players, base); answers as `table show --json`."""
     request = _request(p, "table_new", None)
-    _, load_name = lib.rules(p.get("ruleset"))
+    rules, load_name = lib.rules(p.get("ruleset"))
     players = p.get("players")
     if not isinstance(players, dict) or any(not isinstance(k, str) or not isinstance(v, str) for k, v in players.items()):
         raise bad("api.players_object", field="players", shape='{"E": name, "S": name, "W": name, "N": name}')
@@ -291,7 +308,7 @@ def do_table_new(lib: Library, p: dict) -> dict:
     with Ledger(lib.db_path) as ledger:
         replayed = evening.request_answer(ledger, request) is not None
         if not replayed:
-            t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request=request)
+            t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request, rules=rules)
     if replayed:  # made already: the table as it stands (a table's opening keeps no answer of its own)
         return dict(do_table_show(lib, p["name"]), replayed=True)
     return do_table_show(lib, t.name)
@@ -299,15 +316,25 @@ def do_table_new(lib: Library, p: dict) -> dict:
 
 def do_table_show(lib: Library, name: str) -> dict:
     """table_json.show_json of the table's rules, hands and standings, as `table show --json`."""
-    return table_show(lib, name)[0]
+    with _reading(lib) as ledger:
+        return table_show(ledger, _open_table(ledger, name))[0]
 
 
-def table_show(lib: Library, name: str) -> Tuple[dict, str]:
+def table_show(ledger, table) -> Tuple[dict, str]:
     """`do_table_show`'s answer and its ETag, read at one moment."""
-    with Ledger(lib.db_path) as ledger:
-        _open_table(ledger, name)  # a 404 for a table that is not there
-        view = evening.read_view(ledger, name)
+    view = evening.read_view(ledger, table.name)
     return view.json(), table_tag(view.table)
+
+
+def table_view(lib: Library, view, name: str, offered=frozenset()):
+    """A table's view (`table_show` or `table_standings`) and its ETag, through one read-only connection in one
+    read; (None, the ETag) when If-None-Match offered it (`offered`: the tags without W/, or "*")."""
+    with _reading(lib) as ledger, ledger.reading():
+        t = _open_table(ledger, name)
+        tag = table_tag(t)
+        if "*" in offered or tag.removeprefix("W/") in offered:
+            return None, tag
+        return view(ledger, t)
 
 
 def table_tag(table) -> str:
@@ -316,12 +343,6 @@ def table_tag(table) -> str:
     starts at revision 1 again)."""
     which = hashlib.sha256(f"{table.name}\0{table.created}".encode("utf-8")).hexdigest()[:12]
     return f'W/"{API_VERSION}.{which}.{table.revision}"'
-
-
-def do_table_tag(lib: Library, name: str) -> str:
-    """The table's ETag as it stands now (one small read), to answer 304 without reading its hands."""
-    with Ledger(lib.db_path) as ledger:
-        return table_tag(_open_table(ledger, name))
 
 
 def do_table_hand(lib: Library, name: str, p: dict) -> dict:
@@ -487,7 +508,7 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
 
 def do_table_export(lib: Library, name: str) -> dict:
     """exchange.export_json: the whole table as one document (`table export --json`)."""
-    with Ledger(lib.db_path) as ledger:
+    with _reading(lib) as ledger:
         _open_table(ledger, name)
         return export_json(ledger, name)
 
@@ -495,7 +516,7 @@ def do_table_export(lib: Library, name: str) -> dict:
 def do_table_stats(lib: Library, name: Optional[str]) -> dict:
     """evening.read_stats: each person's figures at the table (`table stats NAME --json`), or across the ledger
     (None: `table stats --all --json`)."""
-    with Ledger(lib.db_path) as ledger:
+    with _reading(lib) as ledger:
         if name is not None:
             _open_table(ledger, name)
         rows, _ = evening.read_stats(ledger, name)
@@ -513,13 +534,13 @@ def do_import(lib: Library, p: dict) -> dict:
 def do_standings(lib: Library, name: str) -> dict:
     """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players, by
     person), and the next hand."""
-    return table_standings(lib, name)[0]
+    with _reading(lib) as ledger, ledger.reading():
+        return table_standings(ledger, _open_table(ledger, name))[0]
 
 
-def table_standings(lib: Library, name: str) -> Tuple[dict, str]:
-    """`do_standings`'s answer and its ETag, read at one moment."""
-    with Ledger(lib.db_path) as ledger, ledger.reading():
-        t = _open_table(ledger, name)
+def table_standings(ledger, t) -> Tuple[dict, str]:
+    """`do_standings`'s answer and its ETag, read at one moment (inside the caller's read)."""
+    with ledger.reading():
         standings = ledger.standings(t)
         count, state = ledger.state(t)
     transfers = settle({s.player: s.score for s in standings})
@@ -548,6 +569,8 @@ def library_call(func, *args):
     except LedgerFileError as exc:
         raise ApiError(503, exc, flag=False) from None
     except LedgerError as exc:
+        if exc.code == "ledger.no_table":  # gone between two reads: named alone, as `_open_table` names it
+            raise refusal(404, "api.no_table", table=exc.message.params["table"]) from None
         if exc.code in CONFLICTS:  # the table moved on, or a request id reused: nothing was written
             raise ApiError(409, exc) from None
         raise ApiError(400, exc) from None
@@ -640,6 +663,31 @@ def _not_json(name):
     raise ValueError(Message("api.not_a_json_value", name=name).text())
 
 
+def _check_text(body):
+    """Refuse a lone surrogate (`"\\ud800"`: half of a UTF-16 pair, which json.loads lets through) in any
+    string of the body, a key or a value at any depth: it could be neither stored nor said back. The field it
+    is under is named (none for a top-level key)."""
+    def check(text, field):
+        half = None if text.isascii() else _SURROGATE.search(text)
+        if half:
+            raise bad("api.lone_surrogate", field=field, char=f"\\u{ord(half.group()):04x}")
+
+    todo = [(body, None)]
+    while todo:  # a list, not recursion: the body may be as deep as json.loads allows
+        value, field = todo.pop()
+        if isinstance(value, dict):
+            for k in value:  # the keys first: a field named by one must be sayable
+                check(k, field)
+            todo += [(v, k if value is body else field) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(v, field) for v in value]
+        elif isinstance(value, str):
+            check(value, field)
+
+
+_SURROGATE = re.compile(r"[\ud800-\udfff]")  # re reads the escapes: the source stays ASCII
+
+
 def _csp(page: str) -> str:
     """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
     def digest(tag):
@@ -672,8 +720,13 @@ class Server(ThreadingHTTPServer):
         page = PAGE_FILE.read_text(encoding="utf-8")
         self.page = page.encode("utf-8")
         self.csp = _csp(page)
-        port = self.server_address[1]
-        self.allowed_hosts = {f"{h}:{port}" for h in ("127.0.0.1", "localhost", "[::1]")} | {"127.0.0.1", "localhost"}
+        self.body_seconds = BODY_SECONDS
+        bound, port = str(self.server_address[0]), self.server_address[1]
+        own = "127.0.0.1" if bound in ("0.0.0.0", "::") else (f"[{bound}]" if ":" in bound else bound)
+        self.own_host: str = own  # the address its URL names (any of 127.0.0.0/8, [::1])
+        # the loopback names and its own address, with its port or none (port 80)
+        names = {"127.0.0.1", "localhost", "[::1]", own}
+        self.allowed_hosts = names | {f"{h}:{port}" for h in names}
 
     def server_bind(self):
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would look the host's name up (slow, needless)
@@ -814,10 +867,19 @@ class Handler(BaseHTTPRequestHandler):
             self._error(refusal(500, "api.internal"))
 
     def _guard(self):
-        """Host header and token, before anything else happens (and so before the ledger is touched)."""
+        """Host header, Origin of a write and token, before anything else happens (and so before the ledger is
+        touched)."""
         srv = self.server
-        if srv.loopback and (self.headers.get("Host") or "").lower() not in srv.allowed_hosts:
-            raise refusal(403, "api.foreign_host")
+        host = self.headers.get("Host") or ""
+        if srv.loopback and host.lower() not in srv.allowed_hosts:
+            if srv.own_host == "127.0.0.1":
+                raise refusal(403, "api.foreign_host")
+            raise refusal(403, "api.foreign_host_named", names=f"{srv.own_host} or localhost")
+        origin = self.headers.get("Origin")
+        # A browser names the page a write comes from; only this server's own page may write (a missing Origin is
+        # not a browser's cross-site request: curl, a script). The page's origin is the URL it was opened at.
+        if self.command in WRITE_METHODS and origin is not None and origin.lower() != f"http://{host}".lower():
+            raise refusal(403, "api.foreign_origin", expected=f"http://{host}", origin=shown(origin, 80))
         if srv.token is not None:
             given = self.headers.get(TOKEN_HEADER) or ""
             if not given:
@@ -842,7 +904,7 @@ class Handler(BaseHTTPRequestHandler):
             raise refusal(413, "api.too_large", size=size, limit=limit)
         if ctype != "application/json":
             raise refusal(415, "api.not_json_type", headers=(("Accept-Post", "application/json"),))
-        raw = self.rfile.read(size)
+        raw = self._read(size)
         if not raw.strip():
             return {}
         try:
@@ -851,9 +913,33 @@ class Handler(BaseHTTPRequestHandler):
             raise bad("api.bad_json", reason=str(exc)) from None
         except RecursionError:
             raise bad("api.body_too_deep") from None
+        _check_text(body)
         if isinstance(body, dict) and body.get("lang") in LANGS:
             self.lang = body["lang"]
         return body
+
+    def _read(self, size: int) -> bytes:
+        """The body's `size` bytes, all of them within the server's deadline for a body (a read a while is not
+        enough: a byte a minute would hold the connection for ever); else a 408, or a 400 if the client closed."""
+        seconds = self.server.body_seconds + size / BODY_RATE
+        deadline = time.monotonic() + seconds
+        chunks, got = [], 0
+        try:
+            while got < size:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise TimeoutError
+                self.connection.settimeout(left)
+                chunk = self.rfile.read1(size - got)
+                if not chunk:
+                    raise bad("api.body_short", got=got, size=size)
+                chunks.append(chunk)
+                got += len(chunk)
+        except TimeoutError:
+            raise refusal(408, "api.body_timeout", got=got, size=size, seconds=f"{seconds:.0f}") from None
+        finally:
+            self.connection.settimeout(self.timeout)
+        return b"".join(chunks)
 
     def _route(self, method):
         path = urlsplit(self.path).path
@@ -912,16 +998,13 @@ class Handler(BaseHTTPRequestHandler):
     def _table_view(self, view, name):
         """A table's view with its ETag; 304 and no body when the request's If-None-Match has it (the weak
         comparison: W/ and the list of tags as RFC 9110 reads them)."""
-        lib = self.server.lib
         given = self.headers.get("If-None-Match")
-        if given:
-            tag = library_call(do_table_tag, lib, name)
-            offered = {t.strip().removeprefix("W/") for t in given.split(",")}
-            if "*" in offered or tag.removeprefix("W/") in offered:
-                self._headers(304, None, 0, tag)
-                self.end_headers()
-                return
-        doc, tag = library_call(view, lib, name)
+        offered = frozenset(t.strip().removeprefix("W/") for t in given.split(",")) if given else frozenset()
+        doc, tag = library_call(table_view, self.server.lib, view, name, offered)
+        if doc is None:
+            self._headers(304, None, 0, tag)
+            self.end_headers()
+            return
         self._json(200, doc, tag)
 
     def _only(self, method, *allowed):

@@ -1,0 +1,231 @@
+"""Whether a ledger is what mjcalc wrote: found when a table is opened, so a damaged or hand-edited file is
+refused with one line naming the table, the hand and the column, never shown as if it were right nor repaired.
+
+A ledger's own invariants, checked on the rows as they are stored (SQLite's types, not Python's reading of
+them): SQLite's `quick_check` of the file; each table's seating (four distinct printable names), its next state
+(a round from 1, a seat, a 连庄 and a 上楼 level in range) and its rules (JSON of a ruleset); each hand's number
+(1, 2, 3 … in order), its seats, its payouts (whole numbers summing to zero), its JSON columns (a situation and
+an input are objects, patterns a list, the seating four names); each penalty's payouts; and the cache against
+its log (the hands the log replays to are the ones stored). `problems` lists them all (`mjcalc table check`);
+`check_table` raises on the first. A table is checked once per process for each state of the file (its inode,
+size and time, and its WAL's), so a server answering many requests checks a table again only after a write.
+"""
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Dict, List, Optional, Tuple
+
+from ..messages import Message
+from ..session import MAX_LEVELS
+from ..tiles import SEATS
+from . import ledger as storage
+from .ledger import HandRecord, Ledger, LedgerFileError, PenaltyRecord, Stored, Table
+from .replay import ReplayError, replay
+
+MAX_AMOUNT = 2 ** 53 - 1  # a payout or a standing stays exact as a JSON number
+SEAT_SET = frozenset(SEATS)  # a seat is one of these letters (never a substring of "ESWN", never None)
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One thing wrong in a ledger: the table (None: the file), the hand (None: the table itself), the column
+    or part, and what is wrong with it."""
+
+    table: Optional[str]
+    hand: Optional[int]
+    column: str
+    what: str
+
+    def text(self, with_table: bool = True) -> str:
+        where = [f"table {self.table!r}"] if self.table is not None and with_table else []
+        where += ["the file"] if self.table is None else []
+        if self.hand is not None:
+            where.append(f"hand {self.hand}")
+        return f"{', '.join(where)}, {self.column}: {self.what}"
+
+
+_checked: Dict[Tuple, List[Problem]] = {}
+
+
+def _file_state(path: Path) -> Tuple:
+    """What tells one state of the file from another: the file's and its WAL's inode, size and time."""
+    out: List = [str(path)]
+    for part in (path, path.with_name(path.name + "-wal")):
+        try:
+            st = part.stat()
+            out += [st.st_ino, st.st_size, st.st_mtime_ns]
+        except OSError:
+            out += [None, None, None]
+    return tuple(out)
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _json(text, kind, column, say) -> Any:
+    """The JSON `text` as a `kind` (dict or list), or None after saying what is wrong with it."""
+    try:
+        value = json.loads(text) if isinstance(text, str) else None
+    except ValueError:
+        value = None
+    if not isinstance(value, kind):
+        say(column, f"not {'a JSON object' if kind is dict else 'a JSON list'} ({str(text)[:40]!r})")
+        return None
+    return value
+
+
+def _state_problems(state: Any, column: str, say) -> None:
+    if not isinstance(state, dict):
+        return say(column, "not a state")
+    if not (_is_int(state.get("round")) and state["round"] >= 1):
+        say(column, f"round {state.get('round')!r} is not a round (1, 2, …)")
+    if state.get("dealer") not in SEAT_SET:
+        say(column, f"dealer {state.get('dealer')!r} is not a seat (E, S, W, N)")
+    if not (_is_int(state.get("streak")) and state["streak"] >= 0):
+        say(column, f"连庄 {state.get('streak')!r} is not a count")
+    if not (_is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
+        say(column, f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
+
+
+def _table_problems(stored: Stored, name: str) -> List[Problem]:
+    found: List[Problem] = []
+
+    def said(hand=None):
+        return lambda column, what: found.append(Problem(name, hand, column, what))
+
+    say = said()
+    row = stored.table
+    players, base_type, base, rules, state = row[:4], row[4], row[5], row[6], row[7]
+    for seat, player in zip(SEATS, players):
+        if not isinstance(player, str) or not player.strip():  # (an invisible character is shown escaped)
+            say(f"player_{seat.lower()}", f"{player!r} is not a player's name")
+    if len({p for p in players if isinstance(p, str)}) < 4:
+        say("players", "two seats have one name")
+    if base_type != "integer" or base < 1:
+        say("base", f"{base!r} is not a 底分 (a whole number from 1)")
+    if rules is not None:
+        data = _json(rules, dict, "rules", say)
+        if data is not None and not (isinstance(data.get("id"), str) and isinstance(data.get("patterns"), list)):
+            say("rules", "not a ruleset (no id or no patterns)")
+    parsed = _json(state, dict, "next_state", say)
+    if parsed is not None:
+        _state_problems(parsed, "next_state", say)
+    for expected, r in enumerate(stored.hands, 1):
+        number = r[0]
+        say = said(number if _is_int(number) else None)
+        if number != expected:
+            say("number", f"{number!r} where hand {expected} should be (the hands are numbered 1, 2, 3 … in order)")
+        if r[1] not in ("win", "draw"):
+            say("kind", f"{r[1]!r} is neither a win nor a draw")
+        if r[2] not in SEAT_SET:
+            say("dealer", f"{r[2]!r} is not a seat")
+        for column, value in (("winner", r[3]), ("discarder", r[4])):
+            if value is not None and value not in SEAT_SET:
+                say(column, f"{value!r} is not a seat")
+        if r[1] == "win" and r[3] is None:
+            say("winner", "a win with no winner")
+        deltas = r[9:13]
+        for seat, kind, value in zip(SEATS, r[5:9], deltas):
+            if kind != "integer":
+                say(f"d_{seat.lower()}", f"{value!r} is not a whole number of points")
+            elif abs(value) > MAX_AMOUNT:
+                say(f"d_{seat.lower()}", f"{value} is beyond any amount")
+        if all(k == "integer" for k in r[5:9]) and sum(deltas) != 0:
+            say("d_e d_s d_w d_n", f"the payouts {list(deltas)} do not sum to zero")
+        _state_problems({"round": r[13], "dealer": r[14], "streak": r[15], "level": r[16]}, "next_*", say)
+        if r[21] != "integer" or not 0 <= r[22] <= MAX_LEVELS:
+            say("level", f"{r[22]!r} is not a 上楼 level")
+        _json(r[17], dict, "situation", say)
+        _json(r[18], list, "patterns", say)
+        seated = _json(r[19], list, "players", say)
+        if seated is not None and seated and (len(seated) != 4 or not all(isinstance(p, str) for p in seated)
+                                              or len(set(seated)) != 4):
+            say("players", f"{seated!r} is not four players")
+        _json(r[20], dict, "input", say)
+    for data in stored.penalties:
+        say = said()
+        penalty = _json(data, dict, "penalty", say)
+        deltas = penalty.get("deltas") if penalty else None
+        if penalty is not None and (not isinstance(deltas, dict) or not all(_is_int(deltas.get(s)) for s in SEATS)
+                                    or sum(deltas[s] for s in SEATS) != 0):
+            say("penalty", f"the payouts {deltas!r} are not whole numbers summing to zero")
+    if not found:
+        found += _cache_problems(stored, name)
+    return found
+
+
+def _cache_problems(stored: Stored, name: str) -> List[Problem]:
+    """The stored hands and penalties against the log replayed (no scorer: every result is in the log)."""
+    events = []
+    for revision, kind, data in stored.events:
+        try:
+            events.append((kind, json.loads(data)))
+        except ValueError:
+            return [Problem(name, None, "log", f"event {revision} is not JSON")]
+    if not events:
+        return []  # a ledger from before the log (it is migrated when it is opened to write)
+    try:
+        evening = replay(events)
+        replayed = [HandRecord.of(h) for h in evening.hands]
+        penalties = [PenaltyRecord.of(p) for p in evening.penalties]
+    except (ReplayError, KeyError, TypeError, ValueError) as exc:
+        return [Problem(name, None, "log", f"does not replay ({exc})")]
+    cached = stored.cached_hands()
+    for old, new in zip(cached, replayed):
+        if old != new:
+            what = [k for k in ("deltas", "winner", "discarder", "total", "dealer", "after", "players")
+                    if getattr(old, k) != getattr(new, k)] or ["its record"]
+            return [Problem(name, old.number, ", ".join(what), "is not what the table's log says")]
+    if len(cached) != len(replayed):
+        return [Problem(name, None, "hands", f"{len(cached)} stored where the log makes {len(replayed)}")]
+    kept = [PenaltyRecord.of(json.loads(d)) for d in stored.penalties]
+    if kept != penalties:
+        return [Problem(name, None, "penalties", "are not what the table's log says")]
+    return []
+
+
+def file_problems(ledger: Ledger) -> List[Problem]:
+    """SQLite's quick check of the whole file (once per state of the file)."""
+    key = ("file",) + _file_state(ledger.path)
+    if key not in _checked or ledger.in_memory:
+        rows = ledger.quick_check()
+        _checked[key] = [] if rows == ["ok"] else [Problem(None, None, "file", r) for r in rows]
+    return _checked[key]
+
+
+def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
+    """Everything wrong with `table` in the ledger (once per state of the file and revision of the table)."""
+    key = ("table", table.id, table.revision) + _file_state(ledger.path)
+    if key not in _checked or ledger.in_memory:
+        stored = ledger.stored(table)  # a file that cannot be read says so itself (LedgerFileError)
+        try:
+            _checked[key] = _table_problems(stored, table.name)
+        except (ValueError, TypeError, KeyError) as exc:
+            _checked[key] = [Problem(table.name, None, "rows", f"cannot be read ({exc})")]
+    return _checked[key]
+
+
+def problems(ledger: Ledger, table: Optional[Table] = None) -> List[Problem]:
+    """Every problem in the ledger's file and in its tables (or in `table`)."""
+    with ledger.reading():
+        tables = [table] if table is not None else [t for t, _, _ in ledger.tables()]
+        out = list(file_problems(ledger))
+        for t in tables:
+            out += table_problems(ledger, t)
+    return out
+
+
+def check_table(ledger: Ledger, table: Table) -> Table:
+    """`table`, if it and the file are sound; else LedgerFileError naming the first problem (`table check`
+    lists them all)."""
+    found = table_problems(ledger, table) + file_problems(ledger)  # a row's own problem names its hand
+    if found:
+        more = Message("ledger.and_more", count=len(found) - 1) if len(found) > 1 else ""
+        raise LedgerFileError("ledger.table_damaged", path=str(ledger.path), table=repr(table.name),
+                              problem=found[0].text(with_table=False), more=more)
+    return table
+
+
+
+storage.TABLE_CHECK = check_table  # every table the ledger opens is checked first
