@@ -322,3 +322,20 @@ def test_random_byte_flips_are_found_or_harmless_never_a_traceback(tmp_path_fact
     shown, checked = results[0], results[2]
     if checked.exit_code == 0 and shown.exit_code == 0:
         assert json.loads(shown.stdout)["hands"] == json.loads(before)["hands"]  # nothing changed silently
+
+
+def test_the_api_escapes_stored_control_characters_too(tmp_path):
+    from test_serve import request, start, stop
+    srv = start(tmp_path)
+    try:
+        db = srv.lib.db_path
+        assert run("table", "new", "t", *SEATS4, db=db).exit_code == 0
+        conn = sqlite3.connect(db)
+        conn.execute("UPDATE tables SET player_s = ? WHERE name = 't'", ("b\x1b[2J\u202e",))
+        conn.commit()
+        conn.close()
+        status, _, body = request(srv, "GET", "/api/tables/t")
+        assert status == 200 and b"\x1b" not in body and "\u202e".encode() not in body
+        assert json.loads(body)["players"]["S"] == "b\x1b[2J\u202e"
+    finally:
+        stop(srv)

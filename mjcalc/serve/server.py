@@ -70,7 +70,7 @@ from .. import __version__, evening  # noqa: E402
 from ..advice import advise  # noqa: E402
 from ..analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
 from ..batch import BatchWaits  # noqa: E402
-from ..errors import MjcalcError  # noqa: E402
+from ..errors import MjcalcError, json_text  # noqa: E402
 from ..evening import (  # noqa: E402
     Ledger,
     LedgerError,
@@ -811,7 +811,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
 
     def _json(self, status, doc, tag=None):
-        body = json.dumps(doc, ensure_ascii=False, allow_nan=False).encode("utf-8")  # strict JSON, never NaN
+        body = json_text(doc).encode("utf-8")  # strict JSON, never NaN; an invisible character as its \uXXXX
         self._headers(status, "application/json; charset=utf-8", len(body), tag)
         self.end_headers()
         if self.command != "HEAD":
@@ -820,7 +820,7 @@ class Handler(BaseHTTPRequestHandler):
     def _error(self, exc: ApiError):
         """The error answer, said in the request's language (`"lang"` in its body; English else)."""
         status, extra_headers = exc.status, exc.headers
-        body = json.dumps(exc.answer(self.lang), ensure_ascii=False, allow_nan=False).encode("utf-8")
+        body = json_text(exc.answer(self.lang)).encode("utf-8")
         self._headers(status, "application/json; charset=utf-8", len(body))
         for k, v in extra_headers:
             self.send_header(k, v)
