@@ -38,8 +38,10 @@ PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
 # --- helpers ---------------------------------------------------------------------------------------------------
 
 
-def start(tmp_path, host="127.0.0.1", **kwargs):
-    srv = make_server(host, 0, tmp_path / "ledger.sqlite3", quiet=True, **kwargs)
+def start(where, host="127.0.0.1", **kwargs):
+    """A test server on a free port, its ledger `where` (a .sqlite3 file, or a directory to keep ledger.sqlite3 in)."""
+    db = where if str(where).endswith(".sqlite3") else where / "ledger.sqlite3"
+    srv = make_server(host, 0, db, quiet=True, **kwargs)
     thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
     thread.start()
     srv.test_thread = thread

@@ -9,7 +9,6 @@ import http.client
 import json
 import socket
 import sqlite3
-import threading
 import time
 
 import pytest
@@ -19,7 +18,8 @@ from hypothesis import strategies as st
 
 from mjcalc.cli import cli
 import mjcalc.serve.server as served
-from mjcalc.serve.server import WRITES, endpoint_fields, make_server
+from mjcalc.serve.server import WRITES, endpoint_fields
+from test_serve import start, stop
 
 PLAYERS = {"E": "老王", "S": "小李", "W": "阿张", "N": "大刘"}
 SEVEN_PAIRS = "1122m 3344p 556s EE +6s"
@@ -27,20 +27,6 @@ ERROR_KEYS = {"error", "code", "field", "params"}
 
 
 # --- helpers ---------------------------------------------------------------------------------------------------
-
-
-def start(db, host="127.0.0.1", **kwargs):
-    srv = make_server(host, 0, db, quiet=True, **kwargs)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    srv.test_thread = thread
-    return srv
-
-
-def stop(srv):
-    srv.shutdown()
-    srv.server_close()
-    srv.test_thread.join(5)
 
 
 @pytest.fixture
