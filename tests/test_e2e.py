@@ -246,8 +246,9 @@ def _record_requests(driver):
 
 
 def _last_sent(driver, path):
+    """The last body the page posted to `path` to record (a preview, `dry_run`, may come after it)."""
     sent = driver.execute_script("return window.mjSent")
-    return [body for p, body in sent if p == path][-1]
+    return [body for p, body in sent if p == path and not body.get("dry_run")][-1]
 
 
 def _set(driver, selector, value):

@@ -664,6 +664,8 @@ class Ledger:
         """sqlite3's errors as one line naming the file."""
         try:
             yield
+        except UnicodeDecodeError as exc:  # a stored text that is not UTF-8: the file was damaged
+            raise self._file_error("ledger.file_unreadable", reason=f"a text that is not UTF-8 ({exc.reason})") from None
         except sqlite3.DatabaseError as exc:
             text = str(exc)
             if "not a database" in text or "malformed" in text:
