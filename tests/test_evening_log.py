@@ -500,8 +500,11 @@ def test_show_says_when_the_builtin_ruleset_changed_since_the_table_kept_it(tmp_
     assert "has changed" not in run("show", "t", db=db).output
     kept = json.loads(t.rules)
     kept["zh"] = "北京麻将 (旧)"  # as an older mjcalc's beijing would have been kept
-    with sqlite3.connect(db) as conn:
-        conn.execute("UPDATE tables SET rules = ?", (json.dumps(kept, ensure_ascii=False, sort_keys=True),))
+    text = json.dumps(kept, ensure_ascii=False, sort_keys=True)
+    sha = __import__("hashlib").sha256(text.encode("utf-8")).hexdigest()
+    with sqlite3.connect(db) as conn:  # kept whole, under its own digest, as an older mjcalc kept it
+        conn.execute("INSERT INTO rules (sha256, json) VALUES (?, ?)", (sha, text))
+        conn.execute("UPDATE tables SET rules = ?, rules_sha256 = ?", (text, sha))
     assert "the built-in beijing has changed since the table kept it" in run("show", "t", db=db).output
     assert json.loads(run("show", "t", "--json", db=db).output)["builtin_changed"] is True
 

@@ -19,7 +19,8 @@ from ..messages import Message
 from ..session import MAX_LEVELS
 from ..tiles import SEATS
 from . import ledger as storage
-from .ledger import HandRecord, Ledger, LedgerFileError, PenaltyRecord, Stored, Table
+from .ledger import HandRecord, Ledger, LedgerFileError, PenaltyRecord, Stored, Table, rules_digest
+from .record import rules_from_json
 from .replay import ReplayError, replay
 
 MAX_AMOUNT = 2 ** 53 - 1  # a payout or a standing stays exact as a JSON number
@@ -88,7 +89,8 @@ def _state_problems(state: Any, column: str, say) -> None:
         say(column, f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
 
 
-def _table_problems(stored: Stored, name: str) -> List[Problem]:
+def _table_problems(stored: Stored, table: Table) -> List[Problem]:
+    name = table.name
     found: List[Problem] = []
 
     def said(hand=None):
@@ -108,6 +110,13 @@ def _table_problems(stored: Stored, name: str) -> List[Problem]:
         data = _json(rules, dict, "rules", say)
         if data is not None and not (isinstance(data.get("id"), str) and isinstance(data.get("patterns"), list)):
             say("rules", "not a ruleset (no id or no patterns)")
+        elif data is not None and table.rules_sha256 is not None and rules_digest(rules) != table.rules_sha256:
+            say("rules", "not the rules kept under their digest (changed since they were kept)")
+        elif data is not None:
+            try:
+                rules_from_json(rules)
+            except (TypeError, ValueError, KeyError, StopIteration) as exc:
+                say("rules", f"not a ruleset mjcalc can read ({str(exc)[:60]})")
     parsed = _json(state, dict, "next_state", say)
     if parsed is not None:
         _state_problems(parsed, "next_state", say)
@@ -185,6 +194,22 @@ def _cache_problems(stored: Stored, name: str) -> List[Problem]:
     return []
 
 
+def _rules_problems(ledger: Ledger, table: Table, stored: Stored) -> List[Problem]:
+    """Every rules text a hand was recorded under is kept, under its own digest, and readable."""
+    for record in stored.cached_hands():
+        sha = record.rules_sha256
+        if sha is None or sha == table.rules_sha256:
+            continue
+        text = ledger.rules_text(sha)
+        if text is None or rules_digest(text) != sha:
+            return [Problem(table.name, record.number, "rules_sha256", f"the rules {sha[:12]}… are not kept as they were")]
+        try:
+            rules_from_json(text)
+        except (TypeError, ValueError, KeyError, StopIteration) as exc:
+            return [Problem(table.name, record.number, "rules_sha256", f"the rules {sha[:12]}… cannot be read ({exc})")]
+    return []
+
+
 def file_problems(ledger: Ledger) -> List[Problem]:
     """SQLite's quick check of the whole file (once per state of the file)."""
     key = ("file",) + _file_state(ledger.path)
@@ -200,9 +225,12 @@ def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
     if key not in _checked or ledger.in_memory:
         stored = ledger.stored(table)  # a file that cannot be read says so itself (LedgerFileError)
         try:
-            _checked[key] = _table_problems(stored, table.name)
+            found = _table_problems(stored, table)
+            if not found:
+                found = _rules_problems(ledger, table, stored)
         except (ValueError, TypeError, KeyError) as exc:
-            _checked[key] = [Problem(table.name, None, "rows", f"cannot be read ({exc})")]
+            found = [Problem(table.name, None, "rows", f"cannot be read ({exc})")]
+        _checked[key] = found
     return _checked[key]
 
 
