@@ -339,3 +339,28 @@ def test_the_api_escapes_stored_control_characters_too(tmp_path):
         assert json.loads(body)["players"]["S"] == "b\x1b[2J\u202e"
     finally:
         stop(srv)
+
+
+def test_a_read_only_open_in_a_writers_process_keeps_its_locks(tmp_path):
+    """A server holds a connection open across requests; a GET opened the ledger read-only and read its header
+    with a file of its own, whose close dropped every POSIX lock of the process: a CLI writer that then closed
+    thought it was the last user, checkpointed and deleted the WAL, and the server's next acknowledged write was
+    lost (found by bench/soak.py). The header is read through SQLite now."""
+    db = evening_at(tmp_path)
+    script = (
+        "import os, signal, sqlite3, subprocess, sys\n"
+        "from mjcalc.evening import Ledger\n"
+        "db = sys.argv[1]\n"
+        "a = sqlite3.connect(db, isolation_level=None)\n"
+        "a.execute('CREATE TABLE IF NOT EXISTS probe (x)')\n"
+        "a.execute(\"INSERT INTO probe VALUES ('before')\")\n"
+        "with Ledger(db, readonly=True) as r:\n"
+        "    r.table('t')\n"
+        "subprocess.run([sys.executable, '-c', 'import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); "
+        "c.execute(\"INSERT INTO probe VALUES (1)\"); c.commit(); c.close()', db], check=True)\n"
+        "a.execute(\"INSERT INTO probe VALUES ('acknowledged')\")\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")
+    subprocess.run([sys.executable, "-c", script, str(db)], timeout=60)
+    conn = sqlite3.connect(db)
+    assert [r[0] for r in conn.execute("SELECT x FROM probe")] == ["before", 1, "acknowledged"]
+    conn.close()

@@ -42,7 +42,7 @@ class Problem:
         where += ["the file"] if self.table is None else []
         if self.hand is not None:
             where.append(f"hand {self.hand}")
-        return f"{', '.join(where)}, {self.column}: {self.what}"
+        return ", ".join(where + [f"{self.column}: {self.what}"])
 
 
 _checked: Dict[Tuple, List[Problem]] = {}

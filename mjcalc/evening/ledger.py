@@ -604,17 +604,10 @@ class Ledger:
         -shm behind); an older schema is copied into memory and migrated there, the file left as it is."""
         if not there:
             return self._in_memory(None, target)
-        try:
-            with open(self.path, "rb") as f:
-                header = f.read(100)
-        except OSError as exc:
-            raise self._file_error("ledger.file_cannot_open", reason=exc.strerror or str(exc)) from None
-        if not header.startswith(b"SQLite format 3\x00") or len(header) < 100:
-            raise self._file_error("ledger.file_unreadable", reason="file is not a database")
-        wal = self.path.with_name(self.path.name + "-wal")
-        if int.from_bytes(header[68:72], "big") != APPLICATION_ID and not wal.exists():
-            raise self._file_error("ledger.file_foreign")  # (with a WAL beside it, the header may be in the WAL)
         uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
+        wal = self.path.with_name(self.path.name + "-wal")
+        if self._header_app_id(uri) != APPLICATION_ID and not wal.exists():
+            raise self._file_error("ledger.file_foreign")  # (with a WAL beside it, the header may be in the WAL)
         for suffix in ("", "&immutable=1"):  # immutable: where -shm cannot be made (a read-only place, a full disk)
             try:
                 self.db = sqlite3.connect(uri + suffix, uri=True, timeout=TIMEOUT, isolation_level=None)
@@ -636,6 +629,23 @@ class Ledger:
                     copy.close()
             return
         raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
+
+    def _header_app_id(self, uri: str) -> int:
+        """The application id in the file's header, read by SQLite without locks and without making a -wal or
+        -shm file (immutable). Never through a file object of our own: closing any descriptor of a database
+        drops every POSIX lock this process holds on it, which SQLite's own descriptors are kept from doing — a
+        server's other connections would lose their locks, and another process could then checkpoint and delete
+        a WAL that still holds acknowledged writes."""
+        try:
+            probe = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
+            try:
+                return probe.execute("PRAGMA application_id").fetchone()[0]
+            finally:
+                probe.close()
+        except sqlite3.DatabaseError as exc:
+            if "not a database" in str(exc):
+                raise self._file_error("ledger.file_unreadable", reason=str(exc)) from None
+            raise self._file_error("ledger.file_cannot_open", reason=str(exc)) from None
 
     def _in_memory(self, source, target):
         """A ledger in memory: empty, or a copy of `source` (a connection), migrated to `target` there."""
