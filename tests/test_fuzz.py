@@ -1,7 +1,9 @@
 """The fuzz of issue 11 as properties: hand notation, every situation field × hostile values, and ruleset files
 with hostile values anywhere a number or a name goes. Whatever the input: exit 0, 1 or 2 as documented, an error
 is one `Error: …` line (and with --json a JSON object), JSON is strict (no NaN or Infinity), and payouts are
-integers that sum to zero."""
+integers that sum to zero. The fuzz of issue 24 sits beside the faults it tests: every API field's types and lone
+surrogates in tests/test_serve_faults.py (`test_any_json_in_any_field_is_answered_without_a_5xx`), a ledger
+opened after random damage or byte flips in tests/test_faults.py (never exit 3, never a float)."""
 import json
 import re
 
