@@ -1,12 +1,13 @@
 """Discard advice under a ruleset: shanten 向听 and the tiles that improve a hand, every discard ranked, and the
 waits of the best ready discards scored (the pure algorithm is `shanten.py`)."""
 from dataclasses import dataclass, replace
-from typing import Dict, List, Tuple
+from typing import Dict, List, Optional, Tuple
 
-from .analysis import Analysis, WaitResult, analyze, check_seen, setting
+from .analysis import Analysis, WaitResult, analyze, check_seen, pay, setting, wins_on_any_tile
 from .hand import Hand
-from .shanten import WILD_DISCARD, Improvement, discards, improvements, shanten_by_shape
-from .tiles import WILD
+from .scoring import prepare, score_hand
+from .shanten import WILD_DISCARD, Discard, Improvement, discards, improvements, rank, shanten_by_shape
+from .tiles import NUM_KINDS, WILD
 
 
 @dataclass
@@ -19,6 +20,8 @@ class DiscardAdvice:
     shanten: int
     improvements: Tuple[Improvement, ...]
     waits: List[WaitResult]  # for shanten 0
+    every_tile: bool = False  # the region's win whatever the shape makes the 13 tiles left win on any tile
+    after: Optional[Analysis] = None  # the 13 tiles left, analyzed, when their waits are scored
 
     @property
     def effective(self) -> int:
@@ -29,8 +32,8 @@ class DiscardAdvice:
 class Advice:
     """Shanten and discard advice for a 13- or 14-tile hand under a ruleset."""
 
-    analysis: Analysis  # of the hand itself (its waits for 13 tiles; no scoring for 14)
-    shanten: int
+    analysis: Analysis  # of the hand itself (its waits for 13 tiles; for 14, its score when it is complete)
+    shanten: int  # by the shapes, or 0 (13 tiles) and -1 (14) where the region's automatic win says so
     by_shape: Dict[str, int]
     improvements: Tuple[Improvement, ...] = ()  # 13 tiles
     discards: List[DiscardAdvice] = None  # 14 tiles
@@ -41,7 +44,11 @@ SCORED_DISCARDS = 3
 
 def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored=SCORED_DISCARDS) -> Advice:
     """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of the best
-    `scored` ready ones (scoring every wait of every ready discard can take seconds with four wildcards)."""
+    `scored` ready ones (scoring every wait of every ready discard can take seconds with four wildcards).
+
+    A hand the region's win whatever the shape makes a win on every tile it can draw is ready (0), and 14 tiles
+    that are such a win are complete (-1): each discard keeping that win is ready on every tile with copies
+    left, so it ranks above a discard that breaks it."""
     here = setting(hand, ruleset, situation)
     tiles, warnings = here.tiles, here.warnings
     wild_kinds = tiles.wild_kinds
@@ -52,20 +59,50 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
             ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen)
         kinds, now = improvements(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds)
         improved = tuple(Improvement(t, max(0, 4 - tiles.held[t] - seen[t])) for t in kinds if tiles.held[t] < 4)
+        if wins_on_any_tile(ruleset, here.situation, tiles):
+            now, improved = min(now, 0), _every_kind(tiles.held, seen)
+            result.every_tile, result.automatic = True, here.region.automatic_pattern(ruleset)
         return Advice(result, now, by_shape, improvements=improved)
     base = Analysis(ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen)
+    now = min(by_shape.values())
+    if here.region.automatic_win(ruleset, here.situation, tiles) is not None:
+        now, base.automatic = -1, here.region.automatic_pattern(ruleset)
+    if now == -1:  # the 14 tiles as they stand: a win ranks before every discard
+        base.score = score_hand(tiles, here.situation, ruleset, here.region)
+        if base.score.legal:
+            base.payout = pay(base.score, ruleset, here.region)
     ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, tiles.held, seen)
+    removed = {}
+    for d in ranked:
+        removed[d.tile] = next(t for t in hand.tiles if t == WILD or t in wild_kinds) if d.tile == WILD_DISCARD \
+            else d.tile
+    every = set()  # the discards that leave a hand winning on any tile
+    if here.region.automatic_draws(ruleset, here.situation, tiles) is not None:
+        every = {d.tile for d in ranked
+                 if wins_on_any_tile(ruleset, here.situation, prepare(_less(hand, removed[d.tile]), wild_kinds))}
+        ranked = sorted((Discard(d.tile, 0, _every_kind(tiles.held, seen)) if d.tile in every else d for d in ranked),
+                        key=rank)
+        if every and base.automatic is None:
+            base.automatic = here.region.automatic_pattern(ruleset)
     out = []
     for d in ranked:
-        if d.tile == WILD_DISCARD:
-            removed = next(t for t in hand.tiles if t == WILD or t in wild_kinds)
-        else:
-            removed = d.tile
-        waits = []
+        advice = DiscardAdvice(removed[d.tile], d.tile == WILD_DISCARD, d.shanten, d.improvements, [],
+                               every_tile=d.tile in every)
         if d.shanten == 0 and score_waits and sum(1 for x in out if x.waits) < scored:
-            rest = list(hand.tiles)
-            rest.remove(removed)
-            after = analyze(Hand(tuple(sorted(rest)), hand.melds), ruleset, situation, seen)
+            after = analyze(_less(hand, removed[d.tile]), ruleset, situation, seen)
             waits = [replace(w, left=max(0, 4 - tiles.held[w.tile] - seen[w.tile])) for w in after.waits]
-        out.append(DiscardAdvice(removed, d.tile == WILD_DISCARD, d.shanten, d.improvements, waits))
-    return Advice(base, min(by_shape.values()), by_shape, discards=out)
+            advice.waits = [w for w in waits if w.left] if after.every_tile else waits
+            advice.after = after
+        out.append(advice)
+    return Advice(base, now, by_shape, discards=out)
+
+
+def _less(hand: Hand, tile: int) -> Hand:
+    rest = list(hand.tiles)
+    rest.remove(tile)
+    return Hand(tuple(sorted(rest)), hand.melds)
+
+
+def _every_kind(held, seen) -> Tuple[Improvement, ...]:
+    """Every kind with copies left (neither held, four times being all, nor seen): a hand winning on any tile."""
+    return tuple(Improvement(t, 4 - held[t] - seen[t]) for t in range(NUM_KINDS) if 4 - held[t] - seen[t] > 0)

@@ -60,6 +60,13 @@ class Analysis:
     discards: List[Tuple[int, Tuple[int, ...]]] = field(default_factory=list)
     warnings: List[Notice] = field(default_factory=list)
     seen: Tuple[int, ...] = (0,) * NUM_KINDS  # copies visible elsewhere
+    # 13 tiles: every kind the hand can still draw wins it (the waits then list only the kinds with tiles left)
+    every_tile: bool = False
+    # the pattern of the region's win whatever the shape (`Region.automatic_pattern`) when it applies: 14 tiles,
+    # the hand is that win; 13 tiles, some draw makes it
+    automatic: Optional[str] = None
+    # 13 tiles: whether a wait could be won on a discard here at all (else no front end shows that column)
+    discard_wins: bool = True
 
     @property
     def wild_kinds(self) -> Tuple[int, ...]:
@@ -121,6 +128,8 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
                       seen=check_seen(tiles.held, seen))
     if hand.winning is not None:
         result.score = score_hand(tiles, situation, ruleset, region)
+        if region.automatic_win(ruleset, situation, tiles) is not None:
+            result.automatic = region.automatic_pattern(ruleset)
         result.warnings += result.score.notes
         if result.score.legal:
             result.payout = pay(result.score, ruleset, region)
@@ -130,20 +139,57 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
     by_discard = situation.replace(discarder=default_discarder(situation), kong_draw=0)
     self_draw = situation.replace(discarder=None, rob_kong=False)
     gone = known_gone(here, result.seen)
-    for tile in ready_waits(tiles, ruleset):
+    draws = winning_draws(ruleset, situation, tiles)
+    result.every_tile, result.automatic = draws.every, draws.automatic
+    result.discard_wins = region.discard_wins(ruleset, by_discard)
+    for tile in draws.kinds:
+        left = tiles_left(tiles.held, gone, tile)
+        if draws.every and not left:
+            continue  # every tile wins: the ones that can still be drawn are listed
         won = prepare(hand.with_winning(tile), tiles.wild_kinds)
         drawn, discarded = score_hands(won, (self_draw, by_discard), ruleset, region)
-        result.waits.append(WaitResult(tile, tiles_left(tiles.held, gone, tile), drawn, discarded))
+        result.waits.append(WaitResult(tile, left, drawn, discarded))
     return result
 
 
+@dataclass(frozen=True)
+class Draws:
+    """The kinds whose draw wins a 13-tile hand: by its shape (`ready_waits`) or by the region's win whatever the
+    shape (`Region.automatic_draws`, a kind the hand holds all four of never being drawn)."""
+
+    kinds: Tuple[int, ...]
+    every: bool  # every kind the hand can still draw wins it
+    automatic: Optional[str]  # the automatic win's pattern, when some draw makes it
+
+
+def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles, natural=None) -> Draws:
+    """The winning draws of the 13 `tiles` (`natural`: their waits by shape, when already found)."""
+    region = find_region(ruleset.region)
+    natural = ready_waits(tiles, ruleset) if natural is None else natural
+    drawable = {k for k in range(NUM_KINDS) if tiles.held[k] < 4}
+    auto = set(region.automatic_draws(ruleset, situation, tiles) or ()) & drawable
+    kinds = tuple(sorted(set(natural) | auto))
+    return Draws(kinds, bool(drawable) and set(kinds) == drawable, region.automatic_pattern(ruleset) if auto else None)
+
+
+def wins_on_any_tile(ruleset: Ruleset, situation: Situation, tiles: Tiles) -> bool:
+    """Whether the region's win whatever the shape makes the 13 `tiles` win on every kind they can still draw
+    (a hand the shapes make ready on every tile is ready by its shanten already)."""
+    region = find_region(ruleset.region)
+    auto = set(region.automatic_draws(ruleset, situation, tiles) or ())
+    return bool(auto) and all(k in auto for k in range(NUM_KINDS) if tiles.held[k] < 4)
+
+
 def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> List[Tuple[int, int]]:
-    """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`)."""
+    """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`).
+    A hand that wins on every tile (`winning_draws`) lists the kinds with copies left."""
     if hand.size != 13:
         raise HandError("waits.need_13_tiles", size=hand.size)
     here = setting(hand, ruleset, situation if situation is not None else Situation())
     gone = known_gone(here, check_seen(here.tiles.held, seen))
-    return [(t, tiles_left(here.tiles.held, gone, t)) for t in ready_waits(here.tiles, ruleset)]
+    draws = winning_draws(ruleset, here.situation, here.tiles)
+    found = [(t, tiles_left(here.tiles.held, gone, t)) for t in draws.kinds]
+    return [(t, left) for t, left in found if left] if draws.every else found
 
 
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:

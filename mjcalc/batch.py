@@ -17,14 +17,41 @@ class BatchWaits:
         from .regions import find_region  # imported when used (start-up time)
         from .shapes import WaitFinder
 
-        self.ruleset = ruleset
-        self.wild_kinds = find_region(ruleset.region).wild_kinds(ruleset, situation)
+        region = find_region(ruleset.region)
+        self.ruleset, self.situation = ruleset, situation
+        self.wild_kinds = region.wild_kinds(ruleset, situation)
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
+        # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands are read in full
+        self.automatic = bool(self.wild_kinds) and region.automatic_pattern(ruleset) is not None
+
+    def answer(self, text: str, seen=None):
+        """One hand's waits as `waits` shows them: (hand, [(tile, left)], every) with `seen` copies taken off;
+        `every` the name of the win on every tile the hand can draw ('' by its shape), else None (the kinds
+        listed are then those with copies left)."""
+        from .analysis import check_seen, tiles_left, winning_draws  # imported when used (start-up time)
+        from .notation import parse_hand
+        from .scoring import prepare
+
+        hand = parse_hand(text)
+        if hand.size != 13:
+            raise MjcalcError("waits.need_13_tiles", size=hand.size)
+        tiles = prepare(hand, self.wild_kinds)
+        seen = check_seen(tiles.held, seen) if seen is not None else (0,) * 34
+        natural = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+        draws = winning_draws(self.ruleset, self.situation, tiles, natural)
+        found = [(t, tiles_left(tiles.held, seen, t)) for t in draws.kinds]
+        if not draws.every:
+            return hand, found, None
+        name = self.ruleset.pattern(draws.automatic).zh if draws.automatic else ""
+        return hand, [(t, left) for t, left in found if left], name
 
     def waits_of(self, text: str):
         from .notation import parse_hand  # imported when used (start-up time)
         from .scoring import prepare
 
+        if self.automatic:
+            hand, found, _ = self.answer(text)
+            return hand, found
         hand = parse_hand(text)
         if hand.size != 13:
             raise MjcalcError("waits.need_13_tiles", size=hand.size)
@@ -34,7 +61,7 @@ class BatchWaits:
 
     def _fast(self):
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
-        if not self.finder.fast:
+        if not self.finder.fast or self.automatic:
             return None
         from .fastwaits import FastWaits  # imported when used (start-up time)
         from .shapes import SEVEN_PAIRS

@@ -5,10 +5,10 @@ import difflib
 import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Dict, List, Tuple
+from typing import Dict, FrozenSet, List, Sequence, Tuple
 
 from .messages import Message
-from .ruleset import BUILTIN_DIR
+from .ruleset import BUILTIN_DIR, Pattern
 from .yamlfile import read_yaml_mapping
 
 GLOSSARY_FILE = BUILTIN_DIR / "glossary.yaml"
@@ -71,9 +71,98 @@ def lookup(word: str) -> List[Term]:
 
 def suggestions(word: str, n: int = 3) -> List[str]:
     """Spellings close to `word`, for a "did you mean"."""
-    spellings = {}
+    spellings: Dict[str, str] = {}
     for term in terms():
         for spelling in term.spellings:
             spellings.setdefault(normal(spelling), spelling)
     close = difflib.get_close_matches(normal(word), list(spellings), n=n, cutoff=0.6)
     return [spellings[c] for c in close]
+
+
+# How players write one pattern name: 和, 胡 and 糊 are one hú; 七对 and 七对子 one pattern; traditional characters
+# as simplified. Names are compared folded, so 对对胡 finds 对对和 and 七对 finds 七对子.
+_FOLDS = str.maketrans({"和": "胡", "糊": "胡", "對": "对", "龍": "龙", "條": "条", "槓": "杠", "開": "开", "華": "华",
+                        "門": "门", "無": "无", "寶": "宝", "撈": "捞", "風": "风", "發": "发", "單": "单", "釣": "钓",
+                        "莊": "庄", "個": "个", "頭": "头", "繪": "绘", "兒": "儿", "牆": "墙", "財": "财", "么": "幺",
+                        "搶": "抢", "東": "东"})
+
+
+@lru_cache(maxsize=4096)
+def folded(text: str) -> str:
+    """A name as pattern names are compared: `normal`, one character for each way of writing it, 对子 as 对."""
+    return normal(text).translate(_FOLDS).replace("对子", "对")
+
+
+def _heads(term: Term) -> Dict[str, str]:
+    """The term's own spellings, each with the Chinese name it spells: each Chinese name of it (`无绘 / 无财`), its
+    pinyin, and its key when it has one name."""
+    zh = [z.strip() for z in term.zh.split("/")]
+    pinyin = [p.strip() for p in term.pinyin.split("/")]
+    heads = {folded(term.key): folded(zh[0])} if len(zh) == 1 else {}
+    for i, name in enumerate(zh):
+        heads[folded(name)] = folded(name)
+        if i < len(pinyin):
+            heads[folded(pinyin[i])] = folded(name)
+    return heads
+
+
+def patterns_named(word: str, patterns: Sequence[Pattern]) -> List[Pattern]:
+    """The patterns of one ruleset (`patterns`) that `word` names: a pattern by its own id, Chinese or English
+    name, as written or folded (对对胡 for 对对和, 七对 for 七对子); else through the glossary, a pattern an
+    entry that explains one pattern calls by any of its words (碰碰胡, duiduihe for 对对和), or one an entry
+    that explains several calls by its own name or pinyin (qidui: 七对, not 清七对; a mere alias of such an entry
+    names none of them). More than one pattern: the word is ambiguous in this ruleset."""
+    text = word.strip()
+    exact = [p for p in patterns if text in (p.id, p.zh) or text.lower() in (p.id.lower(), p.en.lower())]
+    key = folded(text)
+    if exact or not key:
+        return exact
+    own = [p for p in patterns if key in (folded(p.id), folded(p.zh), folded(p.en))]
+    if own:
+        return own
+    found: List[Pattern] = []
+    for term, spellings, heads in _folded_terms():
+        if key not in spellings:
+            continue
+        explained = [p for p in patterns if p.id in term.patterns]
+        if len(term.patterns) == 1:
+            named = explained + [p for p in patterns if p not in explained
+                                 and {folded(p.zh), folded(p.en)} & spellings]
+        elif key in heads:
+            named = [p for p in explained if folded(p.zh) == heads[key]] or explained
+        else:
+            named = []
+        found += [p for p in named if p not in found]
+    return found
+
+
+@lru_cache(maxsize=1)
+def _folded_terms() -> Tuple[Tuple[Term, FrozenSet[str], Dict[str, str]], ...]:
+    """Each entry with its spellings (and the pattern ids it explains) folded, and its own spellings."""
+    return tuple((term, frozenset(folded(s) for s in term.spellings + term.patterns), _heads(term))
+                 for term in terms())
+
+
+def closest(word: str, choices: Sequence[str]) -> str:
+    """The one choice `word` is a near miss of, for a "did you mean", or "": difflib's closest, else (a short
+    name, whose one wrong character difflib finds too far) the only choice one character away (自模 for 自摸)."""
+    spelt: Dict[str, str] = {}
+    for choice in choices:
+        spelt.setdefault(folded(choice), choice)  # 七对 and 七對 are one near miss
+    key = folded(word)
+    close = difflib.get_close_matches(key, list(spelt), n=1)
+    if close:
+        return spelt[close[0]]
+    one_off = [c for k, c in spelt.items() if len(k) == len(key) > 1 and sum(a != b for a, b in zip(k, key)) == 1]
+    return one_off[0] if len(one_off) == 1 else ""
+
+
+def pattern_spellings(patterns: Sequence[Pattern]) -> Dict[str, str]:
+    """The spellings `patterns_named` reads as one of `patterns` alone (its names, the words of a glossary entry
+    that explains it alone), each with the pattern's Chinese name: the words a "did you mean" chooses from."""
+    spellings = {s: p.zh for p in patterns for s in (p.zh, p.id)}
+    for term in terms():
+        named = [p for p in patterns if p.id in term.patterns]
+        if len(term.patterns) == 1 and len(named) == 1:
+            spellings.update({s: named[0].zh for s in term.spellings if s not in spellings})
+    return spellings

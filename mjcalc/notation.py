@@ -17,6 +17,10 @@ Grammar (whitespace between groups is ignored)::
 A seat letter written right after an exposed meld's closing bracket names the seat it was claimed from:
 `[5555p]W` is an exposed kong of 5p claimed from West. With a space it is a loose tile: `[EEE] E`.
 `format_hand` writes a space between a meld and any tile that follows it, so the two never mix.
+
+A hand of the wrong size is refused with what was read, group by group in the order written, and where the
+count went wrong: "15 tiles: 147m 258p 369s E S W N C +F — the winning tile +F is one of the 14: write 13
+before it"; a meld counts 3 toward the 14, a kong too, and the message adds up the melds apart.
 """
 import dataclasses
 import re
@@ -26,9 +30,10 @@ from typing import Any, List, Optional, Tuple
 from .errors import HandError, NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
 from .messages import Message, escaped
-from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH
+from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH, format_tiles, tile_text
 
 MAX_INPUT = 200
+ECHO_LIMIT = 80  # a refused hand's echo is cut here: a hand is about 40 characters
 
 _SUIT_OFFSETS = {"m": 0, "万": 0, "萬": 0, "p": 9, "筒": 9, "饼": 9, "餅": 9, "s": 18, "条": 18, "條": 18, "索": 18}
 _HONOR_CHARS = {c: 27 + i for i, c in enumerate(HONOR_LETTERS)}
@@ -46,6 +51,9 @@ _DIGITS.update({c: i + 1 for i, c in enumerate("一二三四五六七八九")})
 _GLYPH_TILES = {g: t for t, g in enumerate(GLYPHS)}
 _GLYPH_TILES[WILD_GLYPH] = WILD
 _SEAT_LETTERS = "ESWN"
+# Every character the notation reads (lower-case honors too: it refuses them with a message of its own).
+_ALPHABET = frozenset("".join(_DIGITS) + "0z*+[]{}eswncfp" + "".join(_SUIT_OFFSETS) + "".join(_HONOR_CHARS)
+                      + "".join(_GLYPH_TILES) + "".join(word for word, _ in _WORDS))
 
 
 class _Reader:
@@ -60,6 +68,24 @@ class _Reader:
         self.winning: Optional[Tuple[int, int]] = None  # (tile, column)
         self.digits: List[Tuple[int, int]] = []  # (digit, column) waiting for a suit letter
         self.closed_at: Optional[int] = None  # the column of the ']' that closed the last exposed meld
+
+    def echo(self) -> str:
+        """What was read, in the order written: each run of loose tiles written without a space as its canonical
+        groups (`147m 258p`), each meld as a group (`[1111m]`), the winning tile (`+F`)."""
+        items = [(c, str(m)) for m, c in self.melds]
+        if self.winning is not None:
+            items.append((self.winning[1], "+" + tile_text(self.winning[0])))
+        runs: List[List[Tuple[int, int]]] = []  # each run of loose tiles: [(tile, column)]
+        for tile, column in self.concealed:  # in the order written
+            last = runs[-1][-1][1] if runs else 0
+            joined = not any(ch.isspace() for ch in self.text[last:column - 1])
+            if runs and joined and not any(last < c < column for c, _ in items):
+                runs[-1].append((tile, column))
+            else:
+                runs.append([(tile, column)])
+        items += [(run[0][1], format_tiles(t for t, _ in run)) for run in runs]
+        written = " ".join(text for _, text in sorted(items))
+        return written if len(written) <= ECHO_LIMIT else written[:ECHO_LIMIT - 1] + "…"
 
     def fail(self, code: str, column: int, **params: Any) -> NotationError:
         """The error `code` (a `notation.*` message), placed: at which column of which text."""
@@ -208,10 +234,8 @@ def parse_hand(text: str) -> Hand:
     melds = tuple(sorted(m for m, _ in reader.melds))
     winning = reader.winning[0] if reader.winning else None
     size = len(concealed) + (winning is not None) + 3 * len(melds)
-    if size not in (13, 14):
-        raise HandError("hand.size", size=size, plural="s" if size != 1 else "")
-    if winning is not None and size == 13:
-        raise HandError("hand.plus_on_13")
+    if size not in (13, 14) or (winning is not None and size == 13):
+        raise _miscounted(reader, size)
     implied = False
     if size == 14 and winning is None:
         if not concealed:
@@ -222,6 +246,27 @@ def parse_hand(text: str) -> Hand:
         if n > 4:
             raise HandError("hand.fifth_copy", count=n, tile=NAMES[tile])
     return Hand(tuple(sorted(concealed)), melds, winning, implied)
+
+
+def _miscounted(reader: _Reader, size: int) -> HandError:
+    """A hand of the wrong size: what was read, what the melds count, and where the count went wrong."""
+    read = reader.echo()
+    counted: Any = ""
+    if reader.melds:
+        kongs = any(m.kind == KONG for m, _ in reader.melds)
+        counted = Message("hand.kongs_count" if kongs else "hand.melds_count", melds=3 * len(reader.melds),
+                          rest=size - 3 * len(reader.melds))
+    if reader.winning is not None and size == 13:
+        return HandError("hand.plus_on_13", read=read, counted=counted)
+    why = Message("hand.why_plus", tile=tile_text(reader.winning[0])) if reader.winning else Message("hand.why_rule")
+    return HandError("hand.size", size=size, plural="s" if size != 1 else "", read=read, counted=counted, why=why)
+
+
+def written_in_notation(text: str) -> bool:
+    """Whether `text` is meant as tiles: written in the notation's characters only, or holding a digit, a
+    bracket, '+' or '*' (a word like 自摸 or duiduihe is not), so that the notation's own message says what
+    is wrong with it."""
+    return all(ch in _ALPHABET or ch.isspace() for ch in text) or any(ch in "0123456789[]{}+*" for ch in text)
 
 
 def parse_tiles(text: str) -> Tuple[List[int], List[Meld], Optional[Tuple[int, int]]]:

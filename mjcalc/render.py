@@ -1,5 +1,6 @@
 """Each command's answer as one document (`Doc`: its JSON and its text blocks), and the rows and dicts it is
 made of; no printing here (output.py prints)."""
+from dataclasses import replace
 from typing import Dict, List
 
 from .analysis import Analysis
@@ -32,6 +33,34 @@ def all_kinds_note(waits) -> str:
     return "every tile completes it" if len(waits) == NUM_KINDS else ""
 
 
+def automatic_name(analysis: Analysis, lang: str = "zh") -> str:
+    """The name of the region's win whatever the shape that applies to the hand, or ''."""
+    return analysis.ruleset.pattern(analysis.automatic).name(lang) if analysis.automatic else ""
+
+
+def every_tile_text(analysis: Analysis, lang: str = "zh") -> str:
+    """`every tile wins (四惠牌)`: what a hand that wins on any tile it can draw says instead of its waits."""
+    name = automatic_name(analysis, lang)
+    return "every tile wins" + (f" ({name})" if name else "")
+
+
+def total_kind(analysis: Analysis, score) -> str:
+    """What a score's total counts: "unit" (the ruleset's unit, 番 台 分, paid by the scheme's table) or "flat"
+    (a fixed amount each payer pays times 底分: a pattern the region pays flat was scored)."""
+    return "flat" if any(analysis.region.paid_flat(analysis.ruleset, m.pattern_id) for m in score.matches) else "unit"
+
+
+def total_text(analysis: Analysis, score, lang: str, long: bool = False) -> str:
+    """A legal total as what is paid: `3 番`; a flat one `16 flat` (`long`: and what that means, for the total
+    line of a scored hand: a flat 16 is not 16 番)."""
+    unit = analysis.ruleset.unit(lang)
+    if total_kind(analysis, score) == "unit":
+        return f"{score.total} {unit}"
+    if long:
+        return f"{score.total} flat (a fixed amount × 底分, not {score.total} {unit})"
+    return f"{score.total} flat"
+
+
 def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
     reading = analysis.score.reading if analysis.score else None
     if reading is None or reading.decomposition is None:
@@ -46,6 +75,8 @@ def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
     for m in analysis.score.matches:
         p = rules.pattern(m.pattern_id)
         shown = f"×{m.value}" if p.role == "multiplier" else (f"+{m.value}" if p.role == "bonus" else m.value)
+        if analysis.region.paid_flat(rules, m.pattern_id):
+            shown = f"{m.value} flat"
         rows.append([p.name(lang), m.pattern_id, shown])
     return rows
 
@@ -87,8 +118,12 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
         "decomposition": decomposition_blocks(analysis),
         "wild_as": [NAMES[t] for t in reading.decomposition.wild_as] if reading and reading.decomposition else [],
         "decompositions": len(score.decompositions) if score else 0,
+        "automatic": analysis.automatic,
+        "every_tile": analysis.every_tile,
         "patterns": [],
         "total": None,
+        "total_kind": None,
+        "unit": analysis.ruleset.unit_zh,
         "bonus": None,
         "payouts": None,
         "payout_parts": [],
@@ -104,36 +139,40 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
             for m in score.matches
         ]
         out["total"] = score.total
+        out["total_kind"] = total_kind(analysis, score)
         out["bonus"] = score.bonus
     if analysis.payout:
         out["payouts"] = analysis.payout.deltas
         out["payout_parts"] = [{"name": zh if lang == "zh" else en, "payouts": d} for zh, en, d in analysis.payout.parts]
-    for w in analysis.waits:
-        given = w.self_draw if analysis.situation.self_drawn else w.discard
-        out["waits"].append({
-            "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
-            "total": given.total if given.legal else None,
-            "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
-        })
+    out["waits"] = [wait_json(analysis, w) for w in analysis.waits]
     out["discards"] = [{"discard": tile_text(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
     return out
 
 
 def wait_rows(analysis: Analysis, glyphs=False):
+    """A row per wait: the tile, copies left, what it scores self-drawn and, where a discard win can be, on a
+    discard. A hand that wins on every tile has a row per verdict instead: its tiles (`every tile` when they
+    all score alike) and their copies left together."""
     rows = []
     for w in analysis.waits:
-        rows.append([
-            tile_text(w.tile, glyphs), w.left,
-            _verdict(w.self_draw), _verdict(w.discard),
-        ])
-    return rows
+        row = [tile_text(w.tile, glyphs), w.left, _verdict(analysis, w.self_draw)]
+        rows.append(row + [_verdict(analysis, w.discard)] if analysis.discard_wins else row)
+    if not analysis.every_tile:
+        return rows
+    groups: Dict[tuple, List[list]] = {}
+    for row in rows:
+        groups.setdefault(tuple(row[2:]), []).append(row)
+    if len(groups) == 1:
+        return [["every tile", sum(w.left for w in analysis.waits)] + list(next(iter(groups)))]
+    return [[" ".join(str(r[0]) for r in group), sum(int(r[1]) for r in group)] + list(verdict)
+            for verdict, group in groups.items()]
 
 
-def _verdict(score) -> str:
+def _verdict(analysis: Analysis, score) -> str:
     if score is None:
         return ""
     if score.legal:
-        return str(score.total)
+        return str(score.total) + (" flat" if total_kind(analysis, score) == "flat" else "")
     return f"no: {score.reason}"
 
 
@@ -179,6 +218,7 @@ def wait_json(analysis: Analysis, w) -> dict:
     return {
         "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
         "total": given.total if given.legal else None,
+        "total_kind": total_kind(analysis, given) if given.legal else None,
         "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
     }
 
@@ -188,15 +228,22 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, obj
 
     Values are (text, tone) pairs where tone is "good", "bad", "strong" or None, for the caller to colour.
     """
-    rules, score = analysis.ruleset, analysis.score
-    unit = rules.unit(lang)
+    score = analysis.score
     col = {}
     if score is None:
-        lines = []
+        lines: list = []
+        by_verdict: Dict[tuple, list] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
-            verdict = f"{given.total} {unit}" if given.legal else f"no: {given.reason}"
+            verdict = total_text(analysis, given, lang) if given.legal else f"no: {given.reason}"
+            by_verdict.setdefault((verdict, given.legal), []).append(w)
             lines.append((f"{tile_text(w.tile, glyphs)} ({w.left} left) {verdict}", "good" if given.legal else "bad"))
+        if analysis.every_tile:  # a line for each verdict, not one for each of some thirty kinds
+            lines = []
+            for (verdict, legal), ws in by_verdict.items():
+                which = every_tile_text(analysis, lang) if len(by_verdict) == 1 else \
+                    " ".join(tile_text(w.tile, glyphs) for w in ws)
+                lines.append((f"{which} ({sum(w.left for w in ws)} left) {verdict}", "good" if legal else "bad"))
         col["waits"] = lines or [("none: not ready", "bad")]
         return col
     if not score.complete:
@@ -207,7 +254,7 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, obj
     if blocks:
         col["best"] = [(" ".join(blocks), None)]
     col["patterns"] = [(f"{name} {value}", "strong") for name, _, value in pattern_rows(analysis, lang)] or [("—", None)]
-    col["total"] = [(f"{score.total} {unit}" + (f" (+{score.bonus})" if score.bonus else ""), None)]
+    col["total"] = [(total_text(analysis, score, lang) + (f" (+{score.bonus})" if score.bonus else ""), None)]
     if analysis.payout:
         for seat in SEATS:
             amount = analysis.payout.deltas[seat]
@@ -236,6 +283,10 @@ def advice_json(advice, lang: str) -> dict:
         "wildcards": [NAMES[k] for k in analysis.wild_kinds],
         "shanten": advice.shanten,
         "shanten_by_shape": dict(advice.by_shape),
+        "automatic": analysis.automatic,
+        "every_tile": analysis.every_tile,
+        "win": win_json(analysis, lang),
+        "win_now": win_now(analysis),
         "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in advice.improvements],
         "effective": sum(i.left for i in advice.improvements),
         "waits": [wait_json(analysis, w) for w in analysis.waits],
@@ -251,13 +302,39 @@ def advice_json(advice, lang: str) -> dict:
     return out
 
 
+def win_now(analysis: Analysis):
+    """What 14 tiles that are a legal win as they stand pay the player's seat (less what the hand pays whoever
+    wins it, as `advise --by` counts it), or None."""
+    return analysis.payout.win_deltas[analysis.situation.seat] if analysis.payout else None
+
+
+def win_json(analysis: Analysis, lang: str):
+    """14 tiles that are a legal win as they stand: the total, what it counts and the patterns; else None."""
+    score = analysis.score
+    if score is None or not score.legal:
+        return None
+    return {"total": score.total, "total_kind": total_kind(analysis, score),
+            "patterns": [{"id": m.pattern_id, "name": analysis.ruleset.pattern(m.pattern_id).name(lang),
+                          "value": m.value} for m in score.matches]}
+
+
+def win_text(analysis: Analysis, lang: str) -> str:
+    """`already a win: 9 番 (庄 1 + 四惠牌 8), +27 to you; …`, ranked above every discard."""
+    score = analysis.score
+    names = " + ".join(f"{name} {value}" for name, _, value in pattern_rows(analysis, lang))
+    return (f"already a win: {total_text(analysis, score, lang)}" + (f" ({names})" if names else "")
+            + f", {win_now(analysis):+d} to you; declare it (`mjcalc analyze`), every discard below gives it up")
+
+
 def improvements_text(improvements, glyphs=False) -> str:
     return " ".join(f"{tile_text(i.tile, glyphs)}×{i.left}" for i in improvements)
 
 
-def discard_rows(advice, glyphs=False) -> List[List]:
-    return [[discard_label(d, glyphs), d.shanten, d.effective, improvements_text(d.improvements, glyphs)]
-            for d in advice.discards]
+def discard_rows(advice, glyphs=False, lang: str = "zh") -> List[List]:
+    """A row per discard; one leaving a hand that wins on any tile says so (its JSON lists the kinds)."""
+    every = every_tile_text(advice.analysis, lang)
+    return [[discard_label(d, glyphs), d.shanten, d.effective,
+             every if d.every_tile else improvements_text(d.improvements, glyphs)] for d in advice.discards]
 
 
 def discard_label(d, glyphs=False) -> str:
@@ -268,6 +345,10 @@ def discard_label(d, glyphs=False) -> str:
 def shanten_text(advice, lang: str) -> str:
     value = advice.shanten
     word = {-1: "complete 和了", 0: "ready 听牌"}.get(value, f"{value} from ready")
+    if advice.by_shape and value < min(advice.by_shape.values()):  # the region's win whatever the shape
+        result = advice.analysis
+        word += f": {automatic_name(result, lang)} wins whatever the shape" if value < 0 else \
+            f": {every_tile_text(result, lang)}"
     shapes = ", ".join(f"{SHAPE_NAMES[s][0 if lang == 'zh' else 1]} {v}" for s, v in sorted(advice.by_shape.items(),
                                                                                           key=lambda kv: kv[1]))
     return f"{value} ({word})   [{shapes}]" if len(advice.by_shape) > 1 else f"{value} ({word})"
@@ -326,8 +407,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
         if not result.waits:
             doc.field("waits", "none: this hand is not ready")
             return doc
-        note = all_kinds_note([w.tile for w in result.waits])
-        doc.field("waits", waits_text([w.tile for w in result.waits], glyphs) + (f"   ({note})" if note else ""))
+        doc.field("waits", waits_line(result, lang, glyphs))
         waits_table(doc, result, lang, glyphs)
         return doc
     if not score.complete:
@@ -340,7 +420,10 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
             doc.field("", "no discard leaves it ready")
         return doc
     count = len(score.decompositions)
-    doc.field("complete", f"yes, {count} decomposition{'s' if count != 1 else ''}")
+    if result.automatic and not count:
+        doc.field("complete", f"yes: {automatic_name(result, lang)} wins whatever the shape (no decomposition)")
+    else:
+        doc.field("complete", f"yes, {count} decomposition{'s' if count != 1 else ''}")
     blocks = decomposition_blocks(result, glyphs)
     if blocks:
         shape = SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
@@ -351,7 +434,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
     if score.matches:
         doc.table(["pattern", "id", rules.unit(lang)],
                   [[(row[0], "strong")] + row[1:] for row in pattern_rows(result, lang)])
-    doc.field("total", f"{score.total} {rules.unit(lang)}" + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
+    doc.field("total", total_text(result, score, lang, long=True) + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
     if not score.legal:
         doc.field("legal", f"no: {score.reason}", "bad")
         return doc
@@ -361,22 +444,41 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
     return doc
 
 
+def waits_line(result: Analysis, lang: str, glyphs=False) -> str:
+    """The waits as a line: `2m 5p 8s`, or `every tile wins (四惠牌): 1m 2m …` (the kinds with copies left)."""
+    tiles = waits_text([w.tile for w in result.waits], glyphs)
+    if result.every_tile:
+        return f"{every_tile_text(result, lang)}: {tiles}"
+    note = all_kinds_note([w.tile for w in result.waits])
+    return tiles + (f"   ({note})" if note else "")
+
+
 def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False):
-    """Each wait, its tiles left, and what it scores as a self-draw and on a discard (or why it cannot win)."""
+    """Each wait, its tiles left, and what it scores as a self-draw and on a discard (or why it cannot win). A
+    ruleset where no discard win can be in this situation (`Region.discard_wins`) has no discard column: it
+    would say the same refusal on every row; a line under the table says it once."""
     unit = result.ruleset.unit(lang)
     rows = [cells[:2] + [(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
             for cells in wait_rows(result, glyphs)]
-    doc.table(["wait", "left", f"self-draw ({unit})", f"discard ({unit})"], rows)
+    headers = ["wait", "left", f"self-draw ({unit})"] + ([f"discard ({unit})"] if result.discard_wins else [])
+    doc.table(headers, rows)
+    refused = next((w.discard.reason for w in result.waits if w.discard is not None and not w.discard.legal), None)
+    if not result.discard_wins and refused:
+        doc.line(f"(no discard column: {refused})")
 
 
-def waits_doc(hand, found, glyphs=False) -> Doc:
-    """`waits HAND`: each wait and the tiles left."""
+def waits_doc(hand, found, glyphs=False, every=None) -> Doc:
+    """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
+    of that name ('' for its shape); `found` then holds the kinds with copies left."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
+    if every is not None:
+        doc.data["every_tile"] = True
     if not found:
         doc.line("no waits: this hand is not ready")
         return doc
     doc.table(["wait", "left"], [[tile_text(t, glyphs), left] for t, left in found])
-    note = all_kinds_note([t for t, _ in found])
+    note = ("every tile wins" + (f" ({every})" if every else "")) if every is not None else \
+        all_kinds_note([t for t, _ in found])
     if note:
         doc.line(note)
     return doc
@@ -420,16 +522,27 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
         effective = sum(i.left for i in advice.improvements)
         doc.field("improve", f"{effective} tiles: {improvements_text(advice.improvements, glyphs)}")
         if result.waits:
-            doc.field("waits", waits_text([w.tile for w in result.waits], glyphs))
+            doc.field("waits", waits_line(result, lang, glyphs))
             waits_table(doc, result, lang, glyphs)
         return doc
-    doc.table(["discard", "shanten", "tiles", "improved by (kind×left)"], discard_rows(advice, glyphs))
+    if result.score is not None and result.score.legal:
+        doc.field("win", win_text(result, lang), "good")
+    doc.table(["discard", "shanten", "tiles", "improved by (kind×left)"], discard_rows(advice, glyphs, lang))
+    groups: List[list] = []  # [tiles, what they leave, its table]: discards in a row leaving the same, as one
     for d in advice.discards:
         if d.waits:
-            doc.line()
-            doc.line(f"discard {tile_text(d.tile, glyphs)}: waits {waits_text([w.tile for w in d.waits], glyphs)}")
-            shown = Analysis(result.ruleset, result.region, result.hand, result.situation, result.tiles, waits=d.waits)
-            waits_table(doc, shown, lang, glyphs)
+            shown = replace(d.after, waits=d.waits)
+            said = every_tile_text(shown, lang) if d.every_tile else "waits " + waits_line(shown, lang, glyphs)
+            table = Doc()
+            waits_table(table, shown, lang, glyphs)
+            if groups and groups[-1][1:] == [said, table.blocks]:
+                groups[-1][0].append(d)
+            else:
+                groups.append([[d], said, table.blocks])
+    for ds, said, blocks in groups:
+        doc.line()
+        doc.line(f"discard {', '.join(tile_text(d.tile, glyphs) for d in ds)}: {said}")
+        doc.blocks += blocks
     unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
     if unscored and any(d.waits for d in advice.discards):
         shown = " ".join(tile_text(d.tile, glyphs) for d in unscored)

@@ -251,14 +251,14 @@ class Engine:
         self.exact = exact
         self.work, self._limit = (None if exact else work), None
         self.capped = set()  # discards weighed without exchanges because the work passed `work`
+        # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
+        self.automatic = self._automatic(next(iter(self.start.values()))) is not None
         self.budget, self.first = {}, {}
         best = min(self.shanten(h) for h in self.start.values())
         wild_held = self.root[STAR] + sum(self.root[k] for k in self.wild_kinds)
         for d, h in self.start.items():
             s0 = self.first[d] = self.shanten(h)
             self.budget[d] = s0 + (swaps if s0 <= 1 and (exact or s0 == best and not wild_held) else 0)
-        # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
-        self.automatic = self._automatic(next(iter(self.start.values()))) is not None
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 
@@ -271,10 +271,17 @@ class Engine:
         return naturals, wilds
 
     def shanten(self, h) -> int:
+        """The 13-tile hand's shanten: by its shapes, or 0 when it wins whatever its shape on any tile it can
+        draw (as `advise` ranks it)."""
         s = self._shanten.get(h)
         if s is None:
             naturals, wilds = self._split(h)
-            s = self._shanten[h] = _shanten(naturals, wilds, self.melds, self.shapes)
+            s = _shanten(naturals, wilds, self.melds, self.shapes)
+            if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
+                auto = self._automatic(h)  # (a hand with a fifth copy, which `useful` may try, is no hand)
+                if auto is not None and all(k in auto for k in range(NUM_KINDS) if self._held(h, k) < 4):
+                    s = 0
+            self._shanten[h] = s
         return s
 
     def _held(self, h, k: int) -> int:
@@ -608,7 +615,7 @@ class Engine:
         for d in valued:
             o, s = figures[d], shanten[d]
             pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
-            exact = self.budget[d] > s or self.draws == 0  # no draws: nothing to play, 0 whatever the play
+            exact = self.budget[d] > s or self.draws == 0 or self.automatic and self._wins_every_draw(self.start[d])
             results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, exact))  # min: 1 + rounding
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
@@ -619,6 +626,13 @@ class Engine:
                         if getattr(given, FIELD_OF.get(name, name)) != getattr(later, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
                            self.asked_draws, dropped)
+
+    def _wins_every_draw(self, h13) -> bool:
+        """Whether every tile left in the wall wins the 13-tile `h13` at once (a win whatever the shape on any
+        tile): the first draw ends the play, so there is nothing to choose and the narrower play is the best
+        one (no draws: nothing to play either)."""
+        won = {k for k, _, _ in self.wins(h13)}
+        return all(k in won for k in range(NUM_KINDS) if self.unseen0[k])
 
     def win_now(self) -> Optional[int]:
         """What the 14 tiles pay the player if declared a win as they stand, in the situation given (None: not

@@ -10,8 +10,8 @@ and ``reference_scoring.py`` (its notation parser and its brute-force set decomp
 ruleset_id: "beijing-classic", "beijing-doubling" or "beijing-hunr".  ``situation`` is a dict, every field
 optional: seat, dealer (default "E"), from (the discarder / robbed konger; None = self-draw), kong_draw,
 last_tile, rob_kong, first_turn, base (default 1), wild (list of one tile name), indicator (a tile name: the
-wild kind is the next one in the cycle), shaozhuang (K), and the new options rob_concealed, hui_on_wall,
-hunr_you (bools).
+wild kind is the next one in the cycle), shaozhuang (K), mutual (a list of seats: 互包, beijing-classic), and
+the options rob_concealed, hui_on_wall, hunr_you (bools).
 
 ``total`` is the ruleset's unit: 番 (classic and doubling: the sum of the items; for a doubling 绘杠 the flat
 amount), or 点 (hunr: the product of the factors on a base of 1, or the flat 40).  Payouts are integers that
@@ -25,6 +25,11 @@ sum to 0.  By brute force, with nothing clever:
 4.  each item is a plain function of that reading (written from the rules pages);
 5.  the best reading (the highest total; for a robbed concealed kong, among the readings whose 一条龙 holds the
     robbed tile), then legality, then the payouts.
+
+The rules of issue 25, from the pages: beijing-hunr "吃、碰、开明杠都只能自摸胡牌" (an exposed hand wins only by
+self-draw; a rob is a self-draw there) and "只能吃牌或者碰牌一次，开杠不算在内" (two exposed chows/pungs: no win,
+混杠 included); beijing-classic 互包 (the partner pays the whole hand part: 3P on a self-draw or a rob, P on a
+discard); 捉五魁's "only wait" is over tile faces, a 5m of the wild kind drawn as itself included.
 """
 
 from math import prod
@@ -43,6 +48,7 @@ DOUBLING_HUI_KONG = 16
 HUNR_DISCARDER_FACTOR = 2
 HUNR_FLAT = 40
 HUNR_SHAOZHUANG = 10
+HUNR_MOST_CLAIMS = 1  # 只能吃牌或者碰牌一次
 
 
 class Ctx:
@@ -86,17 +92,26 @@ class Ctx:
                 self.naturals[k] += 1
         self.winning_is_wild = self.winning in self.wild
         self.exposed = any(m[2] == EXPOSED for m in self.melds)
+        # claimed 吃 and 碰: exposed melds that are not kongs ("开杠不算在内")
+        self.claims = sum(1 for m in self.melds if m[2] == EXPOSED and m[0] != KONG)
+        self.mutual = list(sit.get("mutual") or ())
         self.is_dealer = self.seat == self.dealer
-        self.four_wilds = self.wild_kind is not None and self.wild_held >= 4
+        self.four_held = self.wild_kind is not None and self.wild_held >= 4
+        self.four_wilds = self.four_held
+        if rid == "beijing-hunr" and self.claims > HUNR_MOST_CLAIMS:
+            # a hand that broke the limit wins nothing whatever the shape: it is judged by its shape (混杠 still
+            # its only item when the shape is complete), and refused
+            self.four_wilds = False
         if self.n_wild > 2 and not self.four_wilds:
             raise ValueError(f"{self.n_wild} concealed wildcards: the brute force takes at most 2")
         self.self_drawn = self.discarder is None
         self._natural_waits = None
 
     def natural_waits(self):
-        """The natural kinds completing the 13 tiles (the 14 minus the winning tile), standard or seven pairs.
+        """The tile faces completing the 13 tiles (the 14 minus the winning tile), standard or seven pairs, each
+        drawn tile taken as itself: a drawn tile of the wild kind counts as its own face (a 惠 5m drawn is a 5m).
 
-        A kind whose four copies are already among the 13 is no wait; the wild kind is never a natural wait."""
+        A kind whose four copies are already among the 13 is no wait."""
         if self._natural_waits is None:
             nat13 = list(self.naturals)
             wilds13 = self.n_wild
@@ -114,9 +129,9 @@ class Ctx:
             shapes = {reference.STANDARD, reference.SEVEN_PAIRS}
             waits = set()
             for k in range(NUM_KINDS):
-                if held13[k] >= 4 or k in self.wild:
+                if held13[k] >= 4:
                     continue
-                trial = list(nat13)
+                trial = list(nat13)  # the wild kind's naturals are 0: k added here is a natural of its face
                 trial[k] += 1
                 if reference.ref_is_complete(trial, wilds13, len(self.melds), shapes):
                     waits.add(k)
@@ -294,14 +309,17 @@ def classic_payouts(ctx, fan):
         pay[payer] -= amount
         pay[ctx.seat] += amount
 
-    if ctx.self_drawn:
+    # what one seat pays when it pays the hand alone: the robbed konger the self-draw total, a discarder his P
+    whole = 3 * points if ctx.self_drawn or ctx.rob_kong else points
+    if ctx.mutual:  # 互包: "则由另一家来支付其所有点数" — each partner pays the whole part, nobody else pays
+        for partner in ctx.mutual:
+            charge(partner, whole)
+    elif ctx.self_drawn:
         for s in SEATS:
             if s != ctx.seat:
                 charge(s, points)
-    elif ctx.rob_kong:
-        charge(ctx.discarder, 3 * points)  # the konger pays the self-draw total
     else:
-        charge(ctx.discarder, points)
+        charge(ctx.discarder, whole)
     _shaozhuang(pay, ctx, CLASSIC_SHAOZHUANG)
     return pay
 
@@ -480,7 +498,7 @@ def ref_variant(hand_text, rid, situation):
         else:
             scored = [(sum(p.values()), p) for p in (doubling_items(r, ctx) for r in found)]
     else:
-        flat = hunr_flat(ctx)
+        flat = hunr_flat(ctx) or ("four_wilds" if ctx.four_held else None)
         if flat:
             scored = [(HUNR_FLAT, {flat: HUNR_FLAT})]
         else:
@@ -488,9 +506,13 @@ def ref_variant(hand_text, rid, situation):
     total, patterns = max(scored, key=lambda tp: tp[0])
 
     legal = reason is None
+    if rid == "beijing-hunr" and ctx.claims > HUNR_MOST_CLAIMS:
+        legal, reason = False, "a hand may claim at most 1 吃 or 碰"  # on any win, before any other rule
     if (legal and rid == "beijing-doubling" and not ctx.four_wilds and ctx.wild and ctx.exposed
             and not ctx.self_drawn):
         legal, reason = False, "吃碰堤: with 绘 in play a hand with an exposed meld must self-draw"
+    if legal and rid == "beijing-hunr" and not flat_hand and ctx.exposed and not ctx.self_drawn and not ctx.rob_kong:
+        legal, reason = False, "吃碰堤: an exposed hand (吃、碰、开明杠) wins only by self-draw"
     payouts = None
     if legal:
         if rid == "beijing-classic":

@@ -35,10 +35,11 @@ READINGS OF AMBIGUOUS POINTS (written down here and in the report):
 *   "Natural wait" for 捉五魁 (beijing.yaml: "5m to be the only natural wait"): the natural (not wild) kinds k
     such that the 13 tiles (the 14 minus the winning tile) plus one natural tile of kind k form a winning shape of
     the ruleset (standard or seven pairs), leaving out any kind whose four copies are already held in the 13
-    tiles (cli.md, "Waits, precisely"; a wildcard counts as a copy of its face).  The 惠 kind is never a natural
-    wait: every tile of it is a wildcard, and drawing one completes any ready hand.  That set must be exactly
-    {5m}, and the winning tile (natural 5m, or a wildcard standing in as 5m) must be the middle of a concealed
-    4m-5m-6m chow.  (So with 5m itself the 惠 there is no 捉五魁.)
+    tiles (cli.md, "Waits, precisely"; a wildcard counts as a copy of its face).  A drawn tile of the 惠 kind is
+    taken as its own face here (rulesets/beijing.md, "捉五魁 when the 5万 is a 惠": a 惠 5万 drawn and played as a
+    5万 is a 5万); it is not a wait merely because a drawn 惠 completes any ready hand.  That set must be exactly
+    {5m}, and the winning tile (natural 5m, a 5m of the 惠 kind, or a wildcard standing in as 5m) must be the
+    middle of a concealed 4m-5m-6m chow.  (So with 5m itself the 惠, 46m won on a 5m is 捉五魁.)
 *   四惠牌 (beijing only; beijing-money has no such pattern, so there four 惠 are just four wildcards): "scored as a
     self-draw" is taken for everything: 庄 only if the winner is the dealer, the self-draw payout, and the win is
     legal whatever --from says (neither 吃碰堤 nor "3+ 惠 must self-draw" applies).  It is a win whatever the
@@ -321,7 +322,7 @@ class Ctx:
                 shapes.add(reference.SEVEN_PAIRS)
             waits = set()
             for k in range(NUM_KINDS):
-                if held13[k] >= 4 or k in self.wild:
+                if held13[k] >= 4:
                     continue
                 trial = list(nat13)
                 trial[k] += 1

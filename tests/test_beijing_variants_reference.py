@@ -53,6 +53,41 @@ def test_reference_agrees_with_the_hand_worked_example(path):
         assert expect["reason"] in (ref["reason"] or ""), ref["reason"]
 
 
+ISSUE_25 = [
+    # hand, ruleset, situation, legal, total, payouts — worked by hand from the rules pages (issue 25)
+    # "吃、碰、开明杠都只能自摸胡牌": the chow on W's discard is refused; self-drawn 1 × 自摸 2 × 无混儿 2 = 4
+    pytest.param("[123m] 456p 789s 234s 5p +5p", "beijing-hunr", {"seat": "S", "from": "W", "wild": ["1p"]},
+                 False, 2, None, id="hunr-chow-on-a-discard"),
+    pytest.param("[123m] 456p 789s 234s 5p +5p", "beijing-hunr", {"seat": "S", "wild": ["1p"]},
+                 True, 4, {"E": -4, "S": 12, "W": -4, "N": -4}, id="hunr-chow-self-drawn"),
+    # a 暗杠 keeps 门清: 1 × 门清 2 × 无混儿 2 = 4, 点炮 W pays 8
+    pytest.param("{5555m} 456p 789s 234s 5p +5p", "beijing-hunr", {"seat": "S", "from": "W"},
+                 True, 4, {"E": -4, "S": 16, "W": -8, "N": -4}, id="hunr-concealed-kong-on-a-discard"),
+    # "只能吃牌或者碰牌一次": two claims, even self-drawn, are no win
+    pytest.param("[123m] [456p] 789s 234s 5p +5p", "beijing-hunr", {"seat": "S"}, False, 4, None,
+                 id="hunr-two-claims"),
+    # a kong does not count: one chow, two kongs
+    pytest.param("[5555m] [1111s] [123m] 234s 5p +5p", "beijing-hunr", {"seat": "S"},
+                 True, 4, {"E": -4, "S": 12, "W": -4, "N": -4}, id="hunr-kongs-not-counted"),
+    # 互包 in beijing-classic: the partner pays the whole part (P halved to 500; 3P = 1500 on a self-draw)
+    pytest.param("[123m] 456p 789s 234s E +E", "beijing-classic", {"seat": "S", "mutual": ["W"]},
+                 True, 1, {"E": 0, "S": 1500, "W": -1500, "N": 0}, id="classic-mutual-self-draw"),
+    pytest.param("123m 456p 789s 23s EE +4s", "beijing-classic",
+                 {"seat": "S", "from": "W", "rob_kong": True, "mutual": ["N"]},
+                 True, 1, {"E": 0, "S": 3000, "W": 0, "N": -3000}, id="classic-mutual-robbed-kong"),
+    # 捉五魁 on a 5万 that is the 混儿: 1 × 门清 2 × 自摸 2 × 捉五魁 2 = 8
+    pytest.param("123p 456p 789s EE 46m +5m", "beijing-hunr", {"seat": "S", "wild": ["5m"]},
+                 True, 8, {"E": -8, "S": 24, "W": -8, "N": -8}, id="hunr-catch-five-on-the-wild-five"),
+]
+
+
+@pytest.mark.parametrize("hand, rid, sit, legal, total, payouts", ISSUE_25)
+def test_reference_agrees_with_issue_25_hands(hand, rid, sit, legal, total, payouts):
+    ref = ref_variant(hand, rid, sit)
+    assert (ref["legal"], ref["total"], ref["payouts"]) == (legal, total, payouts), ref
+    assert compare(hand, rid, {"dealer": "E", **sit}) is not None
+
+
 def test_every_pattern_of_the_new_rulesets_has_an_example():
     seen = {rid: set() for rid in RULESETS}
     for path in EXAMPLES:
@@ -84,6 +119,8 @@ def cli_args(text, rid, sit):
         args += ["--wild", ",".join(sit["wild"])]
     if sit.get("shaozhuang"):
         args += ["--shaozhuang", str(sit["shaozhuang"])]
+    for seat in sit.get("mutual") or ():
+        args += ["--mutual", seat]
     return args
 
 
@@ -132,6 +169,8 @@ def variant_scenario(draw, rid, seven_pairs=False):
         sit["hui_on_wall"] = True
     if rid == "beijing-hunr" and draw(st.integers(0, 4)) == 0:
         sit["hunr_you"] = True
+    if rid == "beijing-classic" and draw(st.integers(0, 3)) == 0:  # 互包 with one or two partners
+        sit["mutual"] = sorted(set(draw(st.lists(st.sampled_from(others), min_size=1, max_size=2))))
     return text, drop_impossible(text, sit)
 
 

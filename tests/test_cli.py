@@ -38,7 +38,8 @@ def error_line(result):
 ERRORS = [
     pytest.param(["analyze", "123"],
                  "Error: digits '123' without a suit letter (m, p, s or z) at column 1 in \"123\"", id="digits"),
-    pytest.param(["analyze", "123m456p789s EE 4m"], "Error: 12 tiles: a hand has 13 (to find waits) or 14 (to score)",
+    pytest.param(["analyze", "123m456p789s EE 4m"],
+                 "Error: 12 tiles: 123m 456p 789s EE 4m — a hand has 13 (to find waits) or 14 (to score)",
                  id="too_few"),
     pytest.param(["analyze", "11111m 456p 789s EE"], "Error: 5 copies of 1m: there are only 4 of each tile",
                  id="fifth_copy"),

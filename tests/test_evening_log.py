@@ -688,9 +688,10 @@ def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp
     # rulesets/beijing.md: 推倒和 1 is counted on every win the other patterns do not replace
     ("beijing", 1, "推倒和"), ("beijing-classic", 1, "推倒和"),
     # rulesets/beijing-doubling.md: an exposed hand must self-draw (自摸 1); a concealed one counts 门前清 1 at least
-    ("beijing-doubling", 1, "自摸"),
-    # rulesets/beijing-hunr.md: "a plain win is worth 1点"
-    ("beijing-hunr", 1, "推倒胡"),
+    ("beijing-doubling", 1, "门前清 / 自摸"),
+    # rulesets/beijing-hunr.md: "a plain win is worth 1点", and "吃、碰、开明杠都只能自摸胡牌" (issue 25): a
+    # concealed hand on a discard is 推倒胡 1 × 门清 ×2, an exposed one self-drawn 1 × 自摸 ×2
+    ("beijing-hunr", 2, "推倒胡+门清 / 推倒胡+自摸"),
     # rulesets/beijing-money.md: "推倒和 (a hand with no pattern, 0 番) may only be won by self-draw"
     ("beijing-money", 0, "起胡"),
     # rulesets/shangrao.md: 平糊, with a 宝 standing in: 1

@@ -226,9 +226,9 @@ def test_advise_json_for_14_tiles_ranks_discards_and_scores_ready_ones():
     result = CliRunner().invoke(cli, ["advise", "13m 46p 79s EE CF 5m5m5m5m", "--wild", "5m", "--json"])
     assert result.exit_code == 0, result.output
     data = json.loads(result.output)
-    assert data["shanten"] == 0
+    assert data["shanten"] == -1 and data["win"]["total"] == 9  # four 惠: 四惠牌 already (issue 25)
     first = data["discards"][0]
-    assert first["shanten"] == 0 and first["discard"] in ("C", "F")
+    assert first["shanten"] == 0 and first["discard"] == "1m" and data["discards"][-1]["wild"]
     assert {w["tile"] for w in first["waits"]} == {w["tile"] for w in first["improvements"]}
     assert all(w["legal"] and w["total"] is not None for w in first["waits"])
     assert [d["shanten"] for d in data["discards"]] == sorted(d["shanten"] for d in data["discards"])

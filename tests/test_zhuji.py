@@ -444,3 +444,12 @@ def test_a_star_under_a_no_wild_bid_is_an_error():
     assert result.stderr == "Error: the hand has a wildcard '*', but no wildcards are in play under the bid 无财2台\n"
     result = CliRunner().invoke(cli, ["analyze", "123m 456p 789s 234s * +E", "-r", "zhuji", "--seat", "S", "--json"])
     assert result.exit_code == 0 and json.loads(result.stdout)["wild_as"] == ["E"]
+
+
+def test_the_seat_wind_counts_once_however_many_sets_wildcards_make_of_it():
+    """zhuji.md: 门风 1 (where 中发白 is "1 each"): South's four S and two 财神 standing as S make SSS SSS, and 门风
+    is still 1 台 (the property against tests/reference_scoring.py found the engine counting 2)."""
+    result = CliRunner().invoke(cli, ["analyze", "111223344m SSSS +1m", "-r", "zhuji", "--seat", "S", "--wild", "4m",
+                                      "--json"])
+    doc = json.loads(result.stdout)
+    assert {p["id"]: p["count"] for p in doc["patterns"]}.get("seat_wind_pung") == 1, doc["patterns"]

@@ -208,25 +208,13 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
     situation = build_situation({"wild": wild, "indicator": indicator})
     finder = BatchWaits(rules, situation)
     if batch is None:
-        parsed, found = finder.waits_of(hand)
-        if seen:
-            found = _take_seen(found, parsed, finder.wild_kinds, _seen(seen))
+        parsed, found, every = finder.answer(hand, _seen(seen) if seen else None)
         from .. import render  # imported when used (start-up time)
-        emit(render.waits_doc(parsed, found, glyphs), as_json)
+        emit(render.waits_doc(parsed, found, glyphs, every), as_json)
         return
     bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
     if bad:
         raise SystemExit(1)
-
-
-def _take_seen(found, hand, wild_kinds, seen):
-    """Take `--seen` copies off the tiles left of each wait (never below 0; a fifth copy is an error)."""
-    from ..analysis import check_seen, tiles_left  # imported when used (start-up time)
-    from ..scoring import prepare
-
-    held = prepare(hand, wild_kinds).held
-    check_seen(held, seen)
-    return [(t, tiles_left(held, seen, t)) for t, _ in found]
 
 
 def _open_batch(path):
@@ -495,8 +483,9 @@ def _error_of(exc, argv, lang="en"):
 
 
 def _no_such_option(exc, argv, lang="en") -> str:
-    """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a hand
-    starting with '-' told to come after `--`."""
+    """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a mistyped
+    option with the command's options it is near (`--form`: `--from`); a hand starting with '-' told to come
+    after `--`."""
     from ..regions import all_options  # imported when used (start-up time)
     from ..situation import GENERIC
 
@@ -510,6 +499,9 @@ def _no_such_option(exc, argv, lang="en") -> str:
             option.read(argv[position])
         except MjcalcError as error:
             return flagged(error, lang)
+    if exc.possibilities:  # click's near misses among the command's options: `--form` is `--from` mistyped
+        hint = Message("cli.did_you_mean_any", words=" or ".join(exc.possibilities[:3]))
+        return Message("cli.no_such_option_close", token=name, hint=hint).text(lang)
     return Message("cli.no_such_option", token=argv[position] if position is not None else name).text(lang)
 
 

@@ -100,8 +100,11 @@ def _table(headers, rows, columns):
     cells = [[_styled(c) for c in row] for row in rows]
 
     def render(limits):
+        # a header is drawn two wider than its longest line, so it is wrapped two narrower than its column (never
+        # below its longest word: the column's floor is that and two)
         heads = headers if limits is None else [
-            "\n".join(part for line in str(h).split("\n") for part in _wrap(line, limit, "")) for h, limit in zip(headers, limits)]
+            "\n".join(part for line in str(h).split("\n") for part in _wrap(line, max(1, limit - 2), ""))
+            for h, limit in zip(headers, limits)]
         drawn = simple_table(cells, heads, limits)  # wrapped or not, drawn without importing tabulate
         if drawn is not None:
             return drawn

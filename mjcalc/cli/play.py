@@ -1,18 +1,25 @@
 """`mjcalc table play`: the evening at a prompt (stdlib `cmd`, with `readline` history and tab completion).
 
 One short line records a hand: WINNER, then FROM (a player or a seat) or 自摸, then what was won — a number
-(the total in the ruleset's unit), pattern names (`对对和,庄`) or the tiles — and any `table hand` option after
-it (`--shaozhuang 1`). Every line goes through the same `table hand`/`draw`/`undo`/… commands as the shell
-does, so each hand is checked and committed the same way: closing the terminal mid-evening loses nothing.
+(the total in the ruleset's unit), pattern names (`对对和,庄`, as players write them: 对对胡, duiduihe) or the
+tiles — and any `table hand` option after it (`--shaozhuang 1`). A word that is none of these is said as a
+word, with the prompt's word it is near (自模: did you mean 自摸), never read as tiles. Every line goes through
+the same `table hand`/`draw`/`undo`/… commands as the shell does, so each hand is checked and committed the
+same way: closing the terminal mid-evening loses nothing.
 """
 import cmd
 import shlex
 import sys
+from typing import Optional
 
 import click
 
+from .. import glossary
 from ..errors import MjcalcError, printable
 from ..evening import Ledger, LedgerError, data_dir
+from ..messages import Message
+from ..notation import written_in_notation
+from ..ruleset import Ruleset
 from .common import said_lang
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
@@ -30,7 +37,7 @@ class TablePrompt(cmd.Cmd):
         self.ledger = ledger
         self.table = table
         self.history = None
-        self.rules = None
+        self.rules: Optional[Ruleset] = None  # the table's, read when the prompt starts
 
     # --- running -----------------------------------------------------------------------------------------
 
@@ -129,8 +136,12 @@ class TablePrompt(cmd.Cmd):
         if not words:
             raise LedgerError("play.who_won")
         winner, rest = words[0], words[1:]
+        close = "" if self._is_player(winner) else glossary.closest(winner, COMMANDS)
+        if close:  # `undoo`: a mistyped command, not an unknown player
+            raise LedgerError("play.not_a_command", word=repr(winner), hint=Message("hint.did_you_mean", word=close))
         self.table.seat(winner)  # an unknown player is said now
         args = ["hand", self.table.name, "--winner", winner]
+        said_from = bool(rest) and (rest[0] in SELF_DRAW or self._is_player(rest[0]))
         if rest and rest[0] in SELF_DRAW:
             rest = rest[1:]
         elif rest and self._is_player(rest[0]):
@@ -141,8 +152,33 @@ class TablePrompt(cmd.Cmd):
         elif rest and self._all_patterns(rest):
             args += ["--patterns", ",".join(rest)]
         else:
+            self._words_are_tiles(rest, from_place=not said_from)
             args += rest  # the tiles, checked by `table hand`
         return args + options
+
+    def _words_are_tiles(self, words, from_place):
+        """Refuse a word that is not written as tiles (自模, duiduhe) as the word it is: a near miss of 自摸 or
+        a player right after the winner, else an unknown (or ambiguous) pattern, with the names it is near."""
+        from ..evening import find_pattern  # imported when used (start-up time)
+
+        rules = self.rules
+        assert rules is not None, "the prompt reads its table's rules before any line"
+        for i, word in enumerate(words):
+            try:
+                find_pattern(rules, word)
+                continue  # a pattern among tiles: `table hand` says what the tiles are
+            except LedgerError as exc:
+                if exc.code == "record.ambiguous_pattern":
+                    raise
+                unknown = exc
+            if written_in_notation(word):
+                continue
+            close = glossary.closest(word, list(SELF_DRAW[:2]) + list(self.table.players)) \
+                if i == 0 and from_place else ""
+            if close:
+                raise LedgerError("play.not_a_word", word=repr(word), ruleset=rules.id,
+                                  hint=Message("hint.did_you_mean", word=close))
+            raise unknown
 
     def _is_total(self, word):
         """A total as `parse_total` reads it (3, 3番, ３, 十二), or a number it refuses (said by `table hand`)."""

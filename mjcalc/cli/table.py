@@ -23,6 +23,7 @@ from ..evening import (
     LedgerFileError,
     context,
     hand_json,
+    total_kind,
     remember_path,
     standings_json,
     transfers_json,
@@ -501,7 +502,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
         lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
     if result.score.matches:
         lines.append(_table(render.pattern_rows(result, lang), ["pattern", "id", unit]))
-    lines.append(f"total     {result.score.total} {unit}")
+    lines.append(f"total     {render.total_text(result, result.score, lang, long=True)}")
     headers, rows = render.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
@@ -654,6 +655,8 @@ def _history(t, rules, hands, with_tiles, people, units):
     rows = []
     for h in hands:
         total = "" if h.total is None else f"{h.total}{units.get(h.rules_sha256, unit)}" if mixed else h.total
+        if total_kind(h, rules) == "flat":
+            total = f"{h.total} flat"
         row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""),
                _result_text(t, h) if people or h.players else _seat_result(h), total]
         if shanglou:

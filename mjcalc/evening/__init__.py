@@ -7,7 +7,7 @@ these and nothing deeper.
 - `record`: score a hand with the table's ruleset, base and dealer, then record it;
 - `documents`: the `--json` documents of `mjcalc table`, which `mjcalc serve` answers with too.
 """
-from .documents import context, hand_json, next_json, show_json, standings_json, transfers_json
+from .documents import context, hand_json, next_json, show_json, standings_json, total_kind, transfers_json
 from .ledger import (
     HandRecord,
     PenaltyRecord,
@@ -70,7 +70,7 @@ from .stats import PersonStats, read_stats, stats_json
 
 __all__ = [
     "HandRecord", "PenaltyRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
-    "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
+    "total_kind", "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
     "record_win", "remember_path", "remembered_path", "request_answer", "request_for", "revert_event", "rules_from_json",

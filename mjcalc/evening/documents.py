@@ -1,6 +1,6 @@
 """The `--json` documents of `mjcalc table` (a hand with its context, the standings, the next hand, a table
 shown), click-free, so that `mjcalc serve`'s ledger API answers with the very same documents."""
-from ..regions import all_options
+from ..regions import all_options, find_region
 from ..situation import GENERIC
 from ..tiles import NAMES, SEATS
 
@@ -71,10 +71,24 @@ def context(record, table, rules=None):
     return words
 
 
+def total_kind(record, rules) -> object:
+    """What a won hand's total counts: "flat" (a fixed amount × 底分, as 绘杠's 16: `Region.paid_flat`) or
+    "unit" (番, 台, 分 …); None for a draw."""
+    if record.kind != "win" or record.total is None:
+        return None
+    region = find_region(rules.region) if rules is not None else None
+    known = {p.id for p in rules.patterns} if rules is not None else set()
+    flat = region is not None and any(p.get("id") in known and region.paid_flat(rules, p["id"])
+                                      for p in record.patterns if isinstance(p, dict))
+    return "flat" if flat else "unit"
+
+
 def hand_json(record, table, rules=None, unit=None):
-    """A recorded hand, with its context in words and its unit (番, 台 or 分: the rules it was recorded under)."""
+    """A recorded hand, with its context in words and its unit (番, 台 or 分: the rules it was recorded under);
+    `total_kind` says whether its total is that unit or a flat amount."""
     data = record.to_dict(table)
     data["unit"] = unit or (rules.unit_zh if rules is not None else None)
+    data["total_kind"] = total_kind(record, rules)
     data["context"] = context(record, table, rules)
     return data
 

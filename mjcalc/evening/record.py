@@ -24,6 +24,7 @@ from dataclasses import asdict, dataclass, field, replace
 from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
 
+from .. import glossary
 from ..analysis import Analysis, analyze, pay
 from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
@@ -112,13 +113,20 @@ def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
 
 
 def find_pattern(rules: Ruleset, word: str) -> Pattern:
-    """A pattern of the ruleset by its id, Chinese or English name (any case); a LedgerError names the near ones."""
+    """A pattern of the ruleset by its id, Chinese or English name (any case), as players write it (对对胡 for
+    对对和, 七对 for 七对子) or by the glossary's words for it (碰碰胡, duiduihe); a LedgerError names the near
+    ones, or, for a word that names two patterns of the ruleset, both."""
     text = word.strip()
-    for p in rules.patterns:
-        if text in (p.id, p.zh) or text.lower() in (p.id.lower(), p.en.lower()):
-            return p
-    names = [p.zh for p in rules.patterns] + [p.id for p in rules.patterns]
-    hint = did_you_mean(text, names) or Message("record.hint_patterns", patterns=[p.zh for p in rules.patterns])
+    found = glossary.patterns_named(text, rules.patterns)
+    if len(found) == 1:
+        return found[0]
+    if found:
+        raise LedgerError("record.ambiguous_pattern", field="patterns", label="--patterns", ruleset=rules.id,
+                          pattern=repr(text), names=" or ".join(f"{p.zh} ({p.id})" for p in found))
+    spellings = glossary.pattern_spellings(rules.patterns)
+    close = glossary.closest(text, list(spellings))
+    hint = (Message("hint.did_you_mean", word=spellings[close]) if close
+            else Message("record.hint_patterns", patterns=[p.zh for p in rules.patterns]))
     raise LedgerError("record.unknown_pattern", field="patterns", label="--patterns", ruleset=rules.id,
                       pattern=repr(text), hint=hint)
 
@@ -207,11 +215,11 @@ def _chinese_number(text: str) -> Optional[int]:
     return total + digit
 
 
-# The plainest wins: one claimed chow or four, a wildcard in use or none, a pung hand; each is tried self-drawn
-# and on a discard from either side, by the dealer and not. Every pattern a win can avoid is avoided by one of
+# The plainest wins: concealed, one claimed chow or four, a wildcard in use or none, a pung hand; each is tried
+# self-drawn and on a discard from either side, by the dealer and not. Every pattern a win can avoid is avoided by one of
 # them, so the least they score is the least any tiles win scores (tests/test_evening_log.py checks it against
 # generated wins).
-PLAINEST = ("[123m] 456p 789s 234s 5m +5m", "[123m] [456p] [789s] [234s] 5m +5m", "[123m] 456p 789s 23s 1p 5m +5m",
+PLAINEST = ("123m 456p 789s 234s 5m +5m", "123m 456p 789s 23s 1p 5m +5m", "[123m] 456p 789s 234s 5m +5m", "[123m] [456p] [789s] [234s] 5m +5m", "[123m] 456p 789s 23s 1p 5m +5m",
             "[123m] 456p 78s 234s 1p 5m +5m", "[123m] [456p] [789s] 23s 1p 5m +5m", "[111m] [222p] 789s 234s 5m +5m")
 
 

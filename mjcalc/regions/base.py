@@ -169,6 +169,21 @@ class Region:
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""
         return None
 
+    def discard_wins(self, ruleset, situation) -> bool:
+        """Whether any hand may win in `situation`, a discard (or, with `rob_kong`, a robbed kong), under the
+        ruleset's win rules; False when every such win is refused whatever the tiles (then a table of waits has
+        no discard column)."""
+        rule = ruleset.rob_kong if situation.rob_kong else ruleset.discard
+        first_from_dealer = (ruleset.earthly_discard_from_dealer and situation.first_turn
+                             and not situation.is_dealer and situation.discarder == situation.dealer)
+        return situation.self_drawn or rule != "never" or bool(first_from_dealer)
+
+    def paid_flat(self, ruleset, pattern_id: str) -> bool:
+        """Whether the pattern, scored, makes the hand a fixed amount (its value × 底分, which no table of the
+        payout scheme raises) rather than a count of the ruleset's unit, so that its total is labelled flat: a
+        pattern with `params.flat`, where a region declares that parameter."""
+        return bool(ruleset.pattern(pattern_id).param("flat"))
+
     def minimum(self, ruleset, situation) -> Tuple[int, Words]:
         """The least total a legal win needs, and who needs it (words for the refusal, '' for everyone)."""
         return ruleset.minimum, ""

@@ -1,13 +1,14 @@
 """Beijing 北京麻将: what the region means.
 
 Wildcards 惠 (绘, 混儿); 吃碰堤 (a hand with an exposed meld must self-draw, in some rulesets only while 绘 are
-declared); 四惠牌/绘杠/混杠 (all four wildcards win whatever the shape, paid as a self-draw); 烧庄 (跟庄: the dealer
-pays each other seat) and 互包 (a partner pays the winner's whole hand); robbing a concealed kong only to complete
-a pattern; 绘上墙 and 混儿悠. Five payout schemes: `additive` (番 × 底分), `money_table` (the 2-4-8 table,
-rate × 2^番, capped, with kong money and 跟庄), `classic_points` (番 × points, a hand that broke 门清 paid half),
-`doubling` (2^番, the dealer paid and paying double) and `hunr` (factors on a 1点 base, 点炮 pays double).
+declared); 混儿's one claim (the scheme's `most_claims`: a hand with more claimed 吃/碰 is no win); 四惠牌/绘杠/混杠
+(all four wildcards win whatever the shape, paid as a self-draw); 烧庄 (跟庄: the dealer pays each other seat) and
+互包 (a partner pays the winner's whole hand); robbing a concealed kong only to complete a pattern; 绘上墙 and
+混儿悠. Five payout schemes: `additive` (番 × 底分), `money_table` (the 2-4-8 table, rate × 2^番, capped, with kong
+money and 跟庄), `classic_points` (番 × points, a hand that broke 门清 paid half), `doubling` (2^番, the dealer
+paid and paying double) and `hunr` (factors on a 1点 base, 点炮 pays double).
 """
-from typing import Dict, List
+from typing import Dict, List, Optional, Tuple
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
@@ -24,7 +25,7 @@ from ..patterns import (
     traits_summary,
 )
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
-from ..shapes import SEVEN_PAIRS, STANDARD
+from ..shapes import SEVEN_PAIRS, STANDARD, is_complete
 from ..situation import Option
 from ..tiles import NUM_KINDS, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
@@ -53,14 +54,36 @@ def big_single_wait(r, p):
 
 
 FIVE_M = 4
+_FACE_WAITS: Dict[tuple, Tuple[int, ...]] = {}  # the 13 tiles (counts, shapes, wild kinds) -> their face waits
+
+
+def face_waits(tiles, shapes) -> Tuple[int, ...]:
+    """The tile faces the 13 tiles before the winning tile wait on, each drawn tile taken as its own face: the
+    natural waits, and a wild kind whose own face completes the hand (a 惠 5m drawn and played as 5m is a 5m).
+    A drawn 惠 completes every ready hand by standing for a wait, so it is not a wait of its own."""
+    b = tiles.before
+    key = (b.naturals, b.wilds, b.melds, shapes, b.held, b.wild_kinds)
+    hit = _FACE_WAITS.get(key)
+    if hit is None:
+        found = [t for t in tiles.waits_before(shapes) if t not in b.wild_kinds]
+        for k in b.wild_kinds:
+            grown = list(b.naturals)
+            grown[k] += 1
+            if b.held[k] < 4 and is_complete(grown, b.wilds, b.melds, shapes):
+                found.append(k)
+        if len(_FACE_WAITS) >= 4096:
+            _FACE_WAITS.clear()
+        hit = _FACE_WAITS[key] = tuple(sorted(found))
+    return hit
 
 
 @only_on(STANDARD, SEVEN_PAIRS)
 def catch_five(r, p):
-    """捉五魁: won on 5m as the middle of 4m-5m-6m, 5m the hand's only wait; with `params.seven_pairs`, also
-    seven pairs won on a 5m completing the pair 55m (七对单吊五万), 5m the only wait."""
+    """捉五魁: won on a tile played as 5m in the middle of 4m-5m-6m, 5m the only face the 13 tiles wait on
+    (a 5m of the 惠 kind, played as itself, counts as any 5m); with `params.seven_pairs`, also seven pairs won
+    on a 5m completing the pair 55m (七对单吊五万), 5m the only wait."""
     b = r.winning_block
-    if b is None or r.winning_as != FIVE_M or r.natural_waits_before != (FIVE_M,):
+    if b is None or r.winning_as != FIVE_M or face_waits(r.tiles, r.ruleset.shapes) != (FIVE_M,):
         return 0
     if b.kind == CHOW and b.tiles == (3, 4, 5):
         return 1
@@ -132,8 +155,7 @@ def hunr_you(r, p):
 # --- payout schemes ------------------------------------------------------------------------------------
 
 
-def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄", en: str = "shaozhuang",
-               unit_zh: str = "番"):
+def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄", en: str = "shaozhuang"):
     """烧庄 (跟庄): K rounds, the dealer pays each other seat 2^(K-1) units."""
     rounds = situation.extra("shaozhuang", 0)
     if not rounds:
@@ -141,7 +163,8 @@ def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄
     unit = 2 ** (rounds - 1) * unit_per_round
     burn = {s: unit for s in SEATS if s != situation.dealer}
     burn[situation.dealer] = -3 * unit
-    payout.add(f"{zh} {rounds}{unit_zh}", f"{en} x{rounds}", burn, whoever_wins=True)
+    # headed by the rounds (as a hand's context says 烧庄 1), never a unit: its cells are the amounts paid
+    payout.add(f"{zh} {rounds}", f"{en} x{rounds}", burn, whoever_wins=True)
 
 
 def _flat(score, ruleset) -> bool:
@@ -231,7 +254,7 @@ class MoneyTable(Scheme):
             transfer(hand, s, winner, min(amount, cap))
         payout = Payout()
         payout.add("和牌", "hand", hand)
-        _burn_part(payout, situation, self.param(ruleset, "genzhuang") * situation.base, "跟庄", "genzhuang", "")
+        _burn_part(payout, situation, self.param(ruleset, "genzhuang") * situation.base, "跟庄", "genzhuang")
         kongs = {}
         for meld in score.reading.hand.melds if score.reading else ():
             if meld.kind != KONG:
@@ -248,16 +271,22 @@ class MoneyTable(Scheme):
 
 
 class ClassicPoints(Scheme):
-    """北京 competition rules: 番 × points per 番, a hand that broke 门清 paid half (rounded up); 烧庄 in points."""
+    """北京 competition rules: 番 × points per 番, a hand that broke 门清 paid half (rounded up); 烧庄 in points;
+    互包."""
 
     meaning = ("P = 番 × points_per_fan × 底分; a hand that broke 门清 (吃, 碰 or 明杠) is paid half, rounded up to a "
                "whole point. Self-draw: each other seat pays P; discard: the discarder pays P; 抢杠: the robbed "
-               "konger alone pays 3P. 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × 底分")
+               "konger alone pays 3P. A 互包 partner pays the winner's whole hand part (3P on a self-draw or a rob, "
+               "the discarder's share on a discard). 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × "
+               "底分")
     params = {
         "points_per_fan": Param("1 番 = this many points (the text cites a points table it does not give; 1000 is "
                                 "our choice)", minimum=1, required=False, default=1000),
         "shaozhuang": Param("烧庄: for one round the dealer pays each other seat this many points (times 底分), "
                             "doubling per further round; not paid on a drawn hand", required=False, default=1000),
+        "discarder_pays_all": Param("true: on a discard win the discarder pays the winner's self-draw total 3P, as "
+                                    "the robbed konger does; false (the text's 3P read as the 抢杠 rule only): P",
+                                    kind=bool, required=False, default=False),
     }
 
     def unit_points(self, total, ruleset) -> int:
@@ -267,42 +296,59 @@ class ClassicPoints(Scheme):
         points = score.total * self.param(ruleset, "points_per_fan") * situation.base
         if score.reading is not None and not score.reading.hand.is_concealed:  # (no reading: a total agreed)
             points = -(-points // 2)
-        if score.self_drawn:
+        # the hand part when one seat pays it all: a 互包 partner, the robbed konger, the discarder
+        alone = score.self_drawn or situation.rob_kong or self.param(ruleset, "discarder_pays_all")
+        whole = 3 * points if alone else points
+        partners = situation.extra("mutual", ())
+        hand = {}
+        if partners:
+            for partner in partners:
+                transfer(hand, partner, situation.seat, whole)
+        elif score.self_drawn:
             hand = _each_other_pays(situation, points)
         else:
-            hand = {}
-            transfer(hand, situation.discarder, situation.seat, 3 * points if situation.rob_kong else points)
+            transfer(hand, situation.discarder, situation.seat, whole)
         payout = Payout()
         payout.add("和牌", "hand", hand)
-        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * situation.base, unit_zh="")
+        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * situation.base)
         return payout
 
 
 class Doubling(Scheme):
     """北京 番数规则: each payer pays 2^番 chips; a payment to or from the dealer is doubled; a flat hand apart."""
 
-    meaning = ("A = 2^番 × 底分. Self-draw: each other seat pays A; discard or 抢杠: the discarder pays A. A payment "
-               "to or from the dealer is times dealer_factor. A flat pattern (绘杠): each other seat pays its value "
-               "× 底分, no dealer factor")
+    meaning = ("A = 2^番 × 底分. Self-draw: each other seat pays A; discard or 抢杠: the discarder pays A (each other "
+               "seat with discard_each_pays). A payment to or from the dealer is times dealer_factor. A flat pattern "
+               "(绘杠): each other seat pays its value × 底分, no dealer factor (unless flat_dealer_factor)")
     params = {
         "dealer_factor": Param("a payment to or from the dealer is multiplied by this (庄家和了，赢闲家双分筹码；"
                                "闲家和了，庄家也付双份)", minimum=1, maximum=100, required=False, default=2),
+        "discard_each_pays": Param("true: on a discard win (or 抢杠) each other seat pays A, as on a self-draw; "
+                                   "false: the discarder alone pays A", kind=bool, required=False, default=False),
+        "flat_dealer_factor": Param("true: a payment of a flat pattern (绘杠) to or from the dealer is multiplied by "
+                                    "dealer_factor too; false: the flat amount is the same from every seat",
+                                    kind=bool, required=False, default=False),
     }
 
     def unit_points(self, total, ruleset) -> int:
         return power_of_two(total, "a penalty")
 
     def pay(self, score, situation, ruleset) -> Payout:
-        payout = Payout()
-        if _flat(score, ruleset):
-            payout.add("和牌", "hand", _each_other_pays(situation, score.total * situation.base))
-            return payout
-        chips = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) * situation.base
         factor = self.param(ruleset, "dealer_factor")
-        payers = [s for s in SEATS if s != situation.seat] if score.self_drawn else [situation.discarder]
+        payers = [s for s in SEATS if s != situation.seat]
+        if _flat(score, ruleset):
+            amount = score.total * situation.base
+            if not self.param(ruleset, "flat_dealer_factor"):
+                factor = 1
+        else:
+            amount = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) \
+                * situation.base
+            if not (score.self_drawn or self.param(ruleset, "discard_each_pays")):
+                payers = [situation.discarder]
         hand = {}
         for s in payers:
-            transfer(hand, s, situation.seat, chips * (factor if situation.dealer in (s, situation.seat) else 1))
+            transfer(hand, s, situation.seat, amount * (factor if situation.dealer in (s, situation.seat) else 1))
+        payout = Payout()
         payout.add("和牌", "hand", hand)
         return payout
 
@@ -312,7 +358,8 @@ class Hunr(Scheme):
 
     meaning = ("V = 推倒胡 1 × every factor × 底分. Self-draw (and a robbed kong, scored as 自摸): each other seat "
                "pays V; discard: the discarder pays V × discarder_factor, the two others V. 混杠/天和/地和: each "
-               "other seat pays flat × 底分. 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × 底分")
+               "other seat pays flat × 底分. 烧庄 K: the dealer pays each other seat shaozhuang × 2^(K−1) × 底分. "
+               "A hand with more than most_claims claimed 吃/碰 is no win")
     params = {
         "discarder_factor": Param("点炮: on a discard win the discarder pays V times this; the others pay V",
                                   minimum=1, maximum=100, required=False, default=2),
@@ -320,6 +367,8 @@ class Hunr(Scheme):
                       required=False, default=40),
         "shaozhuang": Param("烧庄: for one round the dealer pays each other seat this (times 底分), doubling per "
                             "further round", required=False, default=10),
+        "most_claims": Param("只能吃牌或者碰牌一次: a winning hand holds at most this many claimed 吃 or 碰 (a kong "
+                             "does not count); 4 lifts the limit", maximum=4, required=False, default=1),
     }
 
     def pay(self, score, situation, ruleset) -> Payout:
@@ -335,7 +384,7 @@ class Hunr(Scheme):
                     twice = not score.self_drawn and s == situation.discarder
                     transfer(hand, s, winner, v * self.param(ruleset, "discarder_factor") if twice else v)
         payout.add("和牌", "hand", hand)
-        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * b, unit_zh="")
+        _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * b)
         return payout
 
 
@@ -345,6 +394,24 @@ class Hunr(Scheme):
 DETECTORS = {**COMMON, **{f.__name__: f for f in (
     tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
     dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+
+
+def claims(hand) -> List[str]:
+    """The claimed 吃 and 碰 among the hand's melds, as written (an exposed kong is not counted); a total agreed
+    without tiles has none."""
+    return [str(m) for m in getattr(hand, "melds", ()) if m.exposed and m.kind != KONG]
+
+
+def _too_many_claims(region, ruleset, hand) -> Optional[Message]:
+    """`most_claims` of the ruleset's scheme (混儿: "只能吃牌或者碰牌一次，开杠不算在内"): why this hand holds more
+    claimed 吃/碰 than it may, or None."""
+    scheme = region.schemes.get(ruleset.payout)
+    if scheme is None or "most_claims" not in scheme.params:
+        return None
+    most, held = scheme.param(ruleset, "most_claims"), claims(hand)
+    if len(held) <= most:
+        return None
+    return Message("beijing.too_many_claims", ruleset=ruleset.id, most=most, count=len(held), melds=" ".join(held))
 
 
 def _place(block, stand) -> tuple:
@@ -362,9 +429,7 @@ def _place_seen(active, ruleset, tiles) -> bool:
     win = tiles.hand.winning
     if win != FIVE_M and win != WILD and win not in tiles.wild_kinds:
         return False
-    if FIVE_M in tiles.wild_kinds:
-        return False  # 5m is wild: never a natural wait
-    return tuple(t for t in tiles.waits_before(ruleset.shapes) if t not in tiles.wild_kinds) == (FIVE_M,)
+    return face_waits(tiles, ruleset.shapes) == (FIVE_M,)
 
 
 class Beijing(Region):
@@ -409,8 +474,9 @@ class Beijing(Region):
         return situation
 
     def automatic_win(self, ruleset, situation, tiles):
-        """四惠牌 (绘杠, 混杠): all four tiles of a wildcard kind win whatever the shape, paid as a self-draw."""
-        if "four_wilds" not in {p.id for p in ruleset.patterns}:
+        """四惠牌 (绘杠, 混杠): all four tiles of a wildcard kind win whatever the shape, paid as a self-draw; not a
+        hand holding more claimed 吃/碰 than `most_claims` (it is judged as any hand, and refused)."""
+        if "four_wilds" not in {p.id for p in ruleset.patterns} or _too_many_claims(self, ruleset, tiles.hand):
             return None
         if not any(tiles.held[k] == 4 for k in tiles.wild_kinds):
             return None
@@ -425,7 +491,8 @@ class Beijing(Region):
 
     def automatic_draws(self, ruleset, situation, tiles):
         """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
-        if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds:
+        if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds or \
+                _too_many_claims(self, ruleset, tiles.hand):
             return None
         if any(tiles.held[k] == 4 for k in tiles.wild_kinds):
             return tuple(range(NUM_KINDS))
@@ -453,6 +520,14 @@ class Beijing(Region):
         traits = block_traits(seen, tiles)
         return ReadingKeys(traits, place, wild_roles=roles, counted=counted_traits, summary=traits_summary,
                            signature=(self.id, traits.signature))
+
+    def refusal(self, ruleset, situation, tiles, matches, total):
+        """A hand holding more claimed 吃/碰 than the scheme's `most_claims` is no win, however it was won; then
+        the region's rules for every hand (吃碰堤, three 惠, the minimum)."""
+        too_many = _too_many_claims(self, ruleset, tiles.hand)
+        if too_many is not None:
+            return too_many.text()
+        return super().refusal(ruleset, situation, tiles, matches, total)
 
     def reading_refusal(self, ruleset, reading, matches):
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile

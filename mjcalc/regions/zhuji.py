@@ -110,9 +110,10 @@ def east_pung(r, p):
 
 
 def seat_wind_pung(r, p):
-    """门风: a pung or kong of one's own wind, South, West or North (the dealer's East is `east_pung`)."""
+    """门风: a pung or kong of one's own wind, South, West or North (the dealer's East is `east_pung`); once, as
+    东风 counts once, however many sets of it wildcards make (zhuji.md: 门风 1, where 中发白 is "1 each")."""
     wind = seat_wind(r.situation)
-    return 0 if wind == EAST else pungs_of(r, wind)
+    return 0 if wind == EAST else min(1, pungs_of(r, wind))
 
 
 @only_on(STANDARD)

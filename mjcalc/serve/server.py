@@ -68,7 +68,7 @@ SEATS = ("E", "S", "W", "N")
 
 from .. import __version__, evening  # noqa: E402
 from ..advice import advise  # noqa: E402
-from ..analysis import analyze, check_seen, compare, parse_seen, tiles_left  # noqa: E402
+from ..analysis import analyze, compare, parse_seen  # noqa: E402
 from ..batch import BatchWaits  # noqa: E402
 from ..errors import MjcalcError, json_text  # noqa: E402
 from ..evening import (  # noqa: E402
@@ -88,7 +88,6 @@ from ..notation import parse_hand  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
 from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
-from ..scoring import prepare  # noqa: E402
 from ..settle import settle  # noqa: E402
 from ..situation import GENERIC, read_situation  # noqa: E402
 from ..tiles import seat_word  # noqa: E402
@@ -227,15 +226,11 @@ def do_analyze(lib: Library, p: dict) -> dict:
 
 
 def do_waits(lib: Library, p: dict) -> dict:
-    """batch.BatchWaits(rules, situation).waits_of(hand), less the --seen copies → render.waits_doc, as `waits --json`."""
+    """batch.BatchWaits(rules, situation).answer(hand, seen) → render.waits_doc, as `waits --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
     finder = BatchWaits(rules, situation_from({k: p[k] for k in ("wild", "indicator") if k in p}))
-    parsed, found = finder.waits_of(p["hand"])
-    if p.get("seen"):
-        held = prepare(parsed, finder.wild_kinds).held
-        seen = check_seen(held, _seen(p["seen"]))
-        found = [(t, tiles_left(held, seen, t)) for t, _ in found]
-    return waits_doc(parsed, found).data
+    parsed, found, every = finder.answer(p["hand"], _seen(p["seen"]) if p.get("seen") else None)
+    return waits_doc(parsed, found, every=every).data
 
 
 def do_compare(lib: Library, p: dict) -> list:
