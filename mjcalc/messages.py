@@ -356,6 +356,9 @@ EN: Dict[str, str] = {
     # --- the evening: the ledger and recording a hand ---
     # evening/ledger: tables, players and the ledger file
     "ledger.unknown_player": "unknown player {player} at table {table} (players: {players})",
+    "ledger.name_too_long": "{name}: {what} is at most {limit} characters, got {size}",
+    "ledger.a_player": "a player's name",
+    "ledger.a_table": "a table's name",
     "ledger.invisible_char": "{name}: a name may not hold a control or invisible character ({char})",
     "ledger.table_needs_name": "a table needs a name",
     "ledger.missing_players": "a table needs four players: no player for {seats} (--seat {first}=NAME)",

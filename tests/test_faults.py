@@ -366,3 +366,23 @@ def test_a_read_only_open_in_a_writers_process_keeps_its_locks(tmp_path):
     conn = sqlite3.connect(db)
     assert [r[0] for r in conn.execute("SELECT x FROM probe")] == ["before", 1, "acknowledged"]
     conn.close()
+
+
+@pytest.mark.parametrize("name, ok", [
+    ("👩\u200d💻", True), ("❤️", True), ("🇨🇳", True), ("👍🏽", True), ("老王" * 12, True), ("老王" * 12 + "x", False),
+    ("a\u200bb", False), ("\u200d👩", False), ("x" * 25, False),
+])
+def test_player_names_are_counted_as_a_reader_counts_them(tmp_path, name, ok):
+    """Issue 26: names up to 24 characters as a reader counts them (an emoji joined by U+200D is one); emoji
+    sequences are names, a control or invisible character elsewhere is not; the CLI and the API agree (one
+    check in the ledger)."""
+    seats = ["--seat", f"E={name}", "--seat", "S=b", "--seat", "W=c", "--seat", "N=d"]
+    result = run("table", "new", "t", *seats, db=tmp_path / "t.sqlite3")
+    assert (result.exit_code == 0) == ok, result.output
+    if not ok:
+        one_line(result, 2)
+
+
+def test_a_table_name_is_at_most_64_characters(tmp_path):
+    assert run("table", "new", "桌" * 64, *SEATS4, db=tmp_path / "t.sqlite3").exit_code == 0
+    one_line(run("table", "new", "桌" * 65, *SEATS4, db=tmp_path / "t.sqlite3"), 2, "at most 64 characters, got 65")

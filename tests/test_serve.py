@@ -29,7 +29,7 @@ from mjcalc.situation import GENERIC
 from mjcalc.serve.server import MAX_BODY, PAGE_FILE, make_server, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT_NAME = "<script>alert(1)</script>"
+SCRIPT_NAME = "<svg onload=alert(1)>"  # markup a page must show as text (a name holds at most 24 characters)
 BUILTIN_IDS = {r.id for r in builtin_rulesets()}
 SCORED = "123m456p789s EE 45m +6m"
 PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}

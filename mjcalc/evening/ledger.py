@@ -18,6 +18,7 @@ import os
 import secrets
 import sqlite3
 import sys
+import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
@@ -526,19 +527,65 @@ def _table(row) -> Table:
                  _stored_state(state), closed)
 
 
+MAX_PLAYER = 24  # a player's name, in what a reader counts as characters (grapheme clusters)
+MAX_TABLE = 64  # a table's name, likewise
+ZWJ = "\u200d"
+_EMOJI_JOINERS = {ZWJ, "\ufe0e", "\ufe0f"}  # the joiner and the variation selectors an emoji sequence is made of
+
+
+def _emoji_part(ch: str) -> bool:
+    """An invisible character that belongs to an emoji (👩‍💻, ❤️, 🏴 with its tags) rather than hiding text."""
+    return ch in _EMOJI_JOINERS or 0xE0020 <= ord(ch) <= 0xE007F
+
+
+def clusters(text: str) -> int:
+    """How many characters a reader sees in `text`: combining marks, variation selectors, skin tones and tags
+    join the character before them, a joiner joins the next one to it, and two regional indicators are one flag."""
+    count, joined, flags = 0, False, 0
+    for ch in text:
+        code = ord(ch)
+        if ch == ZWJ:
+            joined = True
+            continue
+        if unicodedata.category(ch) in ("Mn", "Me", "Mc") or _emoji_part(ch) or 0x1F3FB <= code <= 0x1F3FF:
+            continue
+        if joined:
+            joined = False
+            continue
+        if 0x1F1E6 <= code <= 0x1F1FF:
+            flags += 1
+            if flags % 2 == 0:
+                continue
+        else:
+            flags = 0
+        count += 1
+    return count
+
+
 def visible(text: str) -> str:
-    """`text`, refused when it holds a control or invisible character (a name is printed to terminals)."""
-    bad = next((ch for ch in text if not ch.isprintable()), None)
-    if bad is not None:
-        raise LedgerError("ledger.invisible_char", name=repr(text), char=ascii(bad)[1:-1])
+    """`text`, refused when it holds a control or invisible character (a name is printed to terminals); the
+    joiners and selectors of an emoji sequence, after a visible character, are part of it, not hidden."""
+    for i, ch in enumerate(text):
+        if ch.isprintable() or _emoji_part(ch) and i > 0 and not text[i - 1].isspace():
+            continue
+        raise LedgerError("ledger.invisible_char", name=repr(text), char=ascii(ch)[1:-1])
     return text
+
+
+def _bounded(name: str, limit: int, what: str) -> str:
+    size = clusters(name)
+    if size > limit:
+        raise LedgerError("ledger.name_too_long", what=Message(what), name=repr(name[:40] + ("…" if len(name) > 40
+                                                                                             else "")),
+                          limit=limit, size=size)
+    return name
 
 
 def _table_name(name: str) -> str:
     name = visible(name.strip())
     if not name:
         raise LedgerError("ledger.table_needs_name")
-    return name
+    return _bounded(name, MAX_TABLE, "ledger.a_table")
 
 
 def check_players(players: Dict[str, str]) -> List[str]:
@@ -546,7 +593,7 @@ def check_players(players: Dict[str, str]) -> List[str]:
     missing = [s for s in SEATS if not (players.get(s) or "").strip()]
     if missing:
         raise LedgerError("ledger.missing_players", seats=missing, first=missing[0])
-    names = [visible(players[s].strip()) for s in SEATS]
+    names = [_bounded(visible(players[s].strip()), MAX_PLAYER, "ledger.a_player") for s in SEATS]
     for seat, player in zip(SEATS, names):
         if seat_word(player) is not None:
             raise LedgerError("ledger.player_like_seat", seat=seat, player=player)
