@@ -379,20 +379,35 @@ def rulesets_check(files):
               help="The address to listen on; 0.0.0.0 for phones on the same network (a token is then required).")
 @click.option("--db", "db_path", type=click.Path(dir_okay=False),
               help="The ledger file.  [default: $MJCALC_DB, else tables.sqlite3 in the user data directory]")
+@click.option("--public-host", metavar="ADDR",
+              help="The address phones reach this computer at, for the printed URL and QR code (when the guessed one "
+                   "is wrong: a VPN or a container).")
+@click.option("--qr", is_flag=True, help="Print the QR code to join (always done on a LAN host).")
+@click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser on this computer.")
 @ruleset_option
 @handle_errors
-def serve(port, host, db_path, ruleset_name):
+def serve(port, host, db_path, public_host, qr, open_browser, ruleset_name):
     """The calculator and the table ledger as a page for a phone, and a JSON API; Ctrl-C stops it.
 
     \b
     Examples:
-      mjcalc serve
+      mjcalc serve --open
       mjcalc serve --host 0.0.0.0 --port 8710 --db friday.sqlite3
+      mjcalc serve --host 0.0.0.0 --public-host 192.168.1.20
     """
-    from ..evening import LedgerFileError  # the ledger (sqlite3) and the server are imported when used (start-up time)
+    import ipaddress  # these, the ledger (sqlite3) and the server are imported when used (start-up time)
+    import re
+    from ..evening import LedgerFileError
     from ..serve.server import run
+    if public_host is not None:
+        try:  # an address (an IPv6 one with or without its brackets), or a host name
+            public_host = str(ipaddress.ip_address(public_host.strip("[]")))
+        except ValueError:
+            if not re.fullmatch(r"[A-Za-z0-9-]{1,63}(\.[A-Za-z0-9-]{1,63})*\.?", public_host):
+                raise UserError("cli.bad_public_host", host=printable(public_host)) from None
     try:
-        run(host, port, db_path, ruleset_name, out=click.echo)
+        run(host, port, db_path, ruleset_name, out=click.echo, public_host=public_host, qr=qr,
+            open_browser=open_browser)
     except OSError as exc:
         raise UserError("cli.cannot_listen", host=host, port=port, reason=exc.strerror or str(exc)) from None
     except LedgerFileError as exc:  # exit 1, as `table` does for a ledger file it cannot use

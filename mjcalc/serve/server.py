@@ -18,6 +18,8 @@ Every write takes "request_id" (1-64 printable ASCII): the same id again answers
 "replayed": true, and records nothing; with another body it is a 409. A write that names a revision or a
 hand the table has moved past is a 409 too, and writes nothing.
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
+    GET  /api/join                      {"url", "svg", "lan"}: the page's URL with the token, and its QR code
+    GET  /manifest.webmanifest, /icon-192.png, /icon-512.png, /icon.svg: the web manifest and icons (no token)
 
 Every error is `{"error": "…", "code", "field", "params"}` with a 4xx status (503 for a busy or unreadable ledger
 file), never a traceback: "error" in the CLI's words (in Chinese where the request says `"lang": "zh"` and the
@@ -43,6 +45,7 @@ import socketserver
 import sys
 import threading
 import time
+import webbrowser
 from dataclasses import replace
 from typing import Optional, Tuple
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -91,6 +94,7 @@ from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
 from ..settle import settle  # noqa: E402
 from ..situation import GENERIC, read_situation  # noqa: E402
 from ..tiles import seat_word  # noqa: E402
+from . import join  # noqa: E402  (serve's own, not the library: the QR code, the manifest and the icons)
 
 
 class ApiError(Exception):
@@ -103,7 +107,7 @@ class ApiError(Exception):
         self.status, self.error, self.flag, self.headers = status, error, flag, tuple(headers)
 
     def text(self, lang: str = "en") -> str:
-        return flagged(self.error, lang) if self.flag else self.error.text(lang)
+        return flagged(self.error, lang, page=True) if self.flag else self.error.text(lang)
 
     def answer(self, lang: str = "en") -> dict:
         """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
@@ -704,7 +708,7 @@ def is_loopback(host: str) -> bool:
 class Server(ThreadingHTTPServer):
     daemon_threads = True
 
-    def __init__(self, host, port, lib: Library, token=None, quiet=False):
+    def __init__(self, host, port, lib: Library, token=None, quiet=False, public_host=None):
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
         super().__init__((host, port), Handler)
         self.lib = lib
@@ -722,6 +726,9 @@ class Server(ThreadingHTTPServer):
         # the loopback names and its own address, with its port or none (port 80)
         names = {"127.0.0.1", "localhost", "[::1]", own}
         self.allowed_hosts = names | {f"{h}:{port}" for h in names}
+        self.public_host = public_host  # the address phones are told (--public-host) …
+        wildcard = bound in ("0.0.0.0", "::")
+        self.lan_host = lan_address() if public_host is None and wildcard and not self.loopback else None  # … guessed
 
     def server_bind(self):
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would look the host's name up (slow, needless)
@@ -737,6 +744,20 @@ class Server(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         return self.url_for()
+
+    def join_url(self, host=None) -> Optional[str]:
+        """The URL a phone joins at: on --public-host, else at `host` (the Host a phone reached this server by,
+        if not a loopback name), else at the guessed network address; None on loopback or with no address."""
+        if self.loopback:
+            return None
+        if self.public_host is None and host and _HOST.fullmatch(host) and not is_loopback(host.rsplit(":", 1)[0]):
+            return f"http://{host}/" + (f"?token={quote(self.token)}" if self.token else "")
+        bound = str(self.server_address[0])
+        name = self.public_host or self.lan_host or (None if bound in ("0.0.0.0", "::") else bound)
+        return self.url_for(name) if name else None
+
+
+_HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
 
 
 def lan_address():
@@ -787,7 +808,7 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD" and code >= 200 and code not in (204, 304):
             self.wfile.write(body)
 
-    def _headers(self, status, ctype, length, tag=None):
+    def _headers(self, status, ctype, length, tag=None, cache=None):
         """The headers every answer has; with `tag`, a table's view: its ETag, and kept only to be revalidated
         (`no-cache`), so a phone polling it is answered 304 while nothing changed."""
         self.send_response(status)
@@ -802,7 +823,7 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Content-Security-Policy", self.server.csp)
         self.send_header("X-Frame-Options", "DENY")
         self.send_header("Referrer-Policy", "no-referrer")
-        self.send_header("Cache-Control", "no-store" if tag is None else "no-cache")
+        self.send_header("Cache-Control", cache or ("no-store" if tag is None else "no-cache"))
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
 
     def _json(self, status, doc, tag=None):
@@ -875,7 +896,8 @@ class Handler(BaseHTTPRequestHandler):
         # not a browser's cross-site request: curl, a script). The page's origin is the URL it was opened at.
         if self.command in WRITE_METHODS and origin is not None and origin.lower() != f"http://{host}".lower():
             raise refusal(403, "api.foreign_origin", expected=f"http://{host}", origin=shown(origin, 80))
-        if srv.token is not None:
+        public = self.command in ("GET", "HEAD") and urlsplit(self.path).path in join.FILES  # they hold no data
+        if srv.token is not None and not public:
             given = self.headers.get(TOKEN_HEADER) or ""
             if not given:
                 given = (parse_qs(urlsplit(self.path).query).get("token") or [""])[0]
@@ -946,6 +968,15 @@ class Handler(BaseHTTPRequestHandler):
             if method != "HEAD":
                 self.wfile.write(self.server.page)
             return
+        if path in join.FILES:
+            self._only(method, "GET", "HEAD")
+            ctype, make = join.FILES[path]
+            body = make()
+            self._headers(200, ctype, len(body), cache="max-age=86400")
+            self.end_headers()
+            if method != "HEAD":
+                self.wfile.write(body)
+            return
         parts = path.split("/")
         if len(parts) < 3 or parts[1] != "api" or not parts[2]:
             raise refusal(404, "api.no_page", path=path)
@@ -965,6 +996,10 @@ class Handler(BaseHTTPRequestHandler):
         if head == "import" and len(parts) == 1:
             self._only(method, "POST")
             return self._json(201, library_call(do_import, lib, check_fields("import", self._body(MAX_IMPORT))))
+        if head == "join" and len(parts) == 1:
+            self._only(method, "GET")
+            url = self.server.join_url(self.headers.get("Host"))
+            return self._json(200, {"url": url, "svg": join.qr_svg(url) if url else None, "lan": url is not None})
         if head == "rulesets" and len(parts) == 1:
             self._only(method, "GET")
             return self._json(200, library_call(do_rulesets, lib))
@@ -1008,25 +1043,44 @@ class Handler(BaseHTTPRequestHandler):
                           allowed=" or ".join(allowed))
 
 
-def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=None, quiet=False) -> Server:
-    """A server bound and ready (port 0: any free port); call serve_forever(), and shutdown() from another thread."""
-    return Server(host, port, Library(db_path, ruleset), token=token, quiet=quiet)
+def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=None, quiet=False,
+                public_host=None) -> Server:
+    """A server bound and ready (port 0: any free port); call serve_forever(), and shutdown() from another thread.
+    `public_host` is the address phones are told (the printed URL, its QR code, `GET /api/join`)."""
+    return Server(host, port, Library(db_path, ruleset), token=token, quiet=quiet, public_host=public_host)
 
 
-def run(host="127.0.0.1", port=8710, db_path=None, ruleset=None, out=print):
-    """Serve until Ctrl-C; `out` prints the lines for the user. Raises OSError if the port cannot be bound."""
-    server = make_server(host, port, db_path, ruleset)
+def announce(server: Server, out=print, qr=False):
+    """Print the start-up lines: the URL, the network's URL and its QR code (LAN mode), the ledger."""
+    out(f"mjcalc serve: {server.url}")
+    joined = server.join_url()
+    if joined and joined != server.url:
+        out(f"on the network: {joined}")
+    if joined:
+        try:
+            out("scan it to join (the page shows this code too):\n" + join.qr_terminal(joined).rstrip("\n"))
+        except UnicodeEncodeError:  # a terminal that cannot show the half blocks
+            out("(this terminal cannot show the QR code: open the URL above, or the code on a joined phone's page)")
+    elif server.token and not server.loopback:
+        out("no network address found: name the one phones reach this computer at with --public-host ADDR")
+    elif qr or server.public_host:
+        out("no QR code on a loopback address (only this computer can open it): use a LAN host, e.g. --host 0.0.0.0")
+    out(f"ledger    {server.lib.db_path}")
+    if server.token:
+        out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
+
+
+def run(host="127.0.0.1", port=8710, db_path=None, ruleset=None, out=print, public_host=None, qr=False,
+        open_browser=False, opener=None):
+    """Serve until Ctrl-C; `out` prints the lines for the user; with `open_browser`, `opener` (webbrowser.open)
+    opens the page on this computer. Raises OSError if the port cannot be bound."""
+    server = make_server(host, port, db_path, ruleset, public_host=public_host)
     thread = threading.Thread(target=server.serve_forever, name="mjcalc-serve", daemon=True)
     try:  # from here on a Ctrl-C, wherever it lands, stops the server cleanly
         thread.start()
-        out(f"mjcalc serve: {server.url}")
-        if host in ("0.0.0.0", "::"):
-            address = lan_address()
-            if address:
-                out(f"on the network: {server.url_for(address)}")
-        out(f"ledger    {server.lib.db_path}")
-        if server.token:
-            out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
+        announce(server, out, qr)
+        if open_browser:
+            (opener or webbrowser.open)(server.url)
         out("Ctrl-C stops it")
         while thread.is_alive():
             thread.join(0.5)
