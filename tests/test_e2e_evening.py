@@ -7,6 +7,7 @@ An endpoint the server does not have yet skips the test that needs it (probed, n
 """
 import json
 import os
+import re
 import shutil
 import statistics
 import tempfile
@@ -206,13 +207,14 @@ def enter(driver, entry, winner, discarder=None):
 
 
 def record(driver, entry, winner, discarder=None):
-    """Record a hand from the page; its number."""
-    before = hands_shown(driver)
+    """Record a hand from the page; its number, as the page says it (the phone may not yet show a hand recorded
+    elsewhere a moment ago, so its own count is not the number)."""
+    said = all_css(driver, "#rec-msg") and text(driver, "#rec-msg")
     enter(driver, entry, winner, discarder)
     tap(driver, "#rec-go")
-    number = before + 1
-    wait(driver, lambda d: text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number} recorded")
-    return number
+    pattern = re.compile(r"已记录第(\d+)手")
+    wait(driver, lambda d: text(d, "#rec-msg") != said and pattern.fullmatch(text(d, "#rec-msg")), "hand recorded")
+    return int(pattern.fullmatch(text(driver, "#rec-msg")).group(1))
 
 
 def watch(driver):

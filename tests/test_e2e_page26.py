@@ -1,0 +1,464 @@
+"""Issue 26 at the table, in a real headless Chromium at 360×640 and 412×915 with touch taps (CDP touch events,
+never a scroll made by the test between the taps it measures): the answer in view after the 14th tile, a picker
+that folds away, no action that moves the scroll position, a number pad for a quick hand, big targets, three
+themes, accessible names and a live region, a keyboard-only flow, and "lang" on every request. Screenshots at
+360×640 go to /tmp/shots26/.
+"""
+import json
+import os
+import shutil
+import tempfile
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from mjcalc.serve.server import make_server
+from test_e2e import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, IN_CI, PLAYERS, _missing, all_css, by_css, cli_json, text, wait
+
+SHOTS = Path("/tmp/shots26")
+SIZES = [(360, 640), (412, 915)]
+HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m 6m".split()  # 12345m 456p 789s EE +6m
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger26") / "ledger.sqlite3", quiet=True)
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    yield srv
+    srv.shutdown()
+    srv.server_close()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def phone(request):
+    missing = _missing()
+    if missing:
+        reason = "a real browser is needed: missing " + ", ".join(missing)
+        if IN_CI:
+            pytest.fail("CI=true: " + reason, pytrace=False)
+        pytest.skip(reason)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    width, height = request.param
+    os.environ["SE_OFFLINE"] = "true"
+    profile = tempfile.mkdtemp(prefix="mjcalc-chromium26-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in [f for f in CHROME_FLAGS if not f.startswith("--window-size")] + \
+            [f"--window-size={width},{height}", f"--user-data-dir={profile}"]:
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+    driver.size = (width, height)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    yield
+    if "phone" not in request.fixturenames:
+        return
+    bad = [e["message"] for e in request.getfixturevalue("phone").get_log("browser")
+           if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
+           or "Content Security Policy" in e["message"] or "Refused to" in e["message"]]
+    assert not bad, bad
+
+
+# --- helpers ------------------------------------------------------------------------------------------------------
+
+
+class Taps:
+    """Touch taps at an element's centre, counted; the element must already be on screen (a test never scrolls
+    between the taps it measures, so a page that moved would be caught)."""
+
+    def __init__(self, driver):
+        self.driver, self.count = driver, 0
+
+    def __call__(self, selector):
+        d = self.driver
+        box = d.execute_script("const e = document.querySelector(arguments[0]); if (!e) return null;"
+                               "const r = e.getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2]", selector)
+        assert box, selector
+        x, y = box
+        assert 0 <= y <= d.size[1] and 0 <= x <= d.size[0], f"{selector} is off screen at {box}"
+        hit = d.execute_script("const e = document.elementFromPoint(arguments[0], arguments[1]);"
+                               "return !!e && e.closest(arguments[2]) === document.querySelector(arguments[2])", x, y, selector)
+        assert hit, f"{selector} is covered at {box}"
+        point = {"x": round(x), "y": round(y), "radiusX": 4, "radiusY": 4, "force": 1, "id": 1}
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [point]})
+        d.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        self.count += 1
+
+
+def open_page(driver, srv, lang="zh", theme=None):
+    driver.get(srv.url)
+    driver.execute_script("localStorage.clear(); localStorage.setItem('mj-lang', arguments[0]);"
+                          "if (arguments[1]) localStorage.setItem('mj-theme', arguments[1]);", lang, theme)
+    driver.get(srv.url)
+    wait(driver, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page to start")
+
+
+def scroll_y(driver):
+    return driver.execute_script("return window.scrollY")
+
+
+def scroll_to(driver, selector, block="center"):
+    """Scroll so that `selector` is on screen (as a player would), and say where the page is."""
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: arguments[1]})", selector, block)
+    return scroll_y(driver)
+
+
+def in_view(driver, selector):
+    """Whether the element is wholly inside the viewport and nothing fixed (the dock, the tab bar) covers it."""
+    return driver.execute_script("""
+        const e = document.querySelector(arguments[0]); if (!e) return false;
+        const r = e.getBoundingClientRect();
+        if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth || !r.height) return false;
+        const i = Math.min(8, r.width / 4, r.height / 4);  // inside the rounded corners
+        for (const [x, y] of [[r.left + i, r.top + i], [r.right - i, r.bottom - i], [r.left + r.width / 2, r.top + r.height / 2]]) {
+          const hit = document.elementFromPoint(x, y); if (!hit || !e.contains(hit)) return false; }
+        return true;""", selector)
+
+
+def shoot(driver, name):
+    if driver.size != (360, 640):
+        return
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / name))
+
+
+def new_table(srv, name, ruleset="beijing"):
+    body = json.dumps({"name": name, "ruleset": ruleset, "players": PLAYERS}).encode()
+    request = urllib.request.Request(srv.url.rstrip("/") + "/api/tables", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        assert answer.status == 201
+
+
+def show(srv, name):
+    return cli_json(["table", "show", name, "--json", "--db", str(srv.lib.db_path)])
+
+
+def record_requests(driver):
+    driver.execute_script("""
+        window.mjSent = [];
+        const real = window.fetch;
+        window.fetch = (path, opt) => { window.mjSent.push([String(path), (opt && opt.method) || 'GET',
+            opt && opt.body ? JSON.parse(opt.body) : null, (opt && opt.headers && opt.headers['Accept-Language']) || null]);
+            return real(path, opt); };""")
+
+
+def open_table(driver, srv, name, taps):
+    taps("#tab-table")
+    wait(driver, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
+    scroll_to(driver, f'#tables [data-table="{name}"]')
+    taps(f'#tables [data-table="{name}"]')
+    wait(driver, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == name, "the table")
+
+
+# --- 1. the answer always visible ----------------------------------------------------------------------------------
+
+
+def test_the_answer_is_on_screen_after_the_14th_tap(phone, server):
+    open_page(phone, server)
+    taps = Taps(phone)
+    for kind in HAND:
+        taps(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    assert taps.count == 14  # score a hand by tiles: 14 taps, as before; the answer is now on screen without a scroll
+    assert scroll_y(phone) == 0
+    cli = cli_json(["analyze", "12345m 456p 789s EE +6m", "--json"])
+    assert text(phone, "#total") == str(cli["total"])
+    assert in_view(phone, "#total"), "合计 is off screen or covered"
+    for seat in "ESWN":
+        assert in_view(phone, f'#payouts tr[data-seat="{seat}"]'), f"{seat}'s payout is off screen or covered"
+    # the picker folded away after the 14th tile; one tap unfolds it, one folds it again
+    assert not phone.execute_script("return document.getElementById('picker').offsetHeight")
+    assert by_css(phone, "#act-fold").get_attribute("aria-expanded") == "false"
+    shoot(phone, "score-14th-tap.png")
+    taps("#act-fold")
+    assert phone.execute_script("return document.getElementById('picker').offsetHeight") > 200
+    assert scroll_y(phone) == 0
+    shoot(phone, "score-picker-open.png")
+    taps("#act-fold")
+    assert not phone.execute_script("return document.getElementById('picker').offsetHeight")
+    # the screen reader hears the answer
+    said = text(phone, "#announce")
+    assert said.startswith("合计 " + str(cli["total"])) and all(f"{s} {v:+d}" in said.replace("+0", "0") or v == 0
+                                                             for s, v in zip("东南西北", cli["payouts"].values()))
+    # clearing unfolds the picker: the next hand starts at once
+    taps("#act-clear")
+    wait(phone, lambda d: d.execute_script("return document.getElementById('picker').offsetHeight") > 200, "the picker back")
+
+
+def test_recording_and_undo_keep_the_scroll_and_a_quick_hand_takes_three_taps(phone, server):
+    name = f"快{phone.size[0]}"
+    new_table(server, name)
+    open_page(phone, server)
+    taps = Taps(phone)
+    for kind in HAND:  # a hand on the calculator: the table's first open must not take it behind the player's back
+        taps(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    open_table(phone, server, name, taps)
+    assert by_css(phone, "#rec-hand").get_attribute("value") == ""
+    shoot(phone, "table-open.png")
+    record_requests(phone)
+
+    # a one-digit self-drawn hand: winner, digit, 记录 (自摸 is the default) — and nothing moves the page
+    y = scroll_to(phone, "#record", "start")
+    taps.count = 0
+    taps('#record [data-seg="winner"] [data-v="S"]')
+    taps('#record [data-seg="from"] [data-v=""]')  # 自摸 said explicitly: still within 4
+    taps("#pad-3")
+    assert by_css(phone, "#rec-hand").get_attribute("value") == "3"
+    assert phone.execute_script("return document.activeElement.id") != "rec-hand"  # no keyboard opened
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
+    if not in_view(phone, "#rec-go"):
+        y = scroll_to(phone, "#rec-go")
+    taps("#rec-go")
+    assert taps.count <= 4
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    assert scroll_y(phone) == y, "recording moved the page"
+    assert in_view(phone, "#rec-msg")
+    hand = show(server, name)["hands"][0]
+    assert (hand["total"], hand["winner"], hand["payouts"]) == (3, "S", {"E": -3, "S": 9, "W": -3, "N": -3})
+    shoot(phone, "table-recorded.png")
+
+    # with a discarder and ⌫: winner, discarder, 2, ⌫, 1, 记录
+    taps('#record [data-seg="winner"] [data-v="W"]')
+    taps('#record [data-seg="from"] [data-v="N"]')
+    taps("#pad-2")
+    taps("#pad-del")
+    taps("#pad-1")
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #2"), "the preview")
+    taps("#rec-go")
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第2手", "hand 2")
+    assert scroll_y(phone) == y
+    assert show(server, name)["hands"][1]["payouts"] == {"E": 0, "S": 0, "W": 1, "N": -1}
+
+    # undo: the first tap asks, on screen, without moving the page; the second undoes
+    if not in_view(phone, "#rec-undo"):
+        y = scroll_to(phone, "#rec-undo")
+    taps("#rec-undo")
+    wait(phone, lambda d: "2" in text(d, "#rec-undo"), "the undo to ask")
+    assert scroll_y(phone) == y and in_view(phone, "#rec-undo")
+    shoot(phone, "table-undo-ask.png")
+    taps("#rec-undo")
+    wait(phone, lambda d: len(all_css(d, "#history tr[data-hand]")) == 1, "the undo")
+    assert scroll_y(phone) == y and len(show(server, name)["hands"]) == 1
+
+    # every request said the page's language: "lang" in each body, Accept-Language on each read
+    sent = phone.execute_script("return window.mjSent")
+    assert sent and all(body["lang"] == "zh" for _, method, body, _ in sent if method == "POST"), sent
+    assert all(lang == "zh" for path, method, _, lang in sent if method == "GET" and path.startswith("/api/")), sent
+
+
+# --- 3. big targets --------------------------------------------------------------------------------------------------
+
+
+SMALL = """
+    const out = [];
+    for (const b of document.querySelectorAll('button')) {
+      const r = b.getBoundingClientRect();
+      if (!b.offsetParent && getComputedStyle(b).position !== 'fixed') continue;
+      if (!r.width || !r.height) continue;
+      if (b.classList.contains('t') ? r.width < 39.5 || r.height < 47.5 : r.width < 43.5 || r.height < 43.5) out.push([b.id || b.textContent.trim().slice(0, 12), Math.round(r.width), Math.round(r.height)]);
+    }
+    return out;"""
+
+
+def test_targets_are_big_enough(phone, server):
+    open_page(phone, server)
+    taps = Taps(phone)
+    tiles = phone.execute_script("""
+        return [...document.querySelectorAll('#picker .t')].map(e => { const r = e.getBoundingClientRect();
+                                                                         return [r.left, r.top, r.width, r.height]; });""")
+    assert len(tiles) == 35
+    assert min(w for _, _, w, _ in tiles) >= 40 and min(h for _, _, _, h in tiles) >= 48, tiles[:3]
+    same_row = [(a, b) for a, b in zip(tiles, tiles[1:]) if abs(a[1] - b[1]) < 1]
+    assert same_row and min(b[0] - (a[0] + a[2]) for a, b in same_row) >= 3.9
+    rows = sorted({round(t[1]) for t in tiles})
+    assert min(b - a for a, b in zip(rows, rows[1:])) >= 48 + 3.9
+    assert phone.execute_script(SMALL) == []
+    by_css(phone, "#sitsum").click()
+    assert phone.execute_script(SMALL) == []
+    by_css(phone, "#sitsum").click()
+    name = f"大{phone.size[0]}"
+    new_table(server, name)
+    open_table(phone, server, name, taps)
+    assert phone.execute_script(SMALL) == []
+
+
+# --- 4. themes ------------------------------------------------------------------------------------------------------
+
+
+def test_three_themes_kept_across_a_reload_and_reduced_motion(phone, server):
+    open_page(phone, server)
+    taps = Taps(phone)
+    assert phone.execute_script("return document.documentElement.dataset.theme") == "light"
+    background = lambda: phone.execute_script("return getComputedStyle(document.body).backgroundColor")  # noqa: E731
+    tile = lambda: phone.execute_script(  # noqa: E731
+        "return getComputedStyle(document.querySelector('#picker .t')).backgroundColor")
+    light = background()
+    for theme in ("dark", "contrast"):
+        taps("#theme")
+        assert phone.execute_script("return document.documentElement.dataset.theme") == theme
+        assert background() != light
+        assert phone.execute_script("return localStorage.getItem('mj-theme')") == theme
+        # the tiles stay light in every theme
+        assert sum(int(c) for c in tile()[tile().index("(") + 1:-1].split(",")[:3]) > 600, tile()
+        phone.refresh()
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page again")
+        assert phone.execute_script("return document.documentElement.dataset.theme") == theme
+        for kind in HAND:
+            taps(f'#picker [data-k="{kind}"]')
+        wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+        shoot(phone, f"theme-{theme}.png")
+        taps("#act-clear")
+    taps("#theme")
+    assert phone.execute_script("return document.documentElement.dataset.theme") == "light"
+    # legal and refused are said in words and a symbol, never by colour alone
+    phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        assert phone.execute_script("return matchMedia('(prefers-reduced-motion: reduce)').matches")
+        assert phone.execute_script("return getComputedStyle(document.querySelector('#picker .t')).transitionDuration") in ("0s", "")
+    finally:
+        phone.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})
+
+
+# --- 5. accessible names, the keyboard -------------------------------------------------------------------------
+
+
+NAMES = """
+    const out = [];
+    for (const b of document.querySelectorAll('button, select, input')) {
+      if (!b.offsetParent && getComputedStyle(b).position !== 'fixed') continue;
+      const label = b.labels && b.labels.length ? b.labels[0].textContent : '';
+      const name = (b.getAttribute('aria-label') || b.textContent || label || b.placeholder || b.title || '').trim();
+      if (!name) out.push(b.outerHTML.slice(0, 80));
+    }
+    return out;"""
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_every_tile_and_button_has_a_name_in_the_page_language(phone, server, lang):
+    open_page(phone, server, lang)
+    assert phone.execute_script(NAMES) == []
+    names = phone.execute_script("return [...document.querySelectorAll('#picker .t')].map(e => e.getAttribute('aria-label'))")
+    if lang == "zh":
+        assert names[:3] == ["一万", "二万", "三万"] and names[27] == "东风" and names[31] == "红中"
+    else:
+        assert names[:3] == ["1 characters", "2 characters", "3 characters"] and names[27] == "East wind"
+        assert all(n.isascii() for n in names[:34])
+
+
+def test_keyboard_only_scores_and_records(phone, server):
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    name = f"键{phone.size[0]}"
+    new_table(server, name)
+    open_page(phone, server)
+
+    def tab_to(selector, limit=250):
+        for _ in range(limit):
+            if phone.execute_script("return document.activeElement === document.querySelector(arguments[0])", selector):
+                return
+            ActionChains(phone).send_keys(Keys.TAB).perform()
+        raise AssertionError(f"Tab never reached {selector}")
+
+    def press(selector):
+        tab_to(selector)
+        ActionChains(phone).send_keys(Keys.ENTER).perform()
+
+    for kind in HAND:
+        press(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score by keyboard")
+    press("#tab-table")
+    wait(phone, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list")
+    press(f'#tables [data-table="{name}"]')
+    wait(phone, lambda d: all_css(d, "#record"), "the table")
+    press('#record [data-seg="winner"] [data-v="E"]')
+    press("#pad-2")
+    press("#rec-go")
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "the hand recorded by keyboard")
+    assert show(server, name)["hands"][0]["total"] == 2
+
+
+# --- axe-core (selenium-axe-python, an optional test dependency) -------------------------------------------------
+
+
+@pytest.mark.parametrize("theme", ["light", "dark", "contrast"])
+def test_axe_finds_no_serious_violations(phone, server, theme):
+    axe_module = pytest.importorskip("selenium_axe_python", reason="pip install selenium-axe-python")
+    name = f"axe{phone.size[0]}{theme}"
+    new_table(server, name)
+    open_page(phone, server, theme=theme)
+    taps = Taps(phone)
+
+    def check(view):
+        axe = axe_module.Axe(phone)
+        axe.inject()
+        found = [v for v in axe.run()["violations"] if v["impact"] in ("serious", "critical")]
+        assert not found, (view, [(v["id"], [n["target"] for n in v["nodes"]][:4], v["nodes"][0].get("failureSummary", "")[:300]) for v in found])
+
+    check("empty score")
+    for kind in HAND:
+        taps(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    check("score")
+    by_css(phone, "#sitsum").click()
+    check("situation")
+    by_css(phone, "#sitsum").click()
+    for view in ("compare", "advise"):
+        taps(f"#tab-{view}")
+        wait(phone, lambda d, v=view: d.execute_script(
+            "const r = document.querySelector('#v-' + arguments[0] + ' #result'); return !!r", v), view)
+        check(view)
+    taps("#tab-table")
+    wait(phone, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
+    check("tables")
+    by_css(phone, f'#tables [data-table="{name}"]').click()
+    wait(phone, lambda d: all_css(d, "#record"), "the table")
+    check("table")
+
+
+def test_the_table_list_shows_the_join_code_on_a_lan(phone, tmp_path):
+    """扫码加入: on a LAN server the list of tables shows GET /api/join's QR code as an image; on loopback, none."""
+    srv = make_server("0.0.0.0", 0, tmp_path / "lan26.sqlite3", token="t0ken-26", quiet=True, public_host="192.0.2.10")
+    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
+    thread.start()
+    try:
+        port = srv.server_address[1]
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/join?token=t0ken-26", timeout=10) as answer:
+            doc = json.loads(answer.read())
+        if not doc.get("svg"):
+            pytest.skip(f"the server gives no QR code here: {doc}")
+        phone.get(f"http://127.0.0.1:{port}/?token=t0ken-26")
+        phone.execute_script("localStorage.clear(); localStorage.setItem('mj-lang', 'zh')")
+        phone.refresh()
+        wait(phone, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page")
+        Taps(phone)("#tab-table")
+        wait(phone, lambda d: d.execute_script("const i = document.querySelector('#join:not([hidden]) img');"
+                                               "return !!i && i.complete && i.naturalWidth > 0"), "the join code")
+        assert text(phone, "#join h2") == "扫码加入"
+        assert by_css(phone, "#join img").get_attribute("src").startswith("data:image/svg+xml")
+        assert "192.0.2.10" in text(phone, "#join")
+        scroll_to(phone, "#join")
+        shoot(phone, "join.png")
+    finally:
+        srv.shutdown()
+        srv.server_close()
+        thread.join(5)
