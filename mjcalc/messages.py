@@ -395,6 +395,7 @@ EN: Dict[str, str] = {
     "settle.bad_rate": "a rate is money per point, a number above 0 and at most {limit}, got {rate}",
     "table.penalty_takes": "name the penalty: mjcalc table penalty [NAME] PENALTY --player PLAYER",
     "table.done_penalty": "the penalty",
+    "table.duplicate_ask": "hand {duplicate_of} ({result}) was recorded {seconds} s ago {where}, and this hand is the same. Record it twice?",
     "ledger.table_closed": "table {table} is closed (since {closed} UTC): nothing recorded; `mjcalc table close {name} --reopen` opens it again",
     "ledger.stale_revision": "table {table} changed since it was shown (revision {revision}, now {now}); nothing changed: look again and retry",
     "ledger.not_revertible": "table {table}: revision {revision} is not an edit or an undo to take back{hint}",

@@ -390,3 +390,28 @@ def test_random_evenings_come_back_whole_from_an_export(tmp_path_factory, steps)
         assert other.standings(imported) == ledger.standings(ledger.table("t"))
         check_cache(other, imported)
     ledger.close()
+
+
+def test_at_a_terminal_the_command_line_asks_before_recording_a_repeat_twice(tmp_path):
+    """With a terminal to ask at (a pty), the repeat is a question, worded from the message's own parameters; a
+    yes records it."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    db = str(tmp_path / "t.sqlite3")
+    table = [sys.executable, "-m", "mjcalc", "table"]
+    seats = [a for s, p in PLAYERS.items() for a in ("--seat", f"{s}={p}")]
+    subprocess.run(table + ["new", "t", *seats, "--db", db], check=True, capture_output=True)
+    subprocess.run(table + ["hand", "--fan", "2", "--winner", "小李", "--db", db], check=True, capture_output=True)
+    master, slave = pty.openpty()
+    asked = subprocess.Popen(table + ["hand", "--fan", "2", "--winner", "小李", "--db", db], stdin=slave,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    os.write(master, b"y\n")
+    _, err = asked.communicate(timeout=60)
+    os.close(master)
+    os.close(slave)
+    assert asked.returncode == 0 and err.startswith("hand 1 (小李 自摸 2) was recorded ") and \
+        err.rstrip().endswith("and this hand is the same. Record it twice? [y/N]:"), err
+    with Ledger(db) as ledger:
+        assert len(ledger.hands(ledger.table("t"))) == 2

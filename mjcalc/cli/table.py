@@ -42,6 +42,7 @@ from .common import (
     build_situation,
     handle_errors,
     read_situation_file,
+    said_lang,
     situation_options,
     warn,
     wild_options,
@@ -388,8 +389,10 @@ def _record_asking(ledger, t, given, yes, **how):
     except LedgerError as exc:
         if exc.code != "record.duplicate" or not sys.stdin.isatty():
             raise
-        said = exc.message.text().split(": nothing recorded")[0]
-        if not _sure(f"{said}. Record it twice?", "nothing recorded", err=True):
+        asked = exc.message.params  # the same hand, said as a question in the command line's language
+        question = Message("table.duplicate_ask", duplicate_of=asked["duplicate_of"], result=asked["result"],
+                           seconds=asked["seconds"], where=asked["where"]).text(said_lang())
+        if not _sure(question, "nothing recorded", err=True):
             raise SystemExit(1) from None
         return evening.record_given(ledger, t, given, **how)
 
