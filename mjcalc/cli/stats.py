@@ -32,7 +32,8 @@ def table_stats(name, every, as_json, db_path):
         raise UserError("table.stats_name_or_all", table=repr(name))
     with Ledger(db_path, readonly=True) as ledger:
         rows, tables = read_stats(ledger, None if every else current_table(ledger, name).name)
-        played = {t.name: len(ledger.hands(t)) for t in tables}
+        read = {t.name for t in tables}
+        played = {t.name: n for t, n, _ in ledger.tables() if t.name in read}  # counts, not the hands again
         path = ledger.path
     if as_json:
         emit_json(stats_json(rows, None if every else tables[0].name))
