@@ -5,6 +5,7 @@ import json
 import struct
 import threading
 import zlib
+from xml.etree import ElementTree
 
 import pytest
 import segno
@@ -15,6 +16,7 @@ from mjcalc.cli import cli
 from mjcalc.serve import join
 from mjcalc.serve.server import announce, make_server, run
 
+SVG_NS = "http://www.w3.org/2000/svg"
 PUBLIC = ("/manifest.webmanifest", "/icon-192.png", "/icon-512.png", "/icon.svg")
 
 
@@ -159,8 +161,13 @@ def test_api_join_needs_the_token_and_gives_the_url_and_its_svg(lan):
     assert status == 200 and headers["Content-Type"] == "application/json; charset=utf-8"
     doc = json.loads(raw)
     url = f"http://192.0.2.7:{lan.server_address[1]}/?token={lan.token}"  # --public-host wins over the Host
-    assert doc == {"url": url, "svg": segno.make_qr(url).svg_inline(scale=4, dark="#000", light="#fff"), "lan": True}
-    assert doc["svg"].startswith("<svg") and "<script" not in doc["svg"]
+    own = segno.make_qr(url).svg_inline(scale=4, dark="#000", light="#fff")  # segno's code of the URL, no xmlns
+    assert doc == {"url": url, "svg": own.replace("<svg ", f'<svg xmlns="{SVG_NS}" ', 1), "lan": True}
+    assert doc["svg"].startswith("<svg") and "<script" not in doc["svg"] and not doc["svg"].endswith("\n")
+    # its own namespace, as an <img> data URL needs (an SVG image without it is not drawn), and nothing else added
+    root = ElementTree.fromstring(doc["svg"])
+    assert root.tag == f"{{{SVG_NS}}}svg" and doc["svg"].count("xmlns") == 1
+    assert (root.get("width"), root.get("height")) == (str(4 * segno.make_qr(url).symbol_size()[0]),) * 2
 
 
 def test_api_join_names_the_host_a_phone_reached_the_server_by(tmp_path, monkeypatch):
@@ -219,6 +226,7 @@ def test_the_manifest_and_icons_answer_without_the_token(lan):
     manifest = json.loads(raw)
     assert manifest["name"] == "mjcalc" and manifest["short_name"] and manifest["display"] == "standalone"
     assert manifest["start_url"] == "/" and "token" not in raw.decode() and lan.token not in raw.decode()
+    assert manifest["id"] == "/"  # the app's identity is explicit, not only derived from start_url
     assert manifest["theme_color"].startswith("#") and manifest["background_color"].startswith("#")
     for icon in manifest["icons"]:
         ctype, body = types[icon["src"]]

@@ -40,16 +40,21 @@ def qr_terminal(url: str) -> str:
 
 
 def qr_svg(url: str) -> str:
-    """The QR code of `url` as an inline SVG element: black on white (scannable in a dark theme too), 4 px a module."""
-    return qr_code(url).svg_inline(scale=4, dark="#000", light="#fff")
+    """The QR code of `url` as an SVG element: black on white (scannable in a dark theme too), 4 px a module.
+
+    With its namespace (segno's svg_inline() leaves it out): the page shows it as an <img> data URL, and an SVG image
+    without xmlns="http://www.w3.org/2000/svg" is not drawn at all. No XML declaration and no trailing newline."""
+    out = io.BytesIO()
+    qr_code(url).save(out, kind="svg", scale=4, dark="#000", light="#fff", xmldecl=False, svgns=True, nl=False)
+    return out.getvalue().decode("utf-8")
 
 
 def manifest() -> bytes:
-    """The web manifest: mjcalc's name, icons and colours; start_url "/" (never the token)."""
+    """The web manifest: mjcalc's name, icons and colours; id and start_url "/" (never the token)."""
     icons = [{"src": f"/icon-{n}.png", "sizes": f"{n}x{n}", "type": "image/png", "purpose": "any"} for n in ICON_SIZES]
     icons.append({"src": "/icon.svg", "sizes": "any", "type": "image/svg+xml", "purpose": "any"})
     doc = {"name": "mjcalc", "short_name": "mjcalc", "description": "算番 and the table's ledger (mjcalc serve)",
-           "lang": "zh", "start_url": "/", "scope": "/", "display": "standalone",
+           "lang": "zh", "id": "/", "start_url": "/", "scope": "/", "display": "standalone",
            "theme_color": THEME, "background_color": BACKGROUND, "icons": icons}
     return json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
 
