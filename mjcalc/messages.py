@@ -36,6 +36,15 @@ class Message:
     def json(self) -> Dict[str, Any]:
         return {"code": self.code, "params": params_json(self.params)}
 
+    def __eq__(self, other: object) -> bool:
+        """The same message: the same id and parameters (a score's reason, made twice, is one reason)."""
+        if not isinstance(other, Message):
+            return NotImplemented
+        return self.code == other.code and self.params == other.params
+
+    def __hash__(self) -> int:
+        return hash((self.code, frozenset(self.params)))
+
     def __str__(self) -> str:
         return self.text()
 
@@ -256,6 +265,8 @@ EN: Dict[str, str] = {
     "scoring.too_large": "the patterns add up to more than {limit:,} {unit}: lower the values or set scoring.cap",
     "scoring.capped": "the patterns add up to {uncapped} {unit}; {ruleset} caps a hand at {total}",
     "scoring.not_winning_shape": "not a winning shape",
+    # render.py: the reason of a 13-tile hand's answer (its waits are scored, not the hand)
+    "render.not_complete_13": "13 tiles: not a complete hand (see waits)",
     # --- the situation and its options, analysis, value, batch waits, the regions ---
     # situation.py: an option's value (the field named by its label, "wild (百搭): …")
     "option.whole_number": "expected a whole number, got {value}",
@@ -603,6 +614,7 @@ ZH: Dict[str, str] = {
     "scoring.too_large": "番种加起来超过 {limit:,} {unit}：请调低番值或设封顶",
     "scoring.capped": "番种加起来 {uncapped} {unit}；{ruleset} 一手牌封顶 {total}",
     "scoring.not_winning_shape": "不是和牌的牌型",
+    "render.not_complete_13": "13 张牌：还不是一手完整的牌（看听牌）",
     # --- the situation and its options ---
     "option.whole_number": "应是整数，不是 {value}",
     "option.out_of_range": "应在 {minimum} 到 {maximum} 之间，不是 {value}",

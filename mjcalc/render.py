@@ -6,6 +6,7 @@ from typing import Dict, List
 from .analysis import Analysis
 from .decompose import Block
 from .flags import flag_of
+from .messages import Message
 from .notation import format_hand
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
@@ -97,11 +98,19 @@ def payout_rows(analysis: Analysis, lang: str):
     return headers, rows
 
 
-def _score_dict(score):
-    return {"legal": score.legal, "total": score.total if score.complete else None, "reason": score.reason}
+def reason_text(score, said_in: str = "en"):
+    """Why a score is not a legal win (`Score.reason`, a message), said in `said_in`; None for a legal win."""
+    return score.reason.text(said_in) if score.reason is not None else None
 
 
-def analysis_json(analysis: Analysis, lang: str) -> dict:
+def _score_dict(score, said_in: str = "en"):
+    return {"legal": score.legal, "total": score.total if score.complete else None,
+            "reason": reason_text(score, said_in)}
+
+
+def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> dict:
+    """`analyze --json`: names (patterns, payout parts) in `lang`, the reason a hand is refused in `said_in` (the
+    language messages are said in)."""
     hand, score = analysis.hand, analysis.score
     reading = score.reading if score else None
     out = {
@@ -113,7 +122,7 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
         "wildcards": [NAMES[k] for k in analysis.wild_kinds],
         "complete": bool(score and score.complete),
         "legal": bool(score and score.legal),
-        "reason": score.reason if score else "13 tiles: not a complete hand (see waits)",
+        "reason": reason_text(score, said_in) if score else Message("render.not_complete_13").text(said_in),
         "shape": reading.shape if reading else None,
         "decomposition": decomposition_blocks(analysis),
         "wild_as": [NAMES[t] for t in reading.decomposition.wild_as] if reading and reading.decomposition else [],
@@ -144,19 +153,19 @@ def analysis_json(analysis: Analysis, lang: str) -> dict:
     if analysis.payout:
         out["payouts"] = analysis.payout.deltas
         out["payout_parts"] = [{"name": zh if lang == "zh" else en, "payouts": d} for zh, en, d in analysis.payout.parts]
-    out["waits"] = [wait_json(analysis, w) for w in analysis.waits]
+    out["waits"] = [wait_json(analysis, w, said_in) for w in analysis.waits]
     out["discards"] = [{"discard": tile_text(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
     return out
 
 
-def wait_rows(analysis: Analysis, glyphs=False):
+def wait_rows(analysis: Analysis, glyphs=False, said_in: str = "en"):
     """A row per wait: the tile, copies left, what it scores self-drawn and, where a discard win can be, on a
     discard. A hand that wins on every tile has a row per verdict instead: its tiles (`every tile` when they
     all score alike) and their copies left together."""
     rows = []
     for w in analysis.waits:
-        row = [tile_text(w.tile, glyphs), w.left, _verdict(analysis, w.self_draw)]
-        rows.append(row + [_verdict(analysis, w.discard)] if analysis.discard_wins else row)
+        row = [tile_text(w.tile, glyphs), w.left, _verdict(analysis, w.self_draw, said_in)]
+        rows.append(row + [_verdict(analysis, w.discard, said_in)] if analysis.discard_wins else row)
     if not analysis.every_tile:
         return rows
     groups: Dict[tuple, List[list]] = {}
@@ -168,12 +177,12 @@ def wait_rows(analysis: Analysis, glyphs=False):
             for verdict, group in groups.items()]
 
 
-def _verdict(analysis: Analysis, score) -> str:
+def _verdict(analysis: Analysis, score, said_in: str = "en") -> str:
     if score is None:
         return ""
     if score.legal:
         return str(score.total) + (" flat" if total_kind(analysis, score) == "flat" else "")
-    return f"no: {score.reason}"
+    return f"no: {reason_text(score, said_in)}"
 
 
 def wild_line(analysis: Analysis) -> str:
@@ -213,18 +222,19 @@ def given_score(analysis: Analysis, wait):
     return wait.self_draw if analysis.situation.self_drawn else wait.discard
 
 
-def wait_json(analysis: Analysis, w) -> dict:
+def wait_json(analysis: Analysis, w, said_in: str = "en") -> dict:
     given = given_score(analysis, w)
     return {
         "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
         "total": given.total if given.legal else None,
         "total_kind": total_kind(analysis, given) if given.legal else None,
-        "self_draw": _score_dict(w.self_draw), "discard": _score_dict(w.discard),
+        "self_draw": _score_dict(w.self_draw, said_in), "discard": _score_dict(w.discard, said_in),
     }
 
 
-def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, object]:
-    """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits).
+def compare_column(analysis: Analysis, lang: str, glyphs=False, said_in: str = "en") -> Dict[str, object]:
+    """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits); a refusal's
+    reason said in `said_in`.
 
     Values are (text, tone) pairs where tone is "good", "bad", "strong" or None, for the caller to colour.
     """
@@ -235,7 +245,7 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, obj
         by_verdict: Dict[tuple, list] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
-            verdict = total_text(analysis, given, lang) if given.legal else f"no: {given.reason}"
+            verdict = total_text(analysis, given, lang) if given.legal else f"no: {reason_text(given, said_in)}"
             by_verdict.setdefault((verdict, given.legal), []).append(w)
             lines.append((f"{tile_text(w.tile, glyphs)} ({w.left} left) {verdict}", "good" if given.legal else "bad"))
         if analysis.every_tile:  # a line for each verdict, not one for each of some thirty kinds
@@ -249,7 +259,7 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False) -> Dict[str, obj
     if not score.complete:
         col["legal"] = [("no: not a winning shape", "bad")]
         return col
-    col["legal"] = [("yes", "good")] if score.legal else [(f"no: {score.reason}", "bad")]
+    col["legal"] = [("yes", "good")] if score.legal else [(f"no: {reason_text(score, said_in)}", "bad")]
     blocks = decomposition_blocks(analysis, glyphs)
     if blocks:
         col["best"] = [(" ".join(blocks), None)]
@@ -272,8 +282,8 @@ def compare_row_label(key: str, analysis_list) -> str:
     return key
 
 
-def advice_json(advice, lang: str) -> dict:
-    """`advise --json`: shanten, improvements (13 tiles) or ranked discards (14 tiles)."""
+def advice_json(advice, lang: str, said_in: str = "en") -> dict:
+    """`advise --json`: shanten, improvements (13 tiles) or ranked discards (14 tiles); reasons in `said_in`."""
     analysis = advice.analysis
     hand = analysis.hand
     out = {
@@ -289,7 +299,7 @@ def advice_json(advice, lang: str) -> dict:
         "win_now": win_now(analysis),
         "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in advice.improvements],
         "effective": sum(i.left for i in advice.improvements),
-        "waits": [wait_json(analysis, w) for w in analysis.waits],
+        "waits": [wait_json(analysis, w, said_in) for w in analysis.waits],
         "discards": [],
         "warnings": [str(w) for w in analysis.warnings],
     }
@@ -297,7 +307,7 @@ def advice_json(advice, lang: str) -> dict:
         out["discards"].append({
             "discard": tile_text(d.tile), "wild": d.wild, "shanten": d.shanten, "effective": d.effective,
             "improvements": [{"tile": NAMES[i.tile], "left": i.left} for i in d.improvements],
-            "waits": [wait_json(analysis, w) for w in d.waits],
+            "waits": [wait_json(analysis, w, said_in) for w in d.waits],
         })
     return out
 
@@ -392,10 +402,11 @@ def assumed_field(doc: Doc, notices):
             return
 
 
-def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
-    """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13)."""
+def analysis_doc(result: Analysis, lang: str, glyphs=False, said_in: str = "en") -> Doc:
+    """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13); names in
+    `lang`, a refusal's reason in `said_in`."""
     rules = result.ruleset
-    doc = Doc(analysis_json(result, lang), _not_assumed(result.warnings))
+    doc = Doc(analysis_json(result, lang, said_in), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     assumed_field(doc, result.warnings)
     if result.hand.winning_implied:
@@ -408,7 +419,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
             doc.field("waits", "none: this hand is not ready")
             return doc
         doc.field("waits", waits_line(result, lang, glyphs))
-        waits_table(doc, result, lang, glyphs)
+        waits_table(doc, result, lang, glyphs, said_in)
         return doc
     if not score.complete:
         doc.field("complete", "no: not a winning shape", "bad")
@@ -436,7 +447,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False) -> Doc:
                   [[(row[0], "strong")] + row[1:] for row in pattern_rows(result, lang)])
     doc.field("total", total_text(result, score, lang, long=True) + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
     if not score.legal:
-        doc.field("legal", f"no: {score.reason}", "bad")
+        doc.field("legal", f"no: {reason_text(score, said_in)}", "bad")
         return doc
     doc.field("legal", "yes", "good")
     headers, rows = payout_rows(result, lang)
@@ -453,16 +464,17 @@ def waits_line(result: Analysis, lang: str, glyphs=False) -> str:
     return tiles + (f"   ({note})" if note else "")
 
 
-def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False):
+def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False, said_in: str = "en"):
     """Each wait, its tiles left, and what it scores as a self-draw and on a discard (or why it cannot win). A
     ruleset where no discard win can be in this situation (`Region.discard_wins`) has no discard column: it
     would say the same refusal on every row; a line under the table says it once."""
     unit = result.ruleset.unit(lang)
     rows = [cells[:2] + [(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
-            for cells in wait_rows(result, glyphs)]
+            for cells in wait_rows(result, glyphs, said_in)]
     headers = ["wait", "left", f"self-draw ({unit})"] + ([f"discard ({unit})"] if result.discard_wins else [])
     doc.table(headers, rows)
-    refused = next((w.discard.reason for w in result.waits if w.discard is not None and not w.discard.legal), None)
+    refused = next((reason_text(w.discard, said_in) for w in result.waits
+                    if w.discard is not None and not w.discard.legal), None)
     if not result.discard_wins and refused:
         doc.line(f"(no discard column: {refused})")
 
@@ -484,14 +496,14 @@ def waits_doc(hand, found, glyphs=False, every=None) -> Doc:
     return doc
 
 
-def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None) -> Doc:
+def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None, said_in: str = "en") -> Doc:
     """`compare`: a column per ruleset (an error in its column when it cannot take the situation)."""
-    doc = Doc([analysis_json(a, lang) if a else {"ruleset": r.id, "error": str(e)} for r, a, e in results])
+    doc = Doc([analysis_json(a, lang, said_in) if a else {"ruleset": r.id, "error": str(e)} for r, a, e in results])
     analyses = [a for _, a, _ in results if a]
     columns, headers = [], [""]
     for r, a, error in results:
         headers.append(f"{r.id}\n{r.name(lang)}")
-        columns.append(compare_column(a, lang, glyphs) if a else {"legal": [(f"error: {error}", "bad")]})
+        columns.append(compare_column(a, lang, glyphs, said_in) if a else {"legal": [(f"error: {error}", "bad")]})
     rows = []
     for key in COMPARE_ROWS:
         if any(key in c for c in columns):
@@ -508,11 +520,11 @@ def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None
     return doc
 
 
-def advice_doc(advice, lang: str, glyphs=False) -> Doc:
+def advice_doc(advice, lang: str, glyphs=False, said_in: str = "en") -> Doc:
     """`advise`: shanten, then improving tiles (13 tiles) or every discard ranked with the best ones' waits."""
     result = advice.analysis
     rules = result.ruleset
-    doc = Doc(advice_json(advice, lang), _not_assumed(result.warnings))
+    doc = Doc(advice_json(advice, lang, said_in), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     assumed_field(doc, result.warnings)
     if result.wild_kinds:
@@ -523,7 +535,7 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
         doc.field("improve", f"{effective} tiles: {improvements_text(advice.improvements, glyphs)}")
         if result.waits:
             doc.field("waits", waits_line(result, lang, glyphs))
-            waits_table(doc, result, lang, glyphs)
+            waits_table(doc, result, lang, glyphs, said_in)
         return doc
     if result.score is not None and result.score.legal:
         doc.field("win", win_text(result, lang), "good")
@@ -534,7 +546,7 @@ def advice_doc(advice, lang: str, glyphs=False) -> Doc:
             shown = replace(d.after, waits=d.waits)
             said = every_tile_text(shown, lang) if d.every_tile else "waits " + waits_line(shown, lang, glyphs)
             table = Doc()
-            waits_table(table, shown, lang, glyphs)
+            waits_table(table, shown, lang, glyphs, said_in)
             if groups and groups[-1][1:] == [said, table.blocks]:
                 groups[-1][0].append(d)
             else:

@@ -177,11 +177,12 @@ class Match:
 
 @dataclass
 class Score:
-    """The best reading of a hand and what it is worth; `legal` with the `reason` when it is not."""
+    """The best reading of a hand and what it is worth; `legal` with the `reason` when it is not: a `Message`,
+    which each front end says in its own language (`reason.text(lang)`, or as a parameter of its own message)."""
 
     complete: bool
     legal: bool
-    reason: Optional[str]
+    reason: Optional[Message]
     reading: Optional[Reading] = None
     matches: Tuple[Match, ...] = ()
     total: int = 0
@@ -530,8 +531,7 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
             notes.append(automatic)
         situation = situation.replace(discarder=None, rob_kong=False)  # paid as a self-draw
     if not placed and automatic is None:
-        incomplete = Message("scoring.not_winning_shape").text()  # a str, as the regions' refusals are
-        return Score(False, False, incomplete, decompositions=decomps, situation=situation)
+        return Score(False, False, Message("scoring.not_winning_shape"), decompositions=decomps, situation=situation)
     best = None
     readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)

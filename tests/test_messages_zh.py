@@ -64,14 +64,9 @@ def evening(tmp_path_factory):
     patch.undo()
 
 
-# A score's reason is said in English when it is scored (`Score.reason` is text, `regions/base.py` `refusal`), so
-# the refusal that quotes it is half English until the score keeps its message
-REASON_IN_ENGLISH = pytest.mark.xfail(strict=True, reason="Score.reason is English text, not a Message")
-ZH_REFUSED = [pytest.param(*p.values, marks=REASON_IN_ENGLISH, id=p.id) if p.id == "shangrao_discard_win" else p
-              for p in REFUSED]
-
-
-@pytest.mark.parametrize("path, body, code", ZH_REFUSED)
+# a refusal quoting a score's reason (`record.not_legal`) says it in the refusal's language: the score keeps its
+# reason as a message (`Score.reason`), not as English text
+@pytest.mark.parametrize("path, body, code", REFUSED)
 def test_a_refusal_on_the_chinese_page_is_chinese_with_no_flag(evening, path, body, code):
     status, doc = api(evening, "POST", quote(path), dict(body, lang="zh"))
     assert status >= 400 and doc["code"] == code, doc

@@ -175,7 +175,7 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 
     rules = _load(ruleset_name)
     result = run(parse_hand(hand), rules, build_situation(params), _seen(seen))
-    emit(render.analysis_doc(result, lang, glyphs), as_json)
+    emit(render.analysis_doc(result, lang, glyphs, said_in=said_lang()), as_json)
 
 
 @cli.command()
@@ -264,7 +264,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
     for r, _, _ in results:
         for name in unused_options(r, situation):
             unused.setdefault(flag_of(name), []).append(r.id)
-    emit(render.compare_doc(hand, results, lang, glyphs, unused), as_json)
+    emit(render.compare_doc(hand, results, lang, glyphs, unused, said_in=said_lang()), as_json)
 
 
 @cli.command(cls=SituationCommand)
@@ -318,7 +318,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     if (draws is not None or exact) and not by:
         raise UserError("cli.needs_by", flag="--draws" if draws is not None else "--exact")
     advice = run(parsed, rules, situation, _seen(seen))
-    doc = render.advice_doc(advice, lang, glyphs)
+    doc = render.advice_doc(advice, lang, glyphs, said_in=said_lang())
     if by:
         from ..value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
         valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by,

@@ -142,8 +142,8 @@ class Region:
         """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
         return situation
 
-    def reading_refusal(self, ruleset, reading, matches) -> Optional[str]:
-        """Why this one reading of the hand cannot be the win (another reading may be), in words, or None."""
+    def reading_refusal(self, ruleset, reading, matches) -> Optional[Message]:
+        """Why this one reading of the hand cannot be the win (another reading may be), as a message, or None."""
         return None
 
     def notices(self, ruleset, situation, tiles, matches) -> List[Notice]:
@@ -188,14 +188,9 @@ class Region:
         """The least total a legal win needs, and who needs it (words for the refusal, '' for everyone)."""
         return ruleset.minimum, ""
 
-    def refusal(self, ruleset, situation, tiles, matches, total) -> Optional[str]:
-        """Why a complete hand is not a legal win here, in words, or None."""
-        why = self._refusal_message(ruleset, situation, tiles, matches, total)
-        return why.text() if why is not None else None
-
-    def _refusal_message(self, ruleset, situation, tiles, matches, total) -> Optional[Message]:
-        """`refusal` as a message (its id and parameters), or None: a `Score.reason` is text (render and the
-        ledger take it as it is)."""
+    def refusal(self, ruleset, situation, tiles, matches, total) -> Optional[Message]:
+        """Why a complete hand is not a legal win here, as a message (its id and parameters: `Score.reason`,
+        said by each front end in its language), or None."""
         hand = tiles.hand
         if not situation.self_drawn:
             rule = ruleset.rob_kong if situation.rob_kong else ruleset.discard

@@ -526,7 +526,7 @@ class Beijing(Region):
         the region's rules for every hand (吃碰堤, three 惠, the minimum)."""
         too_many = _too_many_claims(self, ruleset, tiles.hand)
         if too_many is not None:
-            return too_many.text()
+            return too_many
         return super().refusal(ruleset, situation, tiles, matches, total)
 
     def reading_refusal(self, ruleset, reading, matches):
@@ -544,12 +544,12 @@ class Beijing(Region):
             if b is not None and b.kind == CHOW and b.tiles[0] < 27 and b.tiles[0] % 9 in (0, 3, 6) and \
                     {b.tiles[0] - b.tiles[0] % 9 + k for k in (0, 3, 6)} <= chows:
                 return None
-            return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern("dragon").zh).text()
+            return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern("dragon").zh)
         if rule == "never":
-            return Message("beijing.rob_concealed_never", ruleset=ruleset.id).text()
+            return Message("beijing.rob_concealed_never", ruleset=ruleset.id)
         if any(m.pattern_id == rule for m in matches):  # a house rule naming another pattern: it counts here
             return None
-        return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern(rule).zh).text()
+        return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern(rule).zh)
 
     def notices(self, ruleset, situation, tiles, matches):
         """An option this hand cannot use (绘上墙 holding a 绘, 混儿悠 not on a drawn win holding a 混儿), and a
