@@ -300,6 +300,8 @@ EN: Dict[str, str] = {
     "waits.need_13_tiles": "{size} tiles: waits need a 13-tile hand",
     # value.py
     "value.star_without_kind": "the hand holds a '*' but no wild kind is given: the wall's wildcards depend on it (give --wild or --indicator)",
+    "value.time_capped": "the time cap ({seconds} s) was reached: exchanges were given up, figures marked ~ are the narrower play (a lower bound)",
+    "value.time_cut": "the time cap ({seconds} s) was reached: figures marked ~ are the narrower play (a lower bound), and {count} discard{plural} not valued: {tiles}",
     # regions/base.py: what every region checks
     "region.option_unused": "is not used by {ruleset}; ignored",
     "region.own_discard": "{seat} is the winner's own seat: a player cannot win on his own discard",
@@ -563,6 +565,10 @@ EN: Dict[str, str] = {
     "api.body_timeout": "the request body stopped after {got} of its {size} bytes (Content-Length) for {seconds} s; nothing was done",
     "api.body_short": "the request body ended after {got} of its {size} bytes (Content-Length); nothing was done",
     "api.no_table": "no table named {table}",
+    "api.by": "expected \"win\" or \"value\", got {value}",
+    "api.draws": "expected a whole number from {least} to {most}, got {value}",
+    "api.by_needs_14_tiles": "\"by\" and \"draws\" value the discards of a 14-tile hand; this one has {size}",
+    "api.needs_by": "is used only with \"by\": \"win\" or \"value\"",
 }
 
 # Chinese texts, by id (the page's words, in the glossary's terms: 自摸, 点炮, 庄家, 包家, 底分, and the ruleset's
@@ -644,6 +650,8 @@ ZH: Dict[str, str] = {
     "analysis.seen_too_many": "手里 {held} 张 {tile}，见过 {seen} 张，共 {total} 张：每种牌只有 4 张",
     "waits.need_13_tiles": "{size} 张牌：算听牌要 13 张",
     "value.star_without_kind": "牌里有 '*'，但没有给百搭是哪种牌：墙上的百搭要看它（请给百搭或翻牌）",
+    "value.time_capped": "已到时间上限（{seconds} 秒）：不再算换牌，标 ~ 的数字是较窄的打法（下限）",
+    "value.time_cut": "已到时间上限（{seconds} 秒）：标 ~ 的数字是较窄的打法（下限），还有 {count} 种弃牌没有估值：{tiles}",
     # --- regions/base.py: what every region checks ---
     "region.option_unused": "{ruleset} 不用这一项；已忽略",
     "region.own_discard": "{seat} 是和牌者自己的座位：不能和自己打出的牌",
@@ -813,4 +821,8 @@ ZH: Dict[str, str] = {
     "api.body_timeout": "请求内容收到 {got} 字节后停了 {seconds} 秒（应有 {size} 字节）；什么都没做",
     "api.body_short": "请求内容只有 {got} 字节（应有 {size} 字节）；什么都没做",
     "api.no_table": "没有叫 {table} 的牌桌",
+    "api.by": "应是 \"win\" 或 \"value\"，不是 {value}",
+    "api.draws": "应是 {least} 到 {most} 的整数，不是 {value}",
+    "api.by_needs_14_tiles": "算每张弃牌的和牌机会和期望得分要 14 张牌；这手牌有 {size} 张",
+    "api.needs_by": "只在算弃牌的和牌机会或期望得分时用",
 }

@@ -49,11 +49,20 @@ passes `WORK` (then this discard and those after it, less promising, are weighed
 for hands 2 or more from ready. A second exchange changes the figures of the best play by up to a few per
 cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
 
+A time cap (`seconds`, for a server; none by default, and then nothing here reads a clock). The clock is read
+every `TICKS` states valued or hands scored, where the work is counted. Once `EXCHANGE_SHARE` of the seconds
+has passed while exchanges are weighed, they are given up as when the work passes `WORK` (this discard and
+those after it: the narrower play, `~`); once all of them have passed while the narrower play is weighed,
+valuing stops: that discard and those after it (the less promising) are `unvalued`, and the answer says it was
+cut (`timed_out`). The figures given are those of a run without the cap, or, for the discards the cap reached,
+of the narrower play (a lower bound).
+
 Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
 complete hand is scored once per (tiles, winning tile), in this process, and once for all its winning tiles
 when the region's reading keys read no winning tile (`_winning_tile_free`). A win whatever the shape (a region's
 `automatic_win`) is found through the region's `automatic_draws`; this module names no region's rules.
 """
+import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -71,6 +80,8 @@ DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS
 DEEP_OPTIONS = 2
 SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
 WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
+EXCHANGE_SHARE = 0.5  # with a time cap: the share of its seconds past which exchanges are given up
+TICKS = 32  # with a time cap: states valued and hands scored between two readings of the clock
 WIN = -1  # a decision: the drawn tile wins
 OBJECTIVES = ("win", "value")
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
@@ -180,6 +191,15 @@ class ValueAdvice:
     win_now: Optional[int] = None  # what the 14 tiles pay the player as they stand, when they are a legal win
     asked_draws: Optional[int] = None  # the draws asked for (`draws` is at most the unseen tiles)
     dropped: Tuple[str, ...] = ()  # the ways of winning given, which the draws to come do not take (option names)
+    unvalued: List[int] = field(default_factory=list)  # discards the time cap left without figures, in the order
+    # they would have been weighed (most promising first); never one of `skipped`
+    time_cap: Optional[float] = None  # the seconds the valuing was given (None: no time cap)
+    time_capped: bool = False  # the time cap was reached: exchanges given up (`~`), or valuing stopped as well
+
+    @property
+    def timed_out(self) -> bool:
+        """Whether the time cap stopped the valuing before every discard had its figures (`unvalued`)."""
+        return bool(self.unvalued)
 
     @property
     def could_be_exact(self) -> bool:
@@ -188,14 +208,15 @@ class ValueAdvice:
 
     @property
     def exact(self) -> bool:
-        return all(d.exact for d in self.discards)
+        return all(d.exact for d in self.discards) and not self.unvalued
 
 
 class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
     def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 swaps: int = SWAPS, work: int = WORK, exact: bool = False):
+                 swaps: int = SWAPS, work: int = WORK, exact: bool = False, seconds: Optional[float] = None,
+                 clock=time.monotonic):
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -250,7 +271,16 @@ class Engine:
         # (`exact`: for wildcard hands too, and with no cap on the work)
         self.exact = exact
         self.work, self._limit = (None if exact else work), None
-        self.capped = set()  # discards weighed without exchanges because the work passed `work`
+        self.capped = set()  # discards weighed without exchanges because the work passed `work` (or the time)
+        # the time cap (module docstring): `clock()` read every TICKS states against `_until` while it is set
+        self.seconds, self._clock, self._ticks = seconds, clock, 1
+        self.time_capped = False
+        self._until: Optional[float] = None
+        self._soft: Optional[float] = None  # exchanges given up
+        self._hard: Optional[float] = None  # valuing stopped
+        if seconds is not None:
+            begun = clock()
+            self._soft, self._hard = begun + seconds * EXCHANGE_SHARE, begun + seconds
         # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
         self.automatic = self._automatic(next(iter(self.start.values()))) is not None
         self.budget, self.first = {}, {}
@@ -319,6 +349,8 @@ class Engine:
             if not complete:
                 hit = (False, 0, ())
             else:
+                if self._until is not None:
+                    self._tick()  # (a hand scored is work too, and may be most of a state's)
                 tiles = _tiles(self._as_hand(h, k), self.wild_kinds)
                 free = _winning_tile_free(tiles, self.ruleset, self.situation, self.region)
                 hit = self._shared.get(h) if free else None
@@ -328,6 +360,14 @@ class Engine:
                         self._shared[h] = hit
             self._scores[key] = hit
         return hit
+
+    def _tick(self):
+        """One unit of work under a time cap: every `TICKS` of them, `_Late` once the clock reads `_until`."""
+        self._ticks -= 1
+        if not self._ticks:
+            self._ticks = TICKS
+            if self._clock() >= self._until:
+                raise _Late
 
     def _as_hand(self, h, k) -> Hand:
         concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
@@ -509,6 +549,8 @@ class Engine:
             return hit
         if self._limit is not None and len(self._value) + 2 * len(self._scores) > self._limit:
             raise _Overflow
+        if self._until is not None:
+            self._tick()
         s = self.shanten(h13)
         if r <= 0 or (s + 1 > r and not self.automatic):
             out = ZERO
@@ -594,25 +636,34 @@ class Engine:
         # the work runs out
         pool = self.unseen0
         valued.sort(key=lambda d: (shanten[d], -sum(pool[k] for k, _ in self.useful(self.start[d])), d))
-        figures = {}
-        for d in valued:
+        figures, unvalued = {}, []
+        for i, d in enumerate(valued):
             h = self.start[d]
             if self.budget[d] > shanten[d]:
-                self._limit = self.work  # None: no cap
+                self._limit, self._until, self._ticks = self.work, self._soft, 1  # None: no cap
                 try:
                     figures[d] = self.value(h, self.draws, d)
-                except _Overflow:
+                except (_Overflow, _Late) as exc:
                     self._forget(d)
+                    self.time_capped |= isinstance(exc, _Late)
                     for later in valued:  # this and the rest play without exchanges
                         if self.budget[later] > shanten[later]:
                             self.budget[later] = shanten[later]
                             self.capped.add(later)
                 finally:
-                    self._limit = None
+                    self._limit = self._until = None
             if d not in figures:
-                figures[d] = self.value(h, self.draws, d)
+                self._until, self._ticks = self._hard, 1
+                try:
+                    figures[d] = self.value(h, self.draws, d)
+                except _Late:  # out of time: this discard and the rest are not valued
+                    self.time_capped = True
+                    unvalued = valued[i:]
+                    break
+                finally:
+                    self._until = None
         results = []
-        for d in valued:
+        for d in valued[:len(valued) - len(unvalued)]:
             o, s = figures[d], shanten[d]
             pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
             exact = self.budget[d] > s or self.draws == 0 or self.automatic and self._wins_every_draw(self.start[d])
@@ -625,7 +676,7 @@ class Engine:
         dropped = tuple(name for name in ("from", "rob_kong", "kong_draw", "first_turn", "last_tile")
                         if getattr(given, FIELD_OF.get(name, name)) != getattr(later, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
-                           self.asked_draws, dropped)
+                           self.asked_draws, dropped, unvalued, self.seconds, self.time_capped)
 
     def _wins_every_draw(self, h13) -> bool:
         """Whether every tile left in the wall wins the 13-tile `h13` at once (a win whatever the shape on any
@@ -653,6 +704,10 @@ class _Overflow(Exception):
     """The exchanges' work passed `Engine.work`."""
 
 
+class _Late(Exception):
+    """The time cap's instant for the play being weighed (exchanges, or the narrower play) passed."""
+
+
 class Player:
     """The engine's policy played one draw at a time after throwing `discard`: `throw(drawn)` says what the
     player throws when `drawn` does not win (the caller judges wins), and keeps track of the hand."""
@@ -676,10 +731,12 @@ class Player:
 
 
 def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 top: int = 3, exact: bool = False) -> ValueAdvice:
+                 top: int = 3, exact: bool = False, seconds: Optional[float] = None,
+                 clock=time.monotonic) -> ValueAdvice:
     """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
-    `exact` weighs the exchanges of wildcard hands too, with no cap on the work."""
-    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact).evaluate(top)
+    `exact` weighs the exchanges of wildcard hands too, with no cap on the work; `seconds` caps the time, read
+    from `clock` (seconds; a test gives its own)."""
+    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, seconds=seconds, clock=clock).evaluate(top)
 
 
 def tile_name(tile: int) -> str:

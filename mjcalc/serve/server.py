@@ -5,7 +5,7 @@
     POST /api/analyze                   {"hand", "ruleset"?, situation fields…, "seen"?, "lang"?} → analyze --json
     POST /api/waits                     {"hand", "ruleset"?, "wild"?, "indicator"?, "seen"?}     → waits --json
     POST /api/compare                   {"hand", "rulesets"?: [...], situation fields…}          → compare --json
-    POST /api/advise                    like analyze                                              → advise --json
+    POST /api/advise                    like analyze, "by"?: "win"|"value", "draws"?, "exact"?    → advise --json [--by]
     GET  /api/tables                    {"tables": [...]}
     POST /api/tables                    {"name", "ruleset"?, "players": {"E": …}, "base"?}        → table show --json
     GET  /api/tables/NAME               table show --json
@@ -61,6 +61,7 @@ BODY_SECONDS = 5.0  # the whole body must come within this (apart from the idle 
 BODY_RATE = 256 * 1024  # bytes a second the slowest phone is given on a big body (an 8 MiB import: 37 s)
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 SEATS = ("E", "S", "W", "N")
+ADVICE_SECONDS = 3.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
 
 
 # ============================================================================================================
@@ -249,10 +250,34 @@ def do_compare(lib: Library, p: dict) -> list:
 
 
 def do_advise(lib: Library, p: dict) -> dict:
-    """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`."""
+    """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`; with "by"
+    (and "draws", "exact"), value.advise_value within `ADVICE_SECONDS` → render.value_into, as `advise --json --by`
+    with the time cap's fields (`render.time_cap_json`)."""
+    from ..render import Doc, value_into  # imported when used (start-up time), as the CLI imports them
+    from ..value import DEFAULT_DRAWS, OBJECTIVES, advise_value
+
+    by, draws, exact = p.get("by"), p.get("draws"), p.get("exact", False)
+    if by is not None and by not in OBJECTIVES:  # the CLI's choice and range, checked first as click checks them
+        raise bad("api.by", field="by", value=json.dumps(by)[:40])
+    if draws is not None and not 0 <= draws <= 60:
+        raise bad("api.draws", field="draws", least=0, most=60, value=draws)
     rules, _ = lib.rules(p.get("ruleset"))  # in the CLI's order (the situation, then the hand)
     situation = situation_from(p)
-    return advice_json(advise(parse_hand(p["hand"]), rules, situation, _seen(p.get("seen"))), p.get("lang", "zh"))
+    parsed, seen = parse_hand(p["hand"]), _seen(p.get("seen"))
+    if (by or draws is not None) and parsed.size != 14:  # the field named in the data, not before the words
+        raise ApiError(400, MjcalcError("api.by_needs_14_tiles", field="by" if by else "draws", label="",
+                                        size=parsed.size), flag=False)
+    if (draws is not None or exact) and not by:
+        raise bad("api.needs_by", field="draws" if draws is not None else "exact")
+    lang = p.get("lang", "zh")  # the names and the refusal's words alike: the page says one language
+    advice = advise(parsed, rules, situation, seen)
+    if not by:
+        return advice_json(advice, lang, said_in=lang)
+    doc = Doc(advice_json(advice, lang, said_in=lang))
+    valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact,
+                          seconds=ADVICE_SECONDS)
+    value_into(doc, advice, valued, lang)
+    return doc.data
 
 
 def _open_table(ledger, name):
@@ -593,7 +618,7 @@ def endpoint_fields(endpoint: str) -> dict:
     situation = situation_fields()
     fields = {
         "analyze": dict(HAND_FIELDS, **situation),
-        "advise": dict(HAND_FIELDS, **situation),
+        "advise": dict(HAND_FIELDS, by=str, draws=int, exact=bool, **situation),
         "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
