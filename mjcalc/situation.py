@@ -42,6 +42,7 @@ class Option:
     metavar: str = ""
     optional_value: Any = None  # an int option that may be given bare (`--kong-draw` means 1)
     value_type: Optional[type] = None  # kind "text": what `parse` makes (a value already read is kept)
+    labels: Tuple[str, ...] = ()  # the words a page shows for each of `choices`, in the game's writing (独2台)
 
     @property
     def cli_flag(self) -> str:

@@ -4,6 +4,7 @@ in CI (CI=true). Screenshots at 390×844 go to $MJCALC_SCREENSHOTS (default: a p
 """
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -223,8 +224,8 @@ def test_a_refused_discard_win_shows_its_reason(browser, server, shots):
     by_css(browser, "#sitsum").click()
     tap(browser, '#how [data-seg="from"] [data-v="S"]')
     wait(browser, lambda d: result_state(d) == "refused", "the refusal")
-    reason = cli_json(["analyze", "123m456p789s EE 45m +6m", "-r", "shangrao", "--from", "S", "--json"])["reason"]
-    assert reason and text(browser, "#reason") == reason
+    reason = cli_json(["analyze", "123m456p789s EE 45m +6m", "-r", "shangrao", "--from", "S", "--json", "--lang", "zh"])["reason"]
+    assert reason and text(browser, "#reason") == reason and re.search(r"[\u4e00-\u9fff]", reason)
     assert text(browser, "#verdict") == "不能和"
     # the options shown are the ones shangrao reads
     assert all_css(browser, "#opt-flown") and not all_css(browser, "#opt-shaozhuang") and not all_css(browser, "#opt-bid")
@@ -346,10 +347,19 @@ def test_compare_advise_and_english(browser, server, shots):
     by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
     tap(browser, "#tab-compare")
     every = len(builtin_rulesets())
-    wait(browser, lambda d: len(all_css(d, "#v-compare #result > .card")) == every, "every built-in ruleset compared")
+    wait(browser, lambda d: len(all_css(d, "#compare-sum tr[data-ruleset]")) == every, "every built-in ruleset compared")
+    # the summary first: one row a ruleset, its total as the CLI's compare gives it, or ✗; the cards folded after
+    for doc in cli_json(["compare", "123m456p789s EE 45m +6m", "--json"]):
+        row = text(browser, f'#compare-sum tr[data-ruleset="{doc["ruleset"]}"]')
+        assert (f"✓ {doc['total']}" in row) if doc.get("legal") else ("✗" in row), (doc["ruleset"], row)
+    assert not any(d.get_attribute("open") for d in all_css(browser, "#v-compare details.cmp"))
+    shoot(browser, shots, "compare.png")
     tap(browser, "#lang")
     wait(browser, lambda d: text(d, "#tab-compare") == "Compare", "English")
-    wait(browser, lambda d: "Legal win" in by_css(d, "#v-compare #result").text, "the comparison in English")
+    wait(browser, lambda d: "Full flush" in text(d, "#compare-sum") or "beijing" in text(d, "#compare-sum")
+         or "Beijing" in text(d, "#compare-sum"), "the comparison in English")
+    tap(browser, '#compare-sum tr[data-ruleset="beijing"] button')
+    wait(browser, lambda d: "Legal win" in by_css(d, '#v-compare details[data-ruleset="beijing"]').text, "beijing's card")
     shoot(browser, shots, "compare-en.png")
 
 
@@ -430,15 +440,21 @@ def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
     thread.start()
     try:
         assert srv.url.endswith("/?token=t0ken-for-the-test")
-        browser.get(srv.url.split("?")[0])
-        assert json.loads(by_css(browser, "body").text)["error"] == \
-            "missing or wrong token: open the URL that `mjcalc serve` printed"
+        bare = srv.url.split("?")[0]  # as a page added to the home screen opens: its start_url holds no token
+        browser.get(bare)
+        wait(browser, lambda d: all_css(d, "#start-error:not([hidden])"), "the refusal")
+        assert text(browser, "#start-error").startswith("缺少口令或口令不对")
         open_page(browser, srv)
         by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
         wait(browser, lambda d: result_state(d) == "legal", "the score through the token")
         tap(browser, "#tab-table")
         wait(browser, lambda d: all_css(d, "#new-name"), "the table list through the token")
         assert not all_css(browser, "#table-error:not([hidden])")
+        browser.get(bare)  # the token the page kept: the home-screen page reaches the API
+        wait(browser, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page to start")
+        assert not all_css(browser, "#start-error:not([hidden])")
+        by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
+        wait(browser, lambda d: result_state(d) == "legal", "the score through the kept token")
     finally:
         srv.shutdown()
         srv.server_close()

@@ -139,8 +139,8 @@ def shoot(driver, name):
     driver.save_screenshot(str(SHOTS / name))
 
 
-def new_table(srv, name, ruleset="beijing"):
-    body = json.dumps({"name": name, "ruleset": ruleset, "players": PLAYERS}).encode()
+def new_table(srv, name, ruleset="beijing", players=PLAYERS):
+    body = json.dumps({"name": name, "ruleset": ruleset, "players": players}).encode()
     request = urllib.request.Request(srv.url.rstrip("/") + "/api/tables", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
     with urllib.request.urlopen(request, timeout=10) as answer:
@@ -263,6 +263,157 @@ def test_recording_and_undo_keep_the_scroll_and_a_quick_hand_takes_three_taps(ph
     sent = phone.execute_script("return window.mjSent")
     assert sent and all(body["lang"] == "zh" for _, method, body, _ in sent if method == "POST"), sent
     assert all(lang == "zh" for path, method, _, lang in sent if method == "GET" and path.startswith("/api/")), sent
+
+
+def test_patterns_entered_by_tapping_their_names(phone, server):
+    """beijing.md: 对对和 ★ 2 番 replaces 推倒和, 门清无惠 1 番 combines with it: 3 番; "Discard 点炮: the
+    discarder alone pays F·b"; South is not the dealer (East deals first), so no 庄: South +3, North −3."""
+    name = f"番种{phone.size[0]}"
+    new_table(server, name)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    y = scroll_to(phone, "#record", "start")
+    taps.count = 0
+    taps('#record [data-seg="winner"] [data-v="S"]')
+    taps('#record [data-seg="from"] [data-v="N"]')
+    taps('#record [data-seg="mode"] [data-v="patterns"]')
+    offered = [b.get_attribute("data-pat") for b in all_css(phone, "#pats button")]
+    assert "dealer" not in offered and {"all_pungs", "concealed_no_wild", "tuidaohe"} <= set(offered)  # 庄 the table adds
+    taps('#pats [data-pat="all_pungs"]')
+    taps('#pats [data-pat="dragon"]')
+    taps('#pats [data-pat="dragon"]')  # a second tap takes it back out
+    assert by_css(phone, '#pats [data-pat="dragon"]').get_attribute("aria-pressed") == "false"
+    taps('#pats [data-pat="concealed_no_wild"]')
+    assert by_css(phone, "#rec-hand").get_attribute("value") == "对对和,门清无惠"
+    assert by_css(phone, '#pats [data-pat="all_pungs"]').get_attribute("aria-pressed") == "true"
+    assert phone.execute_script("return document.activeElement.id") != "rec-hand"  # no keyboard opened
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
+    if not in_view(phone, "#rec-go"):
+        y = scroll_to(phone, "#rec-go")
+    taps("#rec-go")
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    assert taps.count == 8 and scroll_y(phone) == y
+    hand = show(server, name)["hands"][0]
+    assert (hand["total"], hand["payouts"]) == (3, {"E": 0, "S": 3, "W": 0, "N": -3})
+    assert sorted(p["id"] for p in hand["patterns"]) == ["all_pungs", "concealed_no_wild"]
+    shoot(phone, "table-patterns.png")
+    # the mode is kept: the next hand starts on the names; the pad is one tap back
+    assert all_css(phone, "#pats button")
+    taps('#record [data-seg="mode"] [data-v="pad"]')
+    assert all_css(phone, "#pad-3") and not all_css(phone, "#pats button")
+
+
+def choose(driver, taps, selector, value):
+    """A <select> as a thumb uses it: two taps (open it, pick the option), counted; the element must be on screen."""
+    from selenium.webdriver.support.ui import Select
+
+    taps(selector)
+    Select(by_css(driver, selector)).select_by_value(value)
+    taps.count += 1
+
+
+def test_waits_with_a_wildcard_take_13_taps(phone, server):
+    """beijing, 12355m 456p 789s E and a 惠 (★): the 惠 as E makes the pair EE and 55m waits for its pung (5m,
+    4 − 2 held = 2 left); as 5m it makes 555m and E waits for its pair (4 − 1 = 3 left)."""
+    open_page(phone, server)
+    taps = Taps(phone)
+    for kind in "1m 2m 3m 4p 5p 6p 7s 8s 9s 5m 5m E".split():
+        taps(f'#picker [data-k="{kind}"]')
+    taps("#picker .t.w")
+    wait(phone, lambda d: all_css(d, "#result[data-state=waits]"), "the waits")
+    assert taps.count == 13 and scroll_y(phone) == 0
+    left = {r.get_attribute("data-tile"): r.find_elements("css selector", "td")[1].text for r in all_css(phone, "#waits tr[data-tile]")}
+    assert left == {"5m": "2", "E": "3"}, left
+    shoot(phone, "waits-wild.png")
+    # above the picker, which stays open for a 14th tile: the waits with their tiles left, on screen
+    dock = {w.get_attribute("data-tile"): w.text.split()[-1] for w in all_css(phone, "#dock-waits [data-tile]")}
+    assert dock == {"5m": "×2", "E": "×3"} and in_view(phone, "#dock-waits")
+    taps('#picker [data-k="5m"]')  # the 14th tile: a win, and the line goes
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    assert not by_css(phone, "#dock-waits").is_displayed()
+
+
+def test_a_zhuji_hand_with_a_bid_in_23_taps(phone, server):
+    """examples/zhuji/spec-payout-bidder-self-draws.yaml (zhuji.md payout 1), worked there by hand: 东风 2 + 中发白 1 =
+    3 台 ≥ the 2台 bid; the 包家 E self-draws: S, W, N each pay H = 2^3 = 8 and B(2台) = 5: E +39, the others −13."""
+    open_page(phone, server)
+    taps = Taps(phone)
+    choose(phone, taps, "#ruleset", "zhuji")
+    taps("#sitsum")
+    high = "window.scrollBy(0, document.querySelector(arguments[0]).getBoundingClientRect().top - 120)"
+    phone.execute_script(high, "#opt-bid")  # a scroll above the tile picker, not a tap
+    choose(phone, taps, "#opt-bid", "2")
+    assert by_css(phone, '#opt-bid option[value="du2"]').text == "独2台"  # the game's words, not du2
+    choose(phone, taps, "#opt-bidder", "E")
+    phone.execute_script(high, "#wild0")
+    choose(phone, taps, "#wild0", "5p")
+    assert by_css(phone, '#wild0 option[value="C"]').text == "中"
+    phone.execute_script("window.scrollTo(0, 0)")
+    taps("#sitsum")  # fold the situation away
+    for kind in "1m 2m 3m 4p 5p 6p 9s E E E C C C 9s".split():
+        taps(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    assert taps.count == 24
+    assert text(phone, "#total") == "3"
+    pays = {r.get_attribute("data-seat"): r.text.split()[-1] for r in all_css(phone, "#payouts tr[data-seat]")}
+    assert pays == {"E": "+39", "S": "-13", "W": "-13", "N": "-13"}
+    assert in_view(phone, "#total") and all(in_view(phone, f'#payouts tr[data-seat="{s}"]') for s in "ESWN")
+    shoot(phone, "zhuji-bid.png")
+
+
+def test_advice_by_value_is_the_cli_ranking(phone, server):
+    """牌效 → 按期望得分: the discards in `advise --by value`'s order with its P(win), ~ where it marks them."""
+    open_page(phone, server)
+    by_css(phone, "#notation").send_keys("11112345667p 9p FF")
+    taps = Taps(phone)
+    taps("#act-fold")  # typed, not tapped: the picker stays until folded
+    taps("#tab-advise")
+    wait(phone, lambda d: all_css(d, "#result[data-state=advice]"), "the advice")
+    taps('#advise-by [data-v="value"]')
+    wait(phone, lambda d: all_css(d, "#advise-model"), "the valued advice")
+    cli = cli_json(["advise", "11112345667p 9p FF", "--by", "value", "--json"])
+    shown = phone.execute_script("return [...document.querySelectorAll('#discards tr[data-discard]')].map("
+                                 "r => [r.dataset.discard, r.cells[2].innerText.trim()])")
+    assert [k for k, _ in shown] == cli["ranked"]
+    by_tile = {x["discard"]: x for x in cli["discards"]}
+    for k, p in shown:
+        x = by_tile[k]
+        assert p == ("" if x["exact"] else "~") + f"{x['p_win'] * 100:.1f}%", (k, p, x)
+    assert not all_css(phone, "#advise-cap")  # answered well within the server's time cap
+
+
+def test_long_advice_shows_a_busy_state_that_cancels_and_the_time_cap_answers(phone, server, monkeypatch):
+    """shangrao, 2 from ready holding three 5m 财神 (seconds of work, bench/advise_value.py's heaviest row): a
+    busy card with a running count of seconds and a cancel; cancelled, the plain ranking; asked again, the server's
+    time cap answers with the narrower figures and says so, in Chinese."""
+    from mjcalc.serve import server as module
+    from selenium.webdriver.support.ui import Select
+
+    monkeypatch.setattr(module, "ADVICE_SECONDS", 2.0)
+    open_page(phone, server)
+    Select(by_css(phone, "#ruleset")).select_by_value("shangrao")
+    by_css(phone, "#notation").send_keys("34455568m 235p 18s P")
+    phone.execute_script("document.getElementById('sit').open = true")
+    Select(by_css(phone, "#wild0")).select_by_value("5m")
+    phone.execute_script("document.getElementById('sit').open = false; window.scrollTo(0, 0)")
+    taps = Taps(phone)
+    taps("#act-fold")
+    taps("#tab-advise")
+    wait(phone, lambda d: all_css(d, "#result[data-state=advice]"), "the advice")
+    assert scroll_y(phone) == 0
+    taps('#advise-by [data-v="value"]')
+    wait(phone, lambda d: all_css(d, "#advise-busy"), "the busy card")
+    assert "正在估算" in text(phone, "#advise-busy") and in_view(phone, "#advise-cancel")
+    taps("#advise-cancel")
+    wait(phone, lambda d: all_css(d, "#result[data-state=advice]") and not all_css(d, "#advise-busy"), "the plain advice")
+    assert not all_css(phone, "#advise-model")
+    assert by_css(phone, '#advise-by [data-v=""]').get_attribute("class") == "on"
+    taps('#advise-by [data-v="value"]')
+    wait(phone, lambda d: all_css(d, "#advise-cap"), "the capped answer", timeout=15)
+    assert text(phone, "#advise-cap").startswith("已到时间上限（2")
+    assert "~" in text(phone, "#discards") or "—" in text(phone, "#discards")
+    shoot(phone, "advise-capped.png")
 
 
 # --- 3. big targets --------------------------------------------------------------------------------------------------
@@ -462,3 +613,47 @@ def test_the_table_list_shows_the_join_code_on_a_lan(phone, tmp_path):
         srv.shutdown()
         srv.server_close()
         thread.join(5)
+
+
+# --- the README's screenshots --------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["zh", "en"])
+def test_the_main_views_for_the_readme(phone, server, lang):
+    """The README's phone screenshots, 360×640, in both languages: a hand scored after its 14th tap, the compare
+    summary, the record form with its number pad on a table with hands, and the standings. Written to
+    $MJCALC_SCREENSHOTS (the README's are `examples/screenshots/`), else /tmp/shots26/."""
+    if phone.size != (360, 640):
+        pytest.skip("the README shows the 360×640 phone")
+    out = Path(os.environ.get("MJCALC_SCREENSHOTS") or SHOTS)
+    out.mkdir(parents=True, exist_ok=True)
+    zh = lang == "zh"
+    open_page(phone, server, lang)
+    taps = Taps(phone)
+    for kind in HAND:
+        taps(f'#picker [data-k="{kind}"]')
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    assert in_view(phone, "#total") and text(phone, "#verdict") == ("和了" if zh else "Legal win")
+    phone.save_screenshot(str(out / f"{lang}-score.png"))
+    taps("#tab-compare")
+    wait(phone, lambda d: len(all_css(d, "#compare-sum tr[data-ruleset]")) >= 7, "the comparison")
+    phone.save_screenshot(str(out / f"{lang}-compare.png"))
+    name = "周五" if zh else "friday"
+    new_table(server, name + "-readme", players=dict(zip("ESWN", ["老王", "小李", "阿张", "大刘"] if zh else ["Wang", "Li", "Zhang", "Liu"])))
+    db = str(server.lib.db_path)
+    for args in (["--winner", "S", "--fan", "3"], ["--winner", "W", "--from", "N", "--patterns", "对对和"],
+                 ["123m456p789s EE 45m +6m", "--winner", "E"]):
+        cli_json(["table", "hand", name + "-readme", *args, "--json", "--db", db])
+    taps("#tab-table")
+    wait(phone, lambda d: all_css(d, f'#tables [data-table="{name}-readme"]'), "the list of tables")
+    scroll_to(phone, f'#tables [data-table="{name}-readme"]')
+    taps(f'#tables [data-table="{name}-readme"]')
+    wait(phone, lambda d: len(all_css(d, "#history tr[data-hand]")) == 3, "the table")
+    phone.execute_script("document.querySelector('#record').scrollIntoView({block: 'start'}); window.scrollBy(0, -56)")
+    taps('#record [data-seg="winner"] [data-v="N"]')
+    taps("#pad-2")
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #4" if zh else "will record #4"), "the preview")
+    phone.save_screenshot(str(out / f"{lang}-record.png"))
+    phone.execute_script("document.querySelector('#stand-card').scrollIntoView({block: 'start'}); window.scrollBy(0, -60)")
+    assert len(all_css(phone, "#standings tr")) >= 4
+    phone.save_screenshot(str(out / f"{lang}-standings.png"))

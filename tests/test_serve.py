@@ -97,8 +97,9 @@ def api(srv, method, path, body=None, **kwargs):
     return status, doc
 
 
-def cli_args(command, fields):
-    """The command line for the same request: each field is the option of the same name."""
+def cli_args(command, fields, said_zh=True):
+    """The command line for the same request: each field is the option of the same name (and the API's
+    language, zh, when the request names none, for a document: an error without "lang" is said in English)."""
     args = [command] if isinstance(command, str) else list(command)
     if "hand" in fields:
         args.append(fields["hand"])
@@ -113,6 +114,8 @@ def cli_args(command, fields):
                 args += [flag, str(item)]
         else:
             args += [flag, str(value)]
+    if said_zh and args[0] in ("analyze", "compare", "advise") and "lang" not in fields:
+        args += ["--lang", "zh"]  # the API's language when a request names none: its names and its refusals' words
     return args + ["--json"]
 
 
@@ -214,7 +217,20 @@ def test_waits_is_the_cli_document(server, fields):
 def test_compare_is_the_cli_document(server, fields):
     status, doc = api(server, "POST", "/api/compare", fields)
     assert status == 200 and isinstance(doc, list) and len(doc) >= 2
-    assert doc == cli_json(cli_args("compare", fields))
+    assert_same_compare(doc, cli_json(cli_args("compare", fields)))
+
+
+def assert_same_compare(doc, cli):
+    """`compare --json`'s document, but for a ruleset's error: the same words, its field named by its word (a phone
+    never typed a flag) where the command line names the flag."""
+    assert len(doc) == len(cli)
+    for mine, theirs in zip(doc, cli):
+        if "error" in theirs:
+            flag, _, words = theirs["error"].partition(": ")
+            assert not mine["error"].startswith("--"), mine["error"]
+            assert mine["error"].endswith(words if flag.startswith("--") else theirs["error"]), (mine, theirs)
+            mine = dict(mine, error=theirs["error"])
+        assert mine == theirs
 
 
 @pytest.mark.parametrize("fields", [
@@ -245,12 +261,19 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
             assert doc_option == {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
                                   "default": json.loads(json.dumps(option.default)), "minimum": option.minimum,
                                   "maximum": option.maximum, "choices": list(option.choices),
-                                  "repeatable": option.repeatable}
+                                  "labels": list(option.labels or option.choices), "repeatable": option.repeatable}
     shaozhuang, mutual = by_id["beijing"]["options"]
     assert (shaozhuang["kind"], shaozhuang["minimum"], shaozhuang["maximum"], shaozhuang["zh"]) == ("int", 0, 16, "烧庄")
     assert mutual["kind"] == "seats" and mutual["repeatable"]
     bid, bidder = by_id["zhuji"]["options"]
     assert bid["kind"] == "text" and bid["choices"][:4] == ["2", "du2", "wucai2", "3"] and bidder["kind"] == "seat"
+    assert bid["labels"][:4] == ["2台", "独2台", "无财2台", "3台"]  # zhuji.md: c = 2 `N台`, c = 1 `独N台`, c = 0 `无财N台`
+    # the patterns quick entry offers by name: beijing.md's table of 15, 庄 the one the situation adds itself
+    # ("the dealer wins … or the dealer deals in")
+    pats = by_id["beijing"]["patterns"]
+    assert len(pats) == 15 and [p["id"] for p in pats if p["added"]] == ["dealer"]
+    assert {p["zh"]: p["value"] for p in pats}["对对和"] == 2 and {p["id"]: p["zh"] for p in pats}["full_flush"] == "清一色"
+    assert all(not p["added"] for p in by_id["beijing-classic"]["patterns"])
     assert by_id["shangrao"]["options"][4]["choices"] == ["exposed", "concealed"]
     assert [o["name"] for o in doc["generic"]] == list(GENERIC)
     assert {o["name"]: o["maximum"] for o in doc["generic"]}["base"] == 1_000_000
@@ -288,7 +311,8 @@ def test_a_region_registered_after_start_is_read_and_offered(server, tmp_path, m
             status, doc = api(srv, "GET", "/api/rulesets")
             toy = {r["id"]: r for r in doc["rulesets"]}["toyland"]
             assert toy["options"] == [{"name": "lucky", "kind": "seat", "help": "The lucky seat this hand.", "zh": "幸运",
-                                       "default": None, "minimum": 0, "maximum": 0, "choices": [], "repeatable": False}]
+                                       "default": None, "minimum": 0, "maximum": 0, "choices": [], "labels": [],
+                                       "repeatable": False}]
             status, doc = api(srv, "POST", "/api/analyze", {"hand": HAND, "seat": "S", "lucky": "S"})
             assert status == 200 and doc["total"] == 5
             assert doc == cli_json(["analyze", HAND, "-r", str(tmp_path / "toy.yaml"), "--seat", "S", "--lucky", "S",
@@ -361,10 +385,10 @@ def test_errors_are_the_cli_error_line(server, fields, command):
         fields = {("rulesets" if k == "ruleset" else k): ([v] if k == "ruleset" else v) for k, v in fields.items()}
     status, doc = api(server, "POST", "/api/" + command, fields)
     if command == "compare" and status == 200:  # a situation one ruleset cannot take is that column's error
-        assert doc == cli_json(cli_args(command, fields))
+        assert_same_compare(doc, cli_json(cli_args(command, fields)))
         return
     assert status == 400
-    assert doc["error"] == as_field(cli_error(cli_args(command, fields)[:-1]))
+    assert doc["error"] == as_field(cli_error(cli_args(command, fields, said_zh=False)[:-1]))
 
 
 def as_field(cli_line: str) -> str:
@@ -668,7 +692,7 @@ def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(
                           headers={"X-Mjcalc-Token": token})
         assert status == 201
         before = _files(tmp_path)
-        attempts = [("GET", "/", None), ("GET", "/api/tables", None), ("GET", "/api/tables/friday", None),
+        attempts = [("GET", "/api/tables", None), ("GET", "/api/tables/friday", None),
                     ("POST", "/api/tables", {"name": "evil", "players": PLAYERS}),
                     ("POST", "/api/tables/friday/draw", {}), ("POST", "/api/tables/friday/undo", {}),
                     ("POST", "/api/analyze", {"hand": "123m456p789s EE 45m +6m"})]
@@ -676,13 +700,16 @@ def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(
             for method, path, body in attempts:
                 status, headers, raw = request(srv, method, path, body, headers=wrong)
                 assert status == 403, (method, path, wrong)
-                assert json.loads(raw) == {"error": "missing or wrong token: open the URL that `mjcalc serve` printed",
+                assert json.loads(raw) == {"error": "missing or wrong token: open the URL that `mjcalc serve` printed, "
+                                                    "or scan its code again (a server started again has a new token)",
                                            "code": "api.token", "field": None, "params": {}}
-        status, _, _ = request(srv, "GET", "/?token=nope")
-        assert status == 403
         assert _files(tmp_path) == before, "a refused request changed the ledger's files"
-        status, headers, raw = request(srv, "GET", "/?token=" + quote(token))
-        assert status == 200 and raw == PAGE_FILE.read_bytes()
+        # the page holds no data: it is served with the token, with a wrong one or with none (a page added to the
+        # home screen opens at "/" and sends the token it kept); what it asks of the API still needs the token
+        for query in ("?token=" + quote(token), "?token=nope", ""):
+            status, headers, raw = request(srv, "GET", "/" + query)
+            assert status == 200 and raw == PAGE_FILE.read_bytes(), query
+        assert _files(tmp_path) == before
         status, doc = api(srv, "GET", "/api/tables/friday", headers={"X-Mjcalc-Token": token})
         assert status == 200 and doc["hands"] == []
     finally:
@@ -963,3 +990,24 @@ def test_opening_a_table_again_with_its_request_id_answers_the_table(server):
     assert again[1] == dict(first[1], replayed=True)
     status, doc = api(server, "POST", "/api/tables", dict(body, name="other"))
     assert status == 409 and doc["code"] == "ledger.request_reused"
+
+
+@pytest.mark.parametrize("header, lang", [
+    (None, "en"), ("", "en"), ("zh-CN,zh;q=0.9,en;q=0.8", "zh"), ("en-US,en;q=0.9,zh;q=0.8", "en"),
+    ("fr, zh;q=0.5", "zh"), ("fr, de", "en"), ("en;q=0.4, zh-TW;q=0.6", "zh"), ("zh;q=0, en;q=0.1", "en"),
+    ("zh;q=nan, en;q=0.2", "en"), ("zh;q=inf", "en"), ("zh;q=abc, en", "en"), ("ZH-hant", "zh"), ("*", "en"),
+])
+def test_the_language_of_a_get_error_is_the_one_the_browser_asks_for(header, lang):
+    from mjcalc.serve.server import accepted_language
+    assert accepted_language(header) == lang
+
+
+def test_a_get_refusal_is_said_in_the_accept_language(tmp_path):
+    srv = start(tmp_path)
+    try:
+        status, _, raw = request(srv, "GET", "/api/tables/nobody", headers={"Accept-Language": "zh-CN,zh;q=0.9"})
+        assert status == 404 and json.loads(raw)["error"] == "没有叫 'nobody' 的牌桌"
+        status, _, raw = request(srv, "GET", "/api/tables/nobody", headers={"Accept-Language": "en-GB"})
+        assert status == 404 and json.loads(raw)["error"] == "no table named 'nobody'"
+    finally:
+        stop(srv)

@@ -212,7 +212,7 @@ class ZhujiRegion(Region):
                                                           minimum=1, maximum=4, required=False)}}
     options = (
         Option("bid", "text", "The winning bid 包牌: 2, du2/独2, wucai2/无财2, 3, …", zh="包牌", parse=parse_bid,
-               value_type=Bid, metavar="LEVEL", choices=BIDS),
+               value_type=Bid, metavar="LEVEL", choices=BIDS, labels=tuple(str(parse_bid(b)) for b in BIDS)),
         Option("bidder", "seat", "The 包家 who made the bid.", zh="包家", metavar="SEAT"),
     )
 

@@ -1,7 +1,7 @@
 """`mjcalc serve`: the calculator and the table ledger as one page and a JSON API, from the standard library.
 
     GET  /                              the page (page.html, package data)
-    GET  /api/rulesets                  the rulesets and the situation options each one reads
+    GET  /api/rulesets                  the rulesets, the situation options each one reads and its patterns
     POST /api/analyze                   {"hand", "ruleset"?, situation fields…, "seen"?, "lang"?} → analyze --json
     POST /api/waits                     {"hand", "ruleset"?, "wild"?, "indicator"?, "seen"?}     → waits --json
     POST /api/compare                   {"hand", "rulesets"?: [...], situation fields…}          → compare --json
@@ -29,7 +29,8 @@ Safety: bodies are capped at `MAX_BODY` bytes, must be `application/json`, must 
 `BODY_SECONDS` (a 408 else) and hold no lone surrogate (a 400); no request names a file (the ledger is fixed at
 start, rulesets are read once, at start, and chosen among those); on loopback the Host header must be a loopback
 name or the server's own address (against DNS rebinding); a write that names an Origin must come from the
-server's own page (http:// and the Host header); on any other address every request needs the start-up token.
+server's own page (http:// and the Host header); on any other address every request to /api/ needs the start-up
+token (the page itself, its manifest and icons hold no data and need none).
 Reads (GET) open the ledger read-only: they never create, migrate or lock it. A 404 names no path and no other table.
 Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
 """
@@ -61,7 +62,8 @@ BODY_SECONDS = 5.0  # the whole body must come within this (apart from the idle 
 BODY_RATE = 256 * 1024  # bytes a second the slowest phone is given on a big body (an 8 MiB import: 37 s)
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 SEATS = ("E", "S", "W", "N")
-ADVICE_SECONDS = 3.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
+ADVICE_SECONDS = 6.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
+# (6 s: the heaviest narrower plays, shangrao 2 from ready with three wildcards, take 5-8 s; at 3 s they got no figure)
 
 
 # ============================================================================================================
@@ -203,7 +205,8 @@ def _option_doc(option) -> dict:
     """A situation option as data, for the page to build its control: kind, range, choices, words."""
     return {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
             "default": _plain(option.default), "minimum": option.minimum, "maximum": option.maximum,
-            "choices": list(option.choices), "repeatable": option.repeatable}
+            "choices": list(option.choices), "labels": list(option.labels or option.choices),
+            "repeatable": option.repeatable}
 
 
 def do_rulesets(lib: Library) -> dict:
@@ -219,15 +222,25 @@ def do_rulesets(lib: Library) -> dict:
             "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds},
             "shapes": list(r.shapes), "discard": r.discard,
             "options": [_option_doc(o) for o in specs if o is not None],
+            "patterns": [_pattern_doc(p, region) for p in r.patterns],
         })
     return {"api_version": API_VERSION, "version": __version__, "default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
+
+
+def _pattern_doc(p, region) -> dict:
+    """A pattern as the page's quick entry names it: `added` when the situation adds it by itself where it holds
+    (庄: the library adds it to named patterns, so the page need not offer it)."""
+    detector = region.detectors.get(p.id)
+    added = bool(getattr(detector, "situational", False) and not getattr(detector, "implies", None))
+    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
     """analysis.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json, as `analyze --json`."""
     rules, _ = lib.rules(p.get("ruleset"))  # in the CLI's order, so that the first mistake is the one told
     result = analyze(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen")))
-    return analysis_json(result, p.get("lang", "zh"))
+    lang = p.get("lang", "zh")  # the names and the refusal's words alike: the page says one language
+    return analysis_json(result, lang, said_in=lang)
 
 
 def do_waits(lib: Library, p: dict) -> dict:
@@ -244,9 +257,11 @@ def do_compare(lib: Library, p: dict) -> list:
     rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
     situation = situation_from(p)
     parsed = parse_hand(p["hand"])
-    said_in = p.get("lang", "en")  # a ruleset's error in the language the request asks for, as `compare --lang`
-    results = [(r, a, flagged(e, said_in) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
-    return compare_doc(p["hand"], results, p.get("lang", "zh")).data
+    # the document in one language (as `compare --lang`): names, refusals and a ruleset's error, its field named
+    # by its word, never a flag
+    lang = p.get("lang", "zh")
+    results = [(r, a, flagged(e, lang, page=True) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
+    return compare_doc(p["hand"], results, lang, said_in=lang).data
 
 
 def do_advise(lib: Library, p: dict) -> dict:
@@ -652,6 +667,25 @@ REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "wa
 _TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
 
 
+def accepted_language(header) -> str:
+    """The page language an Accept-Language header prefers (RFC 9110: the highest q, the first of equals), "en"
+    when it names none of them: `zh-CN,zh;q=0.9,en;q=0.8` → zh."""
+    best, best_q = "en", 0.0
+    for item in (header or "")[:1000].split(","):
+        tag, _, params = item.strip().partition(";")
+        q = 1.0
+        name, _, value = params.strip().partition("=")
+        if name.strip().lower() == "q":
+            try:
+                q = float(value)
+            except ValueError:
+                continue
+        primary = tag.strip().split("-")[0].lower()
+        if primary in LANGS and 0 < q <= 1 and q > best_q:
+            best, best_q = primary, q
+    return best
+
+
 def check_fields(endpoint: str, body) -> dict:
     """The body as a dict of known fields with the right JSON types, nulls dropped; else one clear error."""
     if not isinstance(body, dict):
@@ -895,7 +929,8 @@ class Handler(BaseHTTPRequestHandler):
     def _handle(self, method):
         if method != "POST" and (self.headers.get("Content-Length") or "0").strip() != "0":
             self.close_connection = True  # a body nobody reads: never read the next request from it
-        self.lang = "en"  # errors are said in English unless the body says "lang" (`_body`)
+        # errors are said in the body's "lang" (`_body`), else in the language the browser asks for, else English
+        self.lang = accepted_language(self.headers.get("Accept-Language"))
         try:
             self._guard()
             self._route(method)
@@ -921,7 +956,10 @@ class Handler(BaseHTTPRequestHandler):
         # not a browser's cross-site request: curl, a script). The page's origin is the URL it was opened at.
         if self.command in WRITE_METHODS and origin is not None and origin.lower() != f"http://{host}".lower():
             raise refusal(403, "api.foreign_origin", expected=f"http://{host}", origin=shown(origin, 80))
-        public = self.command in ("GET", "HEAD") and urlsplit(self.path).path in join.FILES  # they hold no data
+        # the page and its manifest and icons hold no data: an installed page opens at "/" and sends the token
+        # it keeps with every API request
+        where = urlsplit(self.path).path
+        public = self.command in ("GET", "HEAD") and (where in join.FILES or where in ("/", "/index.html"))
         if srv.token is not None and not public:
             given = self.headers.get(TOKEN_HEADER) or ""
             if not given:
