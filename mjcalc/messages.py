@@ -54,6 +54,10 @@ class Message:
 
 Words = Union[str, Message]
 
+# What a parameter's value is called in Chinese, registered by the module that knows it (ruleset.py: a ruleset's
+# id → its Chinese name): the Chinese text says 北京麻将 where the English one, and the parameter, say beijing.
+ZH_NAMES: Dict[str, Dict[str, str]] = {"ruleset": {}}
+
 
 def text(code: str, params: Optional[Mapping[str, Any]] = None, lang: str = "en") -> str:
     """The message `code` in `lang`, its parameters filled in. A message is said in one language: in English
@@ -63,7 +67,9 @@ def text(code: str, params: Optional[Mapping[str, Any]] = None, lang: str = "en"
     template = ZH.get(code, EN[code]) if lang == "zh" else EN[code]
     if not params:
         return template
-    return template.format_map({k: _worded_value(v, lang) for k, v in params.items()})
+    named = ZH_NAMES if lang == "zh" else {}
+    return template.format_map({k: named[k].get(v, v) if k in named and isinstance(v, str) else _worded_value(v, lang)
+                                for k, v in params.items()})
 
 
 def _written_in_zh(code: str, params: Mapping[str, Any]) -> bool:
@@ -451,6 +457,14 @@ EN: Dict[str, str] = {
     "record.pattern_contradicts": "{name} ({pattern}) does not fit this hand: it counts when {rule}; nothing recorded",
     "record.patterns_no_shape": "{a} and {b} cannot be one hand (they need different shapes); nothing recorded",
     "record.pattern_added": "{name} added: it counts when {rule}",
+    # patterns.situational: when a pattern that reads only the situation counts ("it counts when …")
+    "rule.dealer": "the dealer wins, or the dealer deals in",
+    "rule.self_draw": "the hand is won by self-draw",
+    "rule.sea_bottom": "the hand is won on the last tile",
+    "rule.kong_bloom": "the hand is self-drawn on a kong replacement",
+    "rule.heavenly": "the dealer is complete before discarding",
+    "rule.earthly": "a non-dealer wins before his first discard",
+    "rule.dealer_win": "the dealer is the winner",
     "record.no_penalties": "{ruleset} declares no penalties (a house ruleset may: `penalties:` in its YAML)",
     "record.no_penalty": "{ruleset} has no penalty {name}{hint}",
     "record.penalty_needs_to": "{name} is paid to one player: name who is paid (--to)",
@@ -754,15 +768,22 @@ ZH: Dict[str, str] = {
     "record.ambiguous_pattern": "{pattern} 对应 {ruleset} 的不止一个番种：{names}；请写其中一个",
     "record.many_digits": "{digits} 位的数字",
     "record.pattern_count": "{word}：一个番种算 1 到 16 次，不是 {count}",
-    "record.pattern_twice": "{name}（{pattern}）写了两次",
+    "record.pattern_twice": "{name} 写了两次",
     "record.no_patterns": "请至少写一个番种",
     "record.total_or_patterns": "请给合计或番种（二选一）",
     "record.total_range": "合计应在 0 到 {limit} 之间，不是 {total}",
     "record.automatic_from_ignored": "{pattern} 不论牌型都和，按自摸付：点炮 {seat} 不算",
     "record.pattern_implies": "{name} 就是这样和的：已选 {flag}",
-    "record.pattern_contradicts": "{name}（{pattern}）和这手牌不符：它要{rule}；没有记录",
+    "record.pattern_contradicts": "{name} 和这手牌不符：它要{rule}；没有记录",
     "record.patterns_no_shape": "{a} 和 {b} 不能是同一手牌（牌型不同）；没有记录",
     "record.pattern_added": "已加上 {name}：它要{rule}",
+    "rule.dealer": "庄家和牌，或庄家点炮",
+    "rule.self_draw": "自摸",
+    "rule.sea_bottom": "和最后一张牌",
+    "rule.kong_bloom": "杠后补牌自摸",
+    "rule.heavenly": "庄家起手就和（还没打过牌）",
+    "rule.earthly": "闲家在第一次打牌前和",
+    "rule.dealer_win": "庄家和牌",
     "record.no_penalties": "{ruleset} 没有规定罚分（自定义规则可以加上罚分）",
     "record.no_penalty": "{ruleset} 没有罚分 {name}{hint}",
     "record.penalty_needs_to": "{name} 付给一位玩家：请指定付给谁",

@@ -19,14 +19,15 @@ def per_hand(detector):
     return detector
 
 
-def situational(implies=None):
+def situational(rule: str, implies=None):
     """Marks a detector that reads only the situation (who deals, who won, from whom, how), never the tiles:
-    quick entry checks a named pattern against it (refused with the rule, the detector's first line, when the
-    situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
+    quick entry checks a named pattern against it (refused with `rule`, the message id of when it counts, when
+    the situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
     that naming the pattern sets (天和 → first_turn), with its value."""
     def mark(detector):
         detector.situational = True
         detector.implies = implies
+        detector.rule = rule
         return detector
     return mark
 
@@ -48,7 +49,7 @@ def is_pung(b) -> bool:
     return b.kind in (PUNG, KONG)
 
 
-@situational()
+@situational("rule.dealer")
 @per_hand
 def dealer(r, p):
     """庄: the dealer wins, or the dealer deals in."""
@@ -56,7 +57,7 @@ def dealer(r, p):
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
-@situational()
+@situational("rule.self_draw")
 @per_hand
 def self_draw(r, p):
     """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
@@ -75,7 +76,7 @@ def all_pungs(r, p):
     return int(r.only_pungs)
 
 
-@situational(implies=("last_tile", True))
+@situational("rule.sea_bottom", implies=("last_tile", True))
 @per_hand
 def sea_bottom(r, p):
     """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
@@ -100,7 +101,7 @@ def luxury_seven_pairs(r, p):
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
 
 
-@situational(implies=("kong_draw", 1))
+@situational("rule.kong_bloom", implies=("kong_draw", 1))
 @per_hand
 def kong_bloom(r, p):
     """杠上开花: self-drawn on a kong replacement; with `per_kong`, counts the consecutive kongs."""
@@ -122,14 +123,14 @@ def half_flush(r, p):
     return int(len(suits) == 2 and 3 in suits)
 
 
-@situational(implies=("first_turn", True))
+@situational("rule.heavenly", implies=("first_turn", True))
 @per_hand
 def heavenly(r, p):
     """天和: the dealer is complete before discarding."""
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
-@situational(implies=("first_turn", True))
+@situational("rule.earthly", implies=("first_turn", True))
 @per_hand
 def earthly(r, p):
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Dict, Optional, Tuple
 
 from .errors import RulesetError, RulesetNotFound
+from . import messages
 from .messages import Message, did_you_mean, shown
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
@@ -110,6 +111,10 @@ class Ruleset:
     session: Tuple[Tuple[str, object], ...] = ()
     options: Tuple[str, ...] = ()
     penalties: Tuple[Penalty, ...] = ()
+
+    def __post_init__(self):
+        # a Chinese message names the ruleset by its Chinese name; its parameter stays the id
+        messages.ZH_NAMES["ruleset"][self.id] = self.zh
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh

@@ -4,8 +4,10 @@ that folds away, no action that moves the scroll position, a number pad for a qu
 themes, accessible names and a live region, a keyboard-only flow, and "lang" on every request. Screenshots at
 360×640 go to /tmp/shots26/.
 """
+import functools
 import json
 import os
+import re
 import shutil
 import tempfile
 import threading
@@ -20,6 +22,7 @@ from test_e2e import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, IN_CI, PLAYERS, _miss
 SHOTS = Path("/tmp/shots26")
 SIZES = [(360, 640), (412, 915)]
 HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m 6m".split()  # 12345m 456p 789s EE +6m
+WON_HAND = "123m456p789s EE 45m +6m"
 
 
 @pytest.fixture(scope="module")
@@ -375,7 +378,7 @@ def test_advice_by_value_is_the_cli_ranking(phone, server):
     cli = cli_json(["advise", "11112345667p 9p FF", "--by", "value", "--json"])
     shown = phone.execute_script("return [...document.querySelectorAll('#discards tr[data-discard]')].map("
                                  "r => [r.dataset.discard, r.cells[2].innerText.trim()])")
-    assert [k for k, _ in shown] == cli["ranked"]
+    assert [k for k, _ in shown] == cli["ranked"], phone.execute_script("return document.getElementById('v-advise').innerHTML")[:3000]
     by_tile = {x["discard"]: x for x in cli["discards"]}
     for k, p in shown:
         x = by_tile[k]
@@ -414,6 +417,79 @@ def test_long_advice_shows_a_busy_state_that_cancels_and_the_time_cap_answers(ph
     assert text(phone, "#advise-cap").startswith("已到时间上限（2")
     assert "~" in text(phone, "#discards") or "—" in text(phone, "#discards")
     shoot(phone, "advise-capped.png")
+
+
+# --- 4. Chinese everywhere -----------------------------------------------------------------------------------------
+
+
+def test_the_chinese_page_says_every_refusal_in_chinese(phone, server):
+    """Twelve refused inputs, entered as a player enters them, each read where the page shows it: Chinese words,
+    no English word (tile notation and honor letters aside), no command-line flag."""
+    from selenium.webdriver.support.ui import Select
+    from test_messages_zh import english_words
+
+    said = []
+    click = functools.partial(phone.execute_script, "document.querySelector(arguments[0]).click()")  # not a measured tap
+
+    def shown(label, selector):  # a new refusal: not the one said before it
+        wait(phone, lambda d: all_css(d, selector) and text(d, selector) not in ("", *(w for _, w in said[-1:])), label)
+        said.append((label, text(phone, selector)))
+
+    open_page(phone, server)
+    field = by_css(phone, "#notation")
+    for label, hand in (("a bad tile", "123m456p789s EE 45x +6m"), ("digits without a suit", "123")):
+        field.clear()
+        field.send_keys(hand)
+        shown(label, "#result[data-state=error]")
+    field.clear()
+    field.send_keys(WON_HAND)
+    Select(by_css(phone, "#ruleset")).select_by_value("shangrao")
+    phone.execute_script("document.getElementById('sit').open = true")
+    click('#how [data-seg="from"] [data-v="S"]')
+    shown("shangrao takes no discard win", "#reason")
+    click('#how [data-seg="from"] [data-v=""]')
+    Select(by_css(phone, "#ruleset")).select_by_value("zhuji")
+    wait(phone, lambda d: all_css(d, "#opt-bid"), "zhuji's options")
+    Select(by_css(phone, "#opt-bid")).select_by_value("2")
+    shown("a bid without its bidder", "#result[data-state=error]")
+    Select(by_css(phone, "#opt-bid")).select_by_value("")
+
+    names = {"beijing": "拒北", "zhuji": "拒诸"}
+    for ruleset, name in names.items():
+        new_table(server, name + str(phone.size[0]), ruleset)
+    taps = Taps(phone)
+    for label, ruleset, entry in (("a total below the least", "zhuji", "0"),
+                                  ("an unknown pattern", "beijing", "海底月"),
+                                  ("a pattern twice", "beijing", "对对和,对对和"),
+                                  ("two patterns of no one shape", "beijing", "七对子,对对和"),
+                                  ("a pattern the situation contradicts", "beijing", "天和"),
+                                  ("tiles that do not win", "beijing", "123m456p789s EE 45m +9m")):
+        name = names[ruleset] + str(phone.size[0])
+        if not all_css(phone, "#table-name") or text(phone, "#table-name") != name:
+            phone.execute_script("window.scrollTo(0, 0)")
+            if all_css(phone, "#back"):
+                click("#back")
+            open_table(phone, server, name, taps)
+        f = by_css(phone, "#rec-hand")
+        f.clear()
+        f.send_keys(entry)
+        click('#record [data-seg="winner"] [data-v="S"]')
+        shown(label, "#rec-preview.bad")
+    click("#back")
+    wait(phone, lambda d: all_css(d, "#new-name"), "the list of tables")
+    for label, name in (("a table's name too long", "长" * 65), ("a table's name taken", names["beijing"] + str(phone.size[0]))):
+        by_css(phone, "#new-name").clear()
+        by_css(phone, "#new-name").send_keys(name)
+        for seat, player in zip("ESWN", ["老王", "小李", "阿张", "大刘"]):
+            by_css(phone, f"#new-{seat}").clear()
+            by_css(phone, f"#new-{seat}").send_keys(player)
+        click("#new-go")
+        shown(label, "#new-msg")
+        phone.execute_script("document.getElementById('new-msg').textContent = ''")
+    assert len(said) >= 10
+    for label, words in said:
+        print(f"{label}: {words}")
+        assert re.search(r"[\u4e00-\u9fff]", words) and not english_words(words) and "--" not in words, (label, words)
 
 
 # --- 3. big targets --------------------------------------------------------------------------------------------------
@@ -578,12 +654,18 @@ def test_axe_finds_no_serious_violations(phone, server, theme):
         wait(phone, lambda d, v=view: d.execute_script(
             "const r = document.querySelector('#v-' + arguments[0] + ' #result'); return !!r", v), view)
         check(view)
+    phone.execute_script("document.querySelector('#advise-by [data-v=\"win\"]').click()")
+    wait(phone, lambda d: all_css(d, "#advise-model"), "the advice by P(win)")
+    check("advise by P(win)")
     taps("#tab-table")
     wait(phone, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
     check("tables")
     by_css(phone, f'#tables [data-table="{name}"]').click()
     wait(phone, lambda d: all_css(d, "#record"), "the table")
     check("table")
+    phone.execute_script("document.querySelector('#record [data-seg=\"mode\"] [data-v=\"patterns\"]').click()")
+    wait(phone, lambda d: all_css(d, "#pats button"), "the pattern names")
+    check("table, patterns")
 
 
 def test_the_table_list_shows_the_join_code_on_a_lan(phone, tmp_path):
@@ -653,6 +735,8 @@ def test_the_main_views_for_the_readme(phone, server, lang):
     taps('#record [data-seg="winner"] [data-v="N"]')
     taps("#pad-2")
     wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #4" if zh else "will record #4"), "the preview")
+    phone.execute_script("document.querySelector('#rec-preview').scrollIntoView({block: 'end'}); window.scrollBy(0, 64)")
+    assert in_view(phone, "#rec-preview") and in_view(phone, "#rec-go")
     phone.save_screenshot(str(out / f"{lang}-record.png"))
     phone.execute_script("document.querySelector('#stand-card').scrollIntoView({block: 'start'}); window.scrollBy(0, -60)")
     assert len(all_css(phone, "#standings tr")) >= 4

@@ -553,7 +553,7 @@ def _quick(db, *args):
     (["--patterns", "对对和,庄", "--winner", "阿张"], "庄 (dealer) does not fit this hand: it counts when the dealer "
                                                    "wins, or the dealer deals in"),
     (["--patterns", "天和", "--winner", "阿张"], "天和 (heavenly) does not fit this hand"),
-    (["--patterns", "杠上开花", "--winner", "阿张", "--from", "大刘"], "it counts when self-drawn on a kong replacement"),
+    (["--patterns", "杠上开花", "--winner", "阿张", "--from", "大刘"], "it counts when the hand is self-drawn on a kong replacement"),
     (["--patterns", "七对子,对对和", "--winner", "阿张"], "七对子 and 对对和 cannot be one hand"),
 ])
 def test_a_named_pattern_the_situation_contradicts_is_refused(tmp_path, args, message):

@@ -94,7 +94,7 @@ def test_the_commands_own_errors_and_warnings_follow_the_language(monkeypatch):
     assert unused.field == "bid" and unused.code in messages.EN
     monkeypatch.setitem(messages.ZH, unused.code, "{ruleset} 不用它，已忽略")
     result = run("analyze", HAND, "--bid", "2")
-    assert result.exit_code == 0 and "warning: --bid: beijing 不用它，已忽略" in result.stderr.splitlines()
+    assert result.exit_code == 0 and "warning: --bid: 北京麻将 不用它，已忽略" in result.stderr.splitlines()
     result = run("analyze", HAND, "--bid", "2", "--lang", "en")
     assert "warning: --bid is not used by beijing; ignored" in result.stderr.splitlines()
 

@@ -290,10 +290,9 @@ def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: 
     return situation, added
 
 
-def _rule_of(detector) -> str:
-    """When a detector's pattern counts, from its first line: `庄: the dealer wins, or …` → `the dealer wins, or …`."""
-    line = (detector.__doc__ or "").strip().splitlines()[0]
-    return line.split(": ", 1)[-1].split(";")[0].rstrip(".")
+def _rule_of(detector) -> Message:
+    """When a situational detector's pattern counts, as its message (`patterns.situational`'s `rule`)."""
+    return Message(detector.rule)
 
 
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,

@@ -107,7 +107,7 @@ def full_flush_seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
 
 
-@situational()
+@situational("rule.dealer_win")
 @per_hand
 def dealer_win(r, p):
     """庄胡: the dealer is the winner."""
