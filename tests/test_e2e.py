@@ -5,47 +5,24 @@ in CI (CI=true). Screenshots at 390×844 go to $MJCALC_SCREENSHOTS (default: a p
 import json
 import os
 import re
-import shutil
-import tempfile
-import threading
 import time
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
 
+from browser import chromium, need_browser, serving
 from mjcalc.cli import cli
 from mjcalc.ruleset import builtin_rulesets
-from mjcalc.serve.server import make_server
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMEDRIVER = "/usr/bin/chromedriver"
-IN_CI = os.environ.get("CI", "").lower() == "true"
 SCRIPT_NAME = "<svg onload=alert(1)>"  # markup a page must show as text (a name holds at most 24 characters)
 PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
-CHROME_FLAGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                "--disable-dev-shm-usage", "--window-size=390,844"]
-
-
-def _missing():
-    missing = [path for path in (CHROMIUM, CHROMEDRIVER) if not os.path.exists(path)]
-    try:
-        import selenium  # noqa: F401
-    except ImportError:
-        missing.append("the selenium package (pip install '.[test]')")
-    return missing
 
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger") / "ledger.sqlite3", quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
+    with serving(tmp_path_factory.mktemp("ledger") / "ledger.sqlite3") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
@@ -58,31 +35,9 @@ def shots(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def browser():
-    missing = _missing()
-    if missing:
-        reason = "a real browser is needed: missing " + ", ".join(missing) + \
-                 " (apt-get install chromium chromium-driver, as .ci/run does)"
-        if IN_CI:
-            pytest.fail("CI=true: " + reason, pytrace=False)
-        pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ["SE_OFFLINE"] = "true"  # Selenium Manager never downloads anything (and the driver path is given)
-    profile = tempfile.mkdtemp(prefix="mjcalc-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROME_FLAGS + [f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True})
-    try:
+    need_browser()
+    with chromium(mobile=True, logs=True) as driver:  # 390×844, laid out as a phone's (no touch events)
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
@@ -435,10 +390,7 @@ def test_a_table_evening_three_hands_and_a_draw(browser, server, shots):
 
 def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
     """With a token (as on --host 0.0.0.0), the page from the printed URL passes it on to every API call."""
-    srv = make_server("127.0.0.1", 0, tmp_path / "lan.sqlite3", token="t0ken-for-the-test", quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(tmp_path / "lan.sqlite3", token="t0ken-for-the-test") as srv:
         assert srv.url.endswith("/?token=t0ken-for-the-test")
         bare = srv.url.split("?")[0]  # as a page added to the home screen opens: its start_url holds no token
         browser.get(bare)
@@ -455,10 +407,6 @@ def test_lan_mode_the_page_sends_its_token(browser, tmp_path):
         assert not all_css(browser, "#start-error:not([hidden])")
         by_css(browser, "#notation").send_keys("123m456p789s EE 45m +6m")
         wait(browser, lambda d: result_state(d) == "legal", "the score through the kept token")
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 def test_quick_entry_records_what_the_table_agreed(browser, server, shots):

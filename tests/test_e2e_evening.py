@@ -6,9 +6,7 @@ corrections, penalties, statistics and closing are made from the page. Screensho
 An endpoint the server does not have yet skips the test that needs it (probed, not assumed).
 """
 import json
-import os
 import re
-import shutil
 import statistics
 import tempfile
 import threading
@@ -22,8 +20,8 @@ from click.testing import CliRunner
 
 from mjcalc.cli import cli
 from mjcalc.serve import server as server_module
-from mjcalc.serve.server import make_server
-from test_e2e import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, IN_CI, PLAYERS, _missing, all_css, by_css, cli_json, text, wait
+from browser import need_browser, serving, start_chromium, stop_chromium
+from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 
 SHOTS = Path("/tmp/shots23")
 SIZES = [(360, 640), (412, 915), (360, 640), (412, 915)]  # phone A, B, C, D
@@ -35,13 +33,8 @@ LIVE_SECONDS = 2.0  # every phone shows a hand recorded anywhere within this
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger23") / "ledger.sqlite3", quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
+    with serving(tmp_path_factory.mktemp("ledger23") / "ledger.sqlite3") as srv:
+        yield srv
 
 
 def call(srv, method, path, body=None):
@@ -76,23 +69,15 @@ def show(srv, name):
 def _probe():
     """What the server has, asked of a server started for the question (its own empty ledger): each endpoint
     the page uses, and whether another client's same hand a moment later is refused (409 record.duplicate)."""
-    with tempfile.TemporaryDirectory() as directory:
-        srv = make_server("127.0.0.1", 0, Path(directory) / "probe.sqlite3", quiet=True)
-        thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-        thread.start()
-        try:
-            has = {f"{method} {tail}": has_endpoint(srv, method, tail) for method, tail in (
-                ("GET", "stats"), ("POST", "close"), ("POST", "dealer"), ("POST", "rules"), ("POST", "penalty"),
-                ("POST", "revert"))}
-            new_table(srv, "probe")
-            body = {"total": 1, "winner": "E"}
-            first = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-a"))
-            second = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-b"))
-            has["duplicate"] = first[0] == 200 and second[0] == 409 and second[1].get("code") == "record.duplicate"
-        finally:
-            srv.shutdown()
-            srv.server_close()
-            thread.join(5)
+    with tempfile.TemporaryDirectory() as directory, serving(Path(directory) / "probe.sqlite3") as srv:
+        has = {f"{method} {tail}": has_endpoint(srv, method, tail) for method, tail in (
+            ("GET", "stats"), ("POST", "close"), ("POST", "dealer"), ("POST", "rules"), ("POST", "penalty"),
+            ("POST", "revert"))}
+        new_table(srv, "probe")
+        body = {"total": 1, "winner": "E"}
+        first = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-a"))
+        second = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-b"))
+        has["duplicate"] = first[0] == 200 and second[0] == 409 and second[1].get("code") == "record.duplicate"
     return has
 
 
@@ -107,38 +92,14 @@ def needs(*what):
 # --- the phones -----------------------------------------------------------------------------------------------
 
 
-def _phone(width, height):
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="mjcalc-phone-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in [f for f in CHROME_FLAGS if not f.startswith("--window-size")] + [
-            f"--window-size={width},{height}", f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    driver.profile_dir = profile
-    return driver
-
-
 @pytest.fixture(scope="module")
 def phones():
-    missing = _missing()
-    if missing:
-        reason = "real browsers are needed: missing " + ", ".join(missing)
-        if IN_CI:
-            pytest.fail("CI=true: " + reason, pytrace=False)
-        pytest.skip(reason)
-    os.environ["SE_OFFLINE"] = "true"
+    need_browser()
     started = [None] * len(SIZES)
 
     def start(i):
-        started[i] = _phone(*SIZES[i])
+        width, height = SIZES[i]
+        started[i] = start_chromium(width, height, mobile=True, touch=True, logs=True, prefix="mjcalc-phone-")
 
     threads = [threading.Thread(target=start, args=(i,)) for i in range(len(SIZES))]
     for thread in threads:
@@ -151,8 +112,7 @@ def phones():
     finally:
         for driver in started:
             if driver is not None:
-                driver.quit()
-                shutil.rmtree(driver.profile_dir, ignore_errors=True)
+                stop_chromium(driver)
 
 
 @pytest.fixture(autouse=True)

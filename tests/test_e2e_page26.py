@@ -8,16 +8,13 @@ import functools
 import json
 import os
 import re
-import shutil
-import tempfile
-import threading
 import urllib.request
 from pathlib import Path
 
 import pytest
 
-from mjcalc.serve.server import make_server
-from test_e2e import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, IN_CI, PLAYERS, _missing, all_css, by_css, cli_json, text, wait
+from browser import chromium, need_browser, serving
+from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 
 SHOTS = Path("/tmp/shots26")
 SIZES = [(360, 640), (412, 915)]
@@ -27,45 +24,17 @@ WON_HAND = "123m456p789s EE 45m +6m"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger26") / "ledger.sqlite3", quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
+    with serving(tmp_path_factory.mktemp("ledger26") / "ledger.sqlite3") as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def phone(request):
-    missing = _missing()
-    if missing:
-        reason = "a real browser is needed: missing " + ", ".join(missing)
-        if IN_CI:
-            pytest.fail("CI=true: " + reason, pytrace=False)
-        pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
+    need_browser()
     width, height = request.param
-    os.environ["SE_OFFLINE"] = "true"
-    profile = tempfile.mkdtemp(prefix="mjcalc-chromium26-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in [f for f in CHROME_FLAGS if not f.startswith("--window-size")] + \
-            [f"--window-size={width},{height}", f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": True})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-    driver.size = (width, height)
-    try:
+    with chromium(width, height, mobile=True, touch=True, logs=True, prefix="mjcalc-chromium26-") as driver:
+        driver.size = (width, height)
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
@@ -670,10 +639,7 @@ def test_axe_finds_no_serious_violations(phone, server, theme):
 
 def test_the_table_list_shows_the_join_code_on_a_lan(phone, tmp_path):
     """扫码加入: on a LAN server the list of tables shows GET /api/join's QR code as an image; on loopback, none."""
-    srv = make_server("0.0.0.0", 0, tmp_path / "lan26.sqlite3", token="t0ken-26", quiet=True, public_host="192.0.2.10")
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    with serving(tmp_path / "lan26.sqlite3", host="0.0.0.0", token="t0ken-26", public_host="192.0.2.10") as srv:
         port = srv.server_address[1]
         with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/join?token=t0ken-26", timeout=10) as answer:
             doc = json.loads(answer.read())
@@ -691,10 +657,6 @@ def test_the_table_list_shows_the_join_code_on_a_lan(phone, tmp_path):
         assert "192.0.2.10" in text(phone, "#join")
         scroll_to(phone, "#join")
         shoot(phone, "join.png")
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
 
 
 # --- the README's screenshots --------------------------------------------------------------------------------------

@@ -12,16 +12,12 @@ Chromium's check does not compare an icon's declared size with its pixels (tests
 a LAN address over plain http (not a secure origin) it says "not-from-secure-origin": these pass on 127.0.0.1 only.
 """
 import json
-import os
-import shutil
-import tempfile
-import threading
 
 import pytest
 
+from browser import chromium, need_browser, serving
 from mjcalc.serve import join
-from mjcalc.serve.server import make_server
-from test_e2e import CHROME_FLAGS, CHROMEDRIVER, CHROMIUM, IN_CI, _missing, wait
+from test_e2e import wait
 
 TOKEN = "installable-test-token"
 MANIFEST = "/manifest.webmanifest"
@@ -29,42 +25,18 @@ MANIFEST = "/manifest.webmanifest"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    srv = make_server("127.0.0.1", 0, tmp_path_factory.mktemp("ledger-install") / "ledger.sqlite3", token=TOKEN,
-                      quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    yield srv
-    srv.shutdown()
-    srv.server_close()
-    thread.join(5)
+    with serving(tmp_path_factory.mktemp("ledger-install") / "ledger.sqlite3", token=TOKEN) as srv:
+        yield srv
 
 
 @pytest.fixture(scope="module")
 def browser():
-    missing = _missing()
-    if missing:
-        reason = "a real browser is needed: missing " + ", ".join(missing)
-        if IN_CI:
-            pytest.fail("CI=true: " + reason, pytrace=False)
-        pytest.skip(reason)
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    os.environ["SE_OFFLINE"] = "true"
-    profile = tempfile.mkdtemp(prefix="mjcalc-chromium-install-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in CHROME_FLAGS + [f"--user-data-dir={profile}"]:
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
-    # the manifest and icons are served with max-age=86400: every test must see what the server serves now
-    driver.execute_cdp_cmd("Network.enable", {})
-    driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
-    try:
+    need_browser()
+    with chromium(prefix="mjcalc-chromium-install-") as driver:  # 390×844, a desktop's page: no phone's emulation
+        # the manifest and icons are served with max-age=86400: every test must see what the server serves now
+        driver.execute_cdp_cmd("Network.enable", {})
+        driver.execute_cdp_cmd("Network.setCacheDisabled", {"cacheDisabled": True})
         yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
 
 
 def check(driver, srv):

@@ -89,25 +89,18 @@ def test_one_message_id_with_its_parameters_for_every_front_end():
 
 
 def test_the_api_says_the_command_lines_words(tmp_path):
-    from mjcalc.serve.server import make_server
-    import threading
     import urllib.error
     import urllib.request
 
-    srv = make_server("127.0.0.1", 0, tmp_path / "ledger.sqlite3", quiet=True)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    try:
+    from browser import serving
+
+    with serving(tmp_path / "ledger.sqlite3") as srv:
         req = urllib.request.Request(f"http://127.0.0.1:{srv.server_address[1]}/api/analyze", method="POST",
                                      data=json.dumps({"hand": "[1111m] 222p 333s EEE 99m +9m"}).encode(),
                                      headers={"Content-Type": "application/json"})
         with pytest.raises(urllib.error.HTTPError) as answer:
             urllib.request.urlopen(req, timeout=60)
         doc = json.loads(answer.value.read().decode("utf-8"))
-    finally:
-        srv.shutdown()
-        srv.server_close()
-        thread.join(5)
     assert doc["code"] == "hand.size" and doc["params"]["read"] == "[1111m] 222p 333s EEE 99m +9m"
     assert doc["params"]["counted"] == {"code": "hand.kongs_count", "params": {"melds": 3, "rest": 12}}
     assert doc["error"] == error_line(run("analyze", "[1111m] 222p 333s EEE 99m +9m"))

@@ -20,13 +20,14 @@ from urllib.parse import quote
 import pytest
 from click.testing import CliRunner
 
+from browser import start_server, stop_server
 from mjcalc.cli import cli
 from mjcalc.cli.common import build_situation
 from mjcalc.messages import EN
 from mjcalc.regions import find_region
 from mjcalc.ruleset import builtin_rulesets, load_ruleset
 from mjcalc.situation import GENERIC
-from mjcalc.serve.server import MAX_BODY, PAGE_FILE, make_server, situation_from
+from mjcalc.serve.server import MAX_BODY, PAGE_FILE, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<svg onload=alert(1)>"  # markup a page must show as text (a name holds at most 24 characters)
@@ -40,18 +41,10 @@ PLAYERS = {"E": "老王", "S": SCRIPT_NAME, "W": "阿张", "N": "大刘"}
 
 def start(where, host="127.0.0.1", **kwargs):
     """A test server on a free port, its ledger `where` (a .sqlite3 file, or a directory to keep ledger.sqlite3 in)."""
-    db = where if str(where).endswith(".sqlite3") else where / "ledger.sqlite3"
-    srv = make_server(host, 0, db, quiet=True, **kwargs)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    srv.test_thread = thread
-    return srv
+    return start_server(where if str(where).endswith(".sqlite3") else where / "ledger.sqlite3", host, **kwargs)
 
 
-def stop(srv):
-    srv.shutdown()
-    srv.server_close()
-    srv.test_thread.join(5)
+stop = stop_server
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@
 import http.client
 import json
 import struct
-import threading
 import zlib
 from xml.etree import ElementTree
 
@@ -12,20 +11,17 @@ import segno
 from click.testing import CliRunner
 
 import mjcalc.serve.server as server_module
+from browser import start_server
 from mjcalc.cli import cli
 from mjcalc.serve import join
-from mjcalc.serve.server import announce, make_server, run
+from mjcalc.serve.server import announce, run
 
 SVG_NS = "http://www.w3.org/2000/svg"
 PUBLIC = ("/manifest.webmanifest", "/icon-192.png", "/icon-512.png", "/icon.svg")
 
 
 def start(tmp_path, host="0.0.0.0", **kwargs):
-    srv = make_server(host, 0, tmp_path / "ledger.sqlite3", quiet=True, **kwargs)
-    thread = threading.Thread(target=srv.serve_forever, kwargs={"poll_interval": 0.05}, daemon=True)
-    thread.start()
-    srv.test_thread = thread
-    return srv
+    return start_server(tmp_path / "ledger.sqlite3", host, **kwargs)
 
 
 @pytest.fixture
