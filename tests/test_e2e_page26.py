@@ -253,6 +253,11 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
     offered = [b.get_attribute("data-pat") for b in all_css(phone, "#pats button")]
     assert "dealer" not in offered and {"all_pungs", "concealed_no_wild", "tuidaohe"} <= set(offered)  # 庄 the table adds
     taps('#pats [data-pat="all_pungs"]')
+    taps('#pats [data-pat="tuidaohe"]')  # beijing.md: ★ patterns replace 推倒和; the page says it is not counted
+    assert "dim" in by_css(phone, '#pats [data-pat="tuidaohe"]').get_attribute("class")
+    assert text(phone, "#pats-note") == "对对和 代替了 推倒和，推倒和 不另算"
+    taps('#pats [data-pat="tuidaohe"]')
+    assert text(phone, "#pats-note") == ""
     taps('#pats [data-pat="dragon"]')
     taps('#pats [data-pat="dragon"]')  # a second tap takes it back out
     assert by_css(phone, '#pats [data-pat="dragon"]').get_attribute("aria-pressed") == "false"
@@ -265,13 +270,14 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
         y = scroll_to(phone, "#rec-go")
     taps("#rec-go")
     wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
-    assert taps.count == 8 and scroll_y(phone) == y
+    assert taps.count == 10 and scroll_y(phone) == y
     hand = show(server, name)["hands"][0]
     assert (hand["total"], hand["payouts"]) == (3, {"E": 0, "S": 3, "W": 0, "N": -3})
     assert sorted(p["id"] for p in hand["patterns"]) == ["all_pungs", "concealed_no_wild"]
     shoot(phone, "table-patterns.png")
     # the mode is kept: the next hand starts on the names; the pad is one tap back
     assert all_css(phone, "#pats button")
+    scroll_to(phone, '#record [data-seg="mode"]')
     taps('#record [data-seg="mode"] [data-v="pad"]')
     assert all_css(phone, "#pad-3") and not all_css(phone, "#pats button")
 

@@ -266,6 +266,7 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
     pats = by_id["beijing"]["patterns"]
     assert len(pats) == 15 and [p["id"] for p in pats if p["added"]] == ["dealer"]
     assert {p["zh"]: p["value"] for p in pats}["对对和"] == 2 and {p["id"]: p["zh"] for p in pats}["full_flush"] == "清一色"
+    assert {p["id"]: p["excludes"] for p in pats}["all_pungs"] == ["tuidaohe"]  # "★ marks the patterns that replace 推倒和"
     assert all(not p["added"] for p in by_id["beijing-classic"]["patterns"])
     assert by_id["shangrao"]["options"][4]["choices"] == ["exposed", "concealed"]
     assert [o["name"] for o in doc["generic"]] == list(GENERIC)

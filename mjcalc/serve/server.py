@@ -232,7 +232,7 @@ def _pattern_doc(p, region) -> dict:
     (庄: the library adds it to named patterns, so the page need not offer it)."""
     detector = region.detectors.get(p.id)
     added = bool(getattr(detector, "situational", False) and not getattr(detector, "implies", None))
-    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added}
+    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added, "excludes": list(p.excludes)}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
