@@ -467,7 +467,7 @@ def test_corrections_and_a_penalty_from_the_table(phones, server, shots):
     assert text(a, "#fix-rules-go").startswith("再点一次")
     tap(a, "#fix-rules-go")
     wait(a, lambda d: show(server, "更正")["ruleset"] == "beijing", "the rules switched")
-    wait(b, lambda d: "(beijing)" in text(d, "#table-rules"), "the rules on phone B")
+    wait(b, lambda d: text(d, "#table-rules").startswith("北京麻将 ·"), "the rules on phone B")
 
     for tail in ("/seat", "/dealer", "/penalty", "/rules"):
         body = sent(a, tail)[-1]

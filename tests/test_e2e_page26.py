@@ -305,11 +305,11 @@ def test_waits_with_a_wildcard_take_13_taps(phone, server):
     assert left == {"5m": "2", "E": "3"}, left
     shoot(phone, "waits-wild.png")
     # above the picker, which stays open for a 14th tile: the waits with their tiles left, on screen
-    dock = {w.get_attribute("data-tile"): w.text.split()[-1] for w in all_css(phone, "#dock-waits [data-tile]")}
-    assert dock == {"5m": "×2", "E": "×3"} and in_view(phone, "#dock-waits")
+    dock = {w.get_attribute("data-tile"): w.text.split()[-1] for w in all_css(phone, "#hand-waits [data-tile]")}
+    assert dock == {"5m": "×2", "E": "×3"} and in_view(phone, "#hand-waits")
     taps('#picker [data-k="5m"]')  # the 14th tile: a win, and the line goes
     wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
-    assert not by_css(phone, "#dock-waits").is_displayed()
+    assert not by_css(phone, "#hand-waits").is_displayed()
 
 
 def test_a_zhuji_hand_with_a_bid_in_23_taps(phone, server):
