@@ -350,8 +350,8 @@ def test_the_history_says_what_table_show_says(phones, server, shots):
     tap(a, "#rec-draw")
     wait(a, lambda d: hands_shown(d) == 1, "the draw")
     enter(a, "3", "S")
-    by_css(a, "#record #opt-shaozhuang").clear()
-    by_css(a, "#record #opt-shaozhuang").send_keys("1\t")
+    by_css(a, "#rec-opt-shaozhuang").clear()
+    by_css(a, "#rec-opt-shaozhuang").send_keys("1\t")
     tap(a, "#rec-go")
     wait(a, lambda d: text(d, "#rec-msg") == "已记录第2手", "hand 2")
     hand = show(server, "历史")["hands"][1]
@@ -373,7 +373,7 @@ def test_the_history_says_what_table_show_says(phones, server, shots):
     wait(a, lambda d: text(d, "#record h2") == "修改第2手", "the form holding hand 2")
     assert by_css(a, "#rec-hand").get_attribute("value") == "3"
     assert by_css(a, '#record [data-seg="winner"] .on').get_attribute("data-v") == "S"
-    assert by_css(a, "#record #opt-shaozhuang").get_attribute("value") == "1"
+    assert by_css(a, "#rec-opt-shaozhuang").get_attribute("value") == "1"
     shoot(a, "edit-form.png", "#record")
     record_requests(a)
     by_css(a, "#rec-hand").clear()

@@ -467,6 +467,31 @@ def test_the_chinese_page_says_every_refusal_in_chinese(phone, server):
         assert re.search(r"[\u4e00-\u9fff]", words) and not english_words(words) and "--" not in words, (label, words)
 
 
+def test_the_small_things(phone, server):
+    """Issue 26's item 10: no id twice in the page (the 局况 panel and the record form each have their own), a meld
+    drawn with the hand and the winning tile last, 自摸 never broken across lines in the history."""
+    name = f"小事{phone.size[0]}"
+    new_table(server, name)
+    cli_json(["table", "hand", name, "[123m] 456p 789s EE 45m +6m", "--winner", "S", "--json", "--db", str(server.lib.db_path)])
+    open_page(phone, server)
+    by_css(phone, "#notation").send_keys("[123m] 456p 789s EE 45m +6m")
+    wait(phone, lambda d: all_css(d, "#result[data-state=legal]"), "the score")
+    assert phone.execute_script("return [...document.querySelectorAll('#hand > *')].map(e => e.className.split(' ')[0])")[-3:] == \
+        ["meld", "plus", "t"]
+    phone.execute_script("document.getElementById('sit').open = true")
+    taps = Taps(phone)
+    taps("#act-fold")
+    taps("#tab-table")
+    wait(phone, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
+    scroll_to(phone, f'#tables [data-table="{name}"]')
+    taps(f'#tables [data-table="{name}"]')
+    wait(phone, lambda d: all_css(d, "#history tr[data-hand]"), "the table")
+    ids = phone.execute_script("return [...document.querySelectorAll('[id]')].map(e => e.id)")
+    assert [i for i in set(ids) if ids.count(i) > 1] == [] and "rec-opt-shaozhuang" in ids and "opt-shaozhuang" in ids
+    assert phone.execute_script("const e = [...document.querySelectorAll('#history .line .nb')].find(x => x.textContent === '自摸');"
+                                "return !!e && getComputedStyle(e).whiteSpace") == "nowrap"
+
+
 # --- 3. big targets --------------------------------------------------------------------------------------------------
 
 
