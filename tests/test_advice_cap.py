@@ -190,7 +190,7 @@ def test_a_bad_by_draws_or_exact_is_a_400_naming_the_field(server, body, code, f
 
 def test_a_bad_by_is_said_in_chinese_too(server):
     status, doc = api(server, "POST", "/api/advise", {"hand": DRAGON, "by": "fast", "lang": "zh"})
-    assert (status, doc["error"]) == (400, "by: 应是 \"win\" 或 \"value\"，不是 \"fast\"")
+    assert (status, doc["error"]) == (400, "估算方式：应是 \"win\" 或 \"value\"，不是 \"fast\"")  # the field by its word
 
 
 def test_a_heavy_request_comes_back_within_the_cap_marked_cut(server, monkeypatch):

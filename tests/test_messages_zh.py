@@ -42,6 +42,7 @@ REFUSED = [
                  id="unknown_player"),
     pytest.param("/api/tables/诸暨/hand", {"winner": "老王"}, "api.hand_or_agreed", id="nothing_to_record"),
     pytest.param("/api/tables/没有/hand", {"winner": "老王", "total": 5}, "api.no_table", id="no_table"),
+    pytest.param("/api/tables", {"name": "新", "players": PLAYERS, "base": "二"}, "api.wrong_type", id="base_not_a_number"),
 ]
 
 

@@ -110,7 +110,9 @@ class ApiError(Exception):
         self.status, self.error, self.flag, self.headers = status, error, flag, tuple(headers)
 
     def text(self, lang: str = "en") -> str:
-        return flagged(self.error, lang, page=True) if self.flag else self.error.text(lang)
+        # the server's own refusal names the request's field as it is written ("by: …"); in Chinese by its word
+        own_name = self.error.field is not None and self.error.label == self.error.field
+        return flagged(self.error, lang, page=True) if self.flag or lang == "zh" and own_name else self.error.text(lang)
 
     def answer(self, lang: str = "en") -> dict:
         """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
@@ -664,7 +666,17 @@ REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "wa
             "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id",),
             "table_dealer": ("dealer",), "table_rules": ("ruleset",), "table_penalty": ("penalty", "player"),
             "table_revert": ("revision",), "table_close": ("closed",), "import": ("document",)}
-_TYPE_WORDS = {str: "text", bool: "true or false", int: "a whole number", list: "a list", dict: "an object"}
+_TYPE_WORDS = {str: "api.type_text", bool: "api.type_flag", int: "api.type_int", list: "api.type_list",
+               dict: "api.type_object"}  # what a field's JSON type is called, in each language
+
+
+def _types_word(types) -> Message:
+    """`a whole number or text`: the JSON types a field takes, as one message."""
+    words = [Message(_TYPE_WORDS[t]) for t in types]
+    said = words[-1]
+    for word in reversed(words[:-1]):
+        said = Message("api.either", a=word, b=said)
+    return said
 
 
 def accepted_language(header) -> str:
@@ -700,7 +712,7 @@ def check_fields(endpoint: str, body) -> dict:
         types = allowed[key] if isinstance(allowed[key], tuple) else (allowed[key],)
         ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in types)
         if not ok:
-            raise bad("api.wrong_type", field=key, types=" or ".join(_TYPE_WORDS[t] for t in types),
+            raise bad("api.wrong_type", field=key, types=_types_word(types),
                       value=json.dumps(value)[:40])
         out[key] = value
     for key in REQUIRED.get(endpoint, ()):
