@@ -32,6 +32,12 @@ def situational(rule: str, implies=None):
     return mark
 
 
+def added_by_situation(detector) -> bool:
+    """Whether quick entry adds the pattern by itself where the situation says it holds (庄): a situational
+    detector that names no field to set (天和 sets first_turn: naming it is how a player says so)."""
+    return bool(getattr(detector, "situational", False) and not getattr(detector, "implies", None))
+
+
 def only_on(*shapes):
     """Marks a detector that counts 0 on a reading of any other shape (and on a hand won whatever its shape):
     the scorer runs it only on readings of these shapes."""

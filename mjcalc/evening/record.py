@@ -25,6 +25,7 @@ from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
 
 from .. import glossary
+from ..patterns import added_by_situation
 from ..analysis import Analysis, analyze, pay
 from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
@@ -279,8 +280,7 @@ def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: 
     added = dict(patterns)
     for p in rules.patterns:
         detector = detect.get(p.id)
-        if (p.id in patterns or p.id in replaced or not getattr(detector, "situational", False)
-                or getattr(detector, "implies", None)):
+        if p.id in patterns or p.id in replaced or not added_by_situation(detector):
             continue
         count = detector(seen, p)
         if count:

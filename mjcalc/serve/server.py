@@ -91,6 +91,7 @@ from ..evening import (  # noqa: E402
 from ..flags import flagged  # noqa: E402
 from ..messages import LANGS, Message, did_you_mean, shown  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
+from ..patterns import added_by_situation  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
 from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
@@ -232,9 +233,8 @@ def do_rulesets(lib: Library) -> dict:
 def _pattern_doc(p, region) -> dict:
     """A pattern as the page's quick entry names it: `added` when the situation adds it by itself where it holds
     (庄: the library adds it to named patterns, so the page need not offer it)."""
-    detector = region.detectors.get(p.id)
-    added = bool(getattr(detector, "situational", False) and not getattr(detector, "implies", None))
-    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added, "excludes": list(p.excludes)}
+    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added_by_situation(region.detectors.get(p.id)),
+            "excludes": list(p.excludes)}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
