@@ -132,6 +132,18 @@ def record_requests(driver):
             return real(path, opt); };""")
 
 
+def record_previewed(driver, taps, number, y):
+    """Entered without a keyboard: once the preview of hand `number` shows, 记录 (scrolled to first only when it is
+    off screen), until the hand is recorded; the scroll position the page must then keep."""
+    assert driver.execute_script("return document.activeElement.id") != "rec-hand"  # no keyboard opened
+    wait(driver, lambda d: text(d, "#rec-preview").startswith(f"将记录 #{number}"), "the preview")
+    if not in_view(driver, "#rec-go"):
+        y = scroll_to(driver, "#rec-go")
+    taps("#rec-go")
+    wait(driver, lambda d: text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+    return y
+
+
 def open_table(driver, srv, name, taps):
     taps("#tab-table")
     wait(driver, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
@@ -195,13 +207,8 @@ def test_recording_and_undo_keep_the_scroll_and_a_quick_hand_takes_three_taps(ph
     taps('#record [data-seg="from"] [data-v=""]')  # 自摸 said explicitly: still within 4
     taps("#pad-3")
     assert by_css(phone, "#rec-hand").get_attribute("value") == "3"
-    assert phone.execute_script("return document.activeElement.id") != "rec-hand"  # no keyboard opened
-    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
-    if not in_view(phone, "#rec-go"):
-        y = scroll_to(phone, "#rec-go")
-    taps("#rec-go")
+    y = record_previewed(phone, taps, 1, y)
     assert taps.count <= 4
-    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
     assert scroll_y(phone) == y, "recording moved the page"
     assert in_view(phone, "#rec-msg")
     hand = show(server, name)["hands"][0]
@@ -264,12 +271,7 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
     taps('#pats [data-pat="concealed_no_wild"]')
     assert by_css(phone, "#rec-hand").get_attribute("value") == "对对和,门清无惠"
     assert by_css(phone, '#pats [data-pat="all_pungs"]').get_attribute("aria-pressed") == "true"
-    assert phone.execute_script("return document.activeElement.id") != "rec-hand"  # no keyboard opened
-    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
-    if not in_view(phone, "#rec-go"):
-        y = scroll_to(phone, "#rec-go")
-    taps("#rec-go")
-    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    y = record_previewed(phone, taps, 1, y)
     assert taps.count == 10 and scroll_y(phone) == y
     hand = show(server, name)["hands"][0]
     assert (hand["total"], hand["payouts"]) == (3, {"E": 0, "S": 3, "W": 0, "N": -3})
