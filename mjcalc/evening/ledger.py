@@ -653,8 +653,8 @@ class Ledger:
             return self._in_memory(None, target)
         uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
         wal = self.path.with_name(self.path.name + "-wal")
-        if self._header_app_id(uri) != APPLICATION_ID and not wal.exists():
-            raise self._file_error("ledger.file_foreign")  # (with a WAL beside it, the header may be in the WAL)
+        if self._header_app_id(uri, wal) not in (None, APPLICATION_ID):
+            raise self._file_error("ledger.file_foreign")
         for suffix in ("", "&immutable=1"):  # immutable: where -shm cannot be made (a read-only place, a full disk)
             try:
                 self.db = sqlite3.connect(uri + suffix, uri=True, timeout=TIMEOUT, isolation_level=None)
@@ -677,12 +677,19 @@ class Ledger:
             return
         raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
 
-    def _header_app_id(self, uri: str) -> int:
+    def _header_app_id(self, uri: str, wal: Path) -> Optional[int]:
         """The application id in the file's header, read by SQLite without locks and without making a -wal or
-        -shm file (immutable). Never through a file object of our own: closing any descriptor of a database
-        drops every POSIX lock this process holds on it, which SQLite's own descriptors are kept from doing — a
-        server's other connections would lose their locks, and another process could then checkpoint and delete
-        a WAL that still holds acknowledged writes."""
+        -shm file (immutable); None when it cannot be known this way. Never through a file object of our own:
+        closing any descriptor of a database drops every POSIX lock this process holds on it, which SQLite's
+        own descriptors are kept from doing — a server's other connections would lose their locks, and another
+        process could then checkpoint and delete a WAL that still holds acknowledged writes.
+
+        Not probed while a WAL is beside the file: a writer may be checkpointing into it this moment, which a
+        read without locks can see half written ("database disk image is malformed": a reader of a table being
+        recorded at got that once in a few thousand reads), and the header itself may still be in the WAL. A
+        writer that starts between the look and the read is the same case, told by the WAL it made."""
+        if wal.exists():
+            return None
         try:
             probe = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
             try:
@@ -690,6 +697,8 @@ class Ledger:
             finally:
                 probe.close()
         except sqlite3.DatabaseError as exc:
+            if wal.exists():
+                return None
             if "not a database" in str(exc):
                 raise self._file_error("ledger.file_unreadable", reason=str(exc)) from None
             raise self._file_error("ledger.file_cannot_open", reason=str(exc)) from None
