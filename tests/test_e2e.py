@@ -54,12 +54,20 @@ def all_css(driver, selector):
 
 
 def wait(driver, predicate, what, timeout=15):
-    """Until `predicate(driver)`; an element re-drawn while it is read is read again at the next poll."""
-    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+    """Until `predicate(driver)`; an element re-drawn while it is read is read again at the next poll. A wait
+    that times out says what the page's message lines said then (a refusal, an unreadable table, no network)."""
+    from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException, TimeoutException
     from selenium.webdriver.support.ui import WebDriverWait
-    return WebDriverWait(driver, timeout, poll_frequency=0.05,
-                         ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
-                         ).until(lambda d: predicate(d), message=f"waiting for {what}")
+    try:
+        return WebDriverWait(driver, timeout, poll_frequency=0.05,
+                             ignored_exceptions=(StaleElementReferenceException, NoSuchElementException)
+                             ).until(lambda d: predicate(d), message=f"waiting for {what}")
+    except TimeoutException:
+        said = driver.execute_script(
+            "return ['rec-msg', 'rec-preview', 'table-msg', 'table-error', 'sync'].map(id => {"
+            " const el = document.getElementById(id); return el && el.textContent ? id + ': ' + el.textContent : '';"
+            " }).filter(Boolean).join(' | ');")
+        raise TimeoutException(f"waiting for {what}; the page said: {said or 'nothing'}") from None
 
 
 @pytest.fixture(autouse=True)
