@@ -314,7 +314,7 @@ def test_waits_with_a_wildcard_take_13_taps(phone, server):
     assert not by_css(phone, "#hand-waits").is_displayed()
 
 
-def test_a_zhuji_hand_with_a_bid_in_23_taps(phone, server):
+def test_a_zhuji_hand_with_a_bid_in_24_taps(phone, server):
     """examples/zhuji/spec-payout-bidder-self-draws.yaml (zhuji.md payout 1), worked there by hand: 东风 2 + 中发白 1 =
     3 台 ≥ the 2台 bid; the 包家 E self-draws: S, W, N each pay H = 2^3 = 8 and B(2台) = 5: E +39, the others −13."""
     open_page(phone, server)
