@@ -51,7 +51,7 @@ _checked: Dict[Tuple, List[Problem]] = {}
 def _file_state(path: Path) -> Tuple:
     """What tells one state of the file from another: the file's and its WAL's inode, size and time."""
     out: List = [str(path)]
-    for part in (path, path.with_name(path.name + "-wal")):
+    for part in (path, storage.wal_path(path)):
         try:
             st = part.stat()
             out += [st.st_ino, st.st_size, st.st_mtime_ns]

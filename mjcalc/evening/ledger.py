@@ -66,6 +66,11 @@ def default_path() -> Path:
     return remembered_path() or data_dir() / "tables.sqlite3"
 
 
+def wal_path(path: Path) -> Path:
+    """The ledger's write-ahead log beside it (SQLite's name for it): there while a writer is or was at work."""
+    return path.with_name(path.name + "-wal")
+
+
 def _current_file() -> Path:
     return data_dir() / "current.json"
 
@@ -652,8 +657,7 @@ class Ledger:
         if not there:
             return self._in_memory(None, target)
         uri = "file:" + quote(str(self.path.resolve())) + "?mode=ro"
-        wal = self.path.with_name(self.path.name + "-wal")
-        if self._header_app_id(uri, wal) not in (None, APPLICATION_ID):
+        if self._header_app_id(uri) not in (None, APPLICATION_ID):
             raise self._file_error("ledger.file_foreign")
         for suffix in ("", "&immutable=1"):  # immutable: where -shm cannot be made (a read-only place, a full disk)
             try:
@@ -677,7 +681,7 @@ class Ledger:
             return
         raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
 
-    def _header_app_id(self, uri: str, wal: Path) -> Optional[int]:
+    def _header_app_id(self, uri: str) -> Optional[int]:
         """The application id in the file's header, read by SQLite without locks and without making a -wal or
         -shm file (immutable); None when it cannot be known this way. Never through a file object of our own:
         closing any descriptor of a database drops every POSIX lock this process holds on it, which SQLite's
@@ -688,6 +692,7 @@ class Ledger:
         read without locks can see half written ("database disk image is malformed": a reader of a table being
         recorded at got that once in a few thousand reads), and the header itself may still be in the WAL. A
         writer that starts between the look and the read is the same case, told by the WAL it made."""
+        wal = wal_path(self.path)
         if wal.exists():
             return None
         try:
