@@ -8,14 +8,14 @@ from .messages import worded
 from .regions import all_options
 from .situation import GENERIC
 
-OTHER_FLAGS = {"seen": "--seen"}  # fields that are not situation options
+OTHER_FLAGS = {"seen": "--seen", "open": "--open", "kongs": "--kongs"}  # fields that are not situation options
 # a field that is not a situation option, as the Chinese page labels it (a situation option says its own `zh`)
 FIELD_ZH = {
     "seen": "见过的牌", "hand": "牌", "total": "合计", "patterns": "番种", "winner": "和牌者", "penalty": "罚分",
     "player": "玩家", "players": "玩家", "to": "付给", "reason": "原因", "cap": "封顶", "rate": "每分金额",
     "name": "名字", "ruleset": "规则", "lang": "语言", "request_id": "请求编号", "client_id": "设备编号",
     "hand_id": "编号", "number": "局数", "revision": "版本", "document": "导出文件", "closed": "结束",
-    "by": "估算方式", "draws": "摸牌数", "exact": "精确估算",
+    "by": "估算方式", "draws": "摸牌数", "exact": "精确估算", "open": "吃碰", "kongs": "杠", "wild_roles": "无宝",
 }
 
 

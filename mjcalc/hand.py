@@ -5,6 +5,7 @@ from typing import Optional, Tuple
 from .tiles import format_tiles, tile_text
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
+CLAIM = "claim"  # a claimed 吃 or 碰 of a hand told without its tiles (`told.py`): which of the two is not said
 
 
 @dataclass(frozen=True, order=True)
@@ -12,7 +13,8 @@ class Meld:
     """A declared set: an exposed chow, pung or kong, or a concealed kong.
 
     `claimed_from` is the seat (E S W N) an exposed meld was claimed from, when the hand says so (`[5555p]W`);
-    "" when it does not.
+    "" when it does not. A meld of a hand told without its tiles has none (`tiles` empty): a kong, or a claimed
+    set (`CLAIM`), is all that is known of it.
     """
 
     kind: str
@@ -27,7 +29,8 @@ class Meld:
     def text(self, glyphs: bool = False) -> str:
         """`[123m]`, `[EEEE]`, `[5555p]W` (claimed from W), `{CCCC}` (a concealed kong), or the same with
         glyphs inside the brackets."""
-        body = format_tiles(self.tiles, glyphs).replace(" ", "")
+        body = format_tiles(self.tiles, glyphs).replace(" ", "") if self.tiles else \
+            {KONG: "杠", CLAIM: "吃碰"}.get(self.kind, self.kind)
         return "{%s}" % body if self.concealed else "[%s]%s" % (body, self.claimed_from)
 
     def __str__(self) -> str:

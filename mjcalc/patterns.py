@@ -3,13 +3,22 @@
 A detector takes a `Reading` (see scoring.py) and its `Pattern` (for parameters) and returns how many
 times the pattern applies: 0 for not at all. Values, names and exclusions come from the ruleset; never here.
 A region's own detectors live in its module (`regions/`); `COMMON` lists these by the id rulesets use.
+
+A detector says what it reads, with marks (each below): `situational` (only how the hand was won), `of_hand`
+(only the hand's facts — open or concealed, its melds, its wildcard tiles — and the situation), `only_on` (the
+shapes it can count on), `counts` (how many times it can count), `told` (how it counts on a hand told by its
+patterns), `needs` (what its shape needs). A detector without marks reads the hand's shape: a hand told without
+its tiles (`told.py`) gives its count by naming it.
 """
-from typing import Callable
+from dataclasses import dataclass
+from typing import Callable, Optional
 
 from .hand import CHOW, KONG, PUNG
 from .payouts import MAX_VALUE, Param
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
+
+COUNT = "count"  # an `implies` value: the count the pattern is named with (杠开×2 sets two kong draws)
 
 
 def per_hand(detector):
@@ -23,9 +32,26 @@ def situational(rule: str, implies=None):
     """Marks a detector that reads only the situation (who deals, who won, from whom, how), never the tiles:
     quick entry checks a named pattern against it (refused with `rule`, the message id of when it counts, when
     the situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
-    that naming the pattern sets (天和 → first_turn), with its value."""
+    (or region option) that naming the pattern sets (天和 → first_turn), with its value (`COUNT`: the count
+    named)."""
     def mark(detector):
+        detector.per_hand = True
         detector.situational = True
+        detector.of_hand = True
+        detector.implies = implies
+        detector.rule = rule
+        return detector
+    return mark
+
+
+def of_hand(rule: str, implies=None):
+    """Marks a detector that reads only the hand's facts — open or concealed (`hand.is_concealed`), its declared
+    melds (`hand.melds`: their kind, concealed or not, whom claimed from, never their tiles), its wildcard tiles
+    (`wild_tiles`, `four_of_a_wild_kind`) — and the situation: it runs once a hand, and on a hand told without
+    its tiles as on one with them. `rule` (a message id) says when it counts; `implies` as for `situational`."""
+    def mark(detector):
+        detector.per_hand = True
+        detector.of_hand = True
         detector.implies = implies
         detector.rule = rule
         return detector
@@ -47,6 +73,88 @@ def only_on(*shapes):
     return mark
 
 
+def counts(most: int):
+    """Marks a detector that counts how many times its pattern holds, at most `most` (中发白 counts dragon
+    pungs): a named pattern may be given that many times. A detector without the mark holds once."""
+    def mark(detector):
+        detector.most = most
+        return detector
+    return mark
+
+
+def most_count(detector) -> int:
+    """How many times a detector's pattern can count on one hand (`counts`; 1 without the mark)."""
+    return getattr(detector, "most", 1)
+
+
+def told(count: Callable, rule: Optional[str] = None):
+    """Marks a shape detector whose count on a hand told by its patterns is not simply the count named: `count(r,
+    p)` gives it on a `told.ToldReading` (`r.named(id)` is what was named), as the detector gives it on tiles —
+    东风 is worth its dealer's count when the dealer names it, 门风 never counts for the dealer. `rule` (a message id)
+    says when it counts: a named pattern it counts 0 is refused with it."""
+    def mark(detector):
+        detector.told = count
+        if rule is not None:
+            detector.rule = rule
+        return detector
+    return mark
+
+
+@dataclass(frozen=True)
+class Needs:
+    """What a pattern needs of a hand: of a standard hand's sets and tiles (so that names that cannot share one
+    hand, 平胡 with 对对胡, are refused), and of its declared melds and wildcards (the facts of a hand told by name:
+    大钓 has four exposed melds). The pungs two patterns need are taken to be different pungs."""
+
+    every: Optional[str] = None  # CHOW or PUNG: every set of the hand is one
+    chows: int = 0  # at least this many chows
+    pungs: int = 0  # at least this many pungs or kongs, for each time the pattern counts
+    honors: bool = False  # an honor tile among the 14
+    suits: Optional[str] = None  # "one" (one suit, no honor), "one_and_honors" (both), "honors" (honors only)
+    terminals: bool = False  # every tile a terminal or an honor
+    melds: Optional[int] = None  # exactly this many declared melds
+    exposed: Optional[int] = None  # exactly this many exposed melds
+    wilds: Optional[int] = None  # exactly this many wildcard tiles among the 14
+
+
+NO_NEEDS = Needs()
+
+
+def needs(**what):
+    """Marks what a pattern needs of a hand (`Needs`)."""
+    def mark(detector):
+        detector.needs = Needs(**what)
+        return detector
+    return mark
+
+
+def needs_of(detector) -> Needs:
+    return getattr(detector, "needs", NO_NEEDS)
+
+
+def clash(a: Needs, b: Needs, count_a: int = 1, count_b: int = 1) -> bool:
+    """Whether no standard hand can meet both needs (`count_*`: how many times each pattern is named)."""
+    every = {a.every, b.every} - {None}
+    chows, pungs = max(a.chows, b.chows), a.pungs * count_a + b.pungs * count_b
+    suits = {a.suits, b.suits} - {None}
+    honors = a.honors or b.honors or "one_and_honors" in suits
+    if len(every) > 1 or chows + pungs > 4:
+        return True
+    if CHOW in every and pungs or PUNG in every and chows:
+        return True
+    if len(suits) > 1 or "one" in suits and honors:
+        return True
+    if "honors" in suits and (chows or CHOW in every):
+        return True
+    if (a.terminals or b.terminals) and (chows or CHOW in every):
+        return True
+    for key in ("melds", "exposed", "wilds"):
+        x, y = getattr(a, key), getattr(b, key)
+        if x is not None and y is not None and x != y:
+            return True
+    return False
+
+
 def sets(r):
     return r.sets
 
@@ -56,7 +164,6 @@ def is_pung(b) -> bool:
 
 
 @situational("rule.dealer")
-@per_hand
 def dealer(r, p):
     """庄: the dealer wins, or the dealer deals in."""
     s = r.situation
@@ -64,18 +171,18 @@ def dealer(r, p):
 
 
 @situational("rule.self_draw")
-@per_hand
 def self_draw(r, p):
     """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
     return int(r.situation.self_drawn)
 
 
-@per_hand
+@of_hand("rule.concealed")
 def concealed(r, p):
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
 
 
+@needs(every=PUNG)
 @only_on(STANDARD)
 def all_pungs(r, p):
     """对对和: four pungs or kongs and a pair."""
@@ -83,12 +190,12 @@ def all_pungs(r, p):
 
 
 @situational("rule.sea_bottom", implies=("last_tile", True))
-@per_hand
 def sea_bottom(r, p):
     """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
 
 
+@needs(chows=3)
 def dragon(r, p):
     """一条龙: 123, 456 and 789 of one suit as three chows."""
     chows = {b.tiles[0] for b in sets(r) if b.kind == CHOW}
@@ -101,14 +208,15 @@ def seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS)
 
 
+@counts(3)
 @only_on(SEVEN_PAIRS)
 def luxury_seven_pairs(r, p):
     """豪华七对子: seven pairs holding four identical tiles; counts the fours."""
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
 
 
-@situational("rule.kong_bloom", implies=("kong_draw", 1))
-@per_hand
+@counts(4)
+@situational("rule.kong_bloom", implies=("kong_draw", COUNT))
 def kong_bloom(r, p):
     """杠上开花: self-drawn on a kong replacement; with `per_kong`, counts the consecutive kongs."""
     s = r.situation
@@ -117,12 +225,14 @@ def kong_bloom(r, p):
     return s.kong_draw if p.param("per_kong") else 1
 
 
+@needs(suits="one")
 def full_flush(r, p):
     """清一色: every tile of one suit, no honors."""
     suits = {t // 9 if t < 27 else 3 for t in r.kinds}
     return int(len(suits) == 1 and 3 not in suits)
 
 
+@needs(suits="one_and_honors")
 def half_flush(r, p):
     """混一色: one suit and honors, both present."""
     suits = {t // 9 if t < 27 else 3 for t in r.kinds}
@@ -130,14 +240,12 @@ def half_flush(r, p):
 
 
 @situational("rule.heavenly", implies=("first_turn", True))
-@per_hand
 def heavenly(r, p):
     """天和: the dealer is complete before discarding."""
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
 @situational("rule.earthly", implies=("first_turn", True))
-@per_hand
 def earthly(r, p):
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
     s = r.situation
@@ -146,6 +254,7 @@ def earthly(r, p):
     return int(s.first_turn and not s.is_dealer)
 
 
+@needs(suits="honors")
 def all_honors(r, p):
     """全字牌: every tile an honor."""
     return int(all(t in HONORS for t in r.kinds))
@@ -169,17 +278,20 @@ def nine_terminals(r, p):
     return int(r.shape == NINE_TERMINALS)
 
 
+@needs(terminals=True)
 def all_terminals_and_honors(r, p):
     """幺九: every tile a terminal or an honor, in any shape."""
     return int(all(is_terminal_or_honor(t) for t in r.kinds))
 
 
+@counts(4)
+@needs(pungs=1, honors=True)
 def dragon_pung(r, p):
     """中发白: a pung or kong of a dragon; counts them."""
     return sum(1 for b in sets(r) if is_pung(b) and b.tiles[0] in DRAGONS)
 
 
-@per_hand
+@situational("rule.rob_kong", implies=("rob_kong", True))
 def rob_kong(r, p):
     """抢杠: won by robbing a kong."""
     return int(r.situation.rob_kong)
@@ -210,11 +322,12 @@ PARAMS = {
     "earthly": {"dealer_first_discard": Param("only a win on the dealer's first discard", kind=bool,
                                               required=False)},
 }
-# What any pattern may be given, read by the scorer: its value on a discard win, or when no wildcard plays a
-# wildcard role.
+# What any pattern may be given, read by the scorer: its value on a discard win, when the dealer wins, or when no
+# wildcard plays a wildcard role.
 ANY_PATTERN_PARAMS = {
     "without_wild": Param("the value when no wildcard plays a wildcard role", maximum=MAX_VALUE, required=False),
     "discard_value": Param("the value when the win is not self-drawn", maximum=MAX_VALUE, required=False),
+    "dealer_value": Param("the value when the dealer is the winner", maximum=MAX_VALUE, required=False),
 }
 
 COMMON = {f.__name__: f for f in (

@@ -38,6 +38,16 @@ class Tiles:
         """Wildcard tiles among the 14, melds included (a 惠 in a meld is still a 惠 tile)."""
         return self.wilds + sum(1 for t in self.hand.meld_tiles if t in self.wild_kinds)
 
+    @property
+    def wild_held(self) -> int:
+        """Tiles of the wild kinds held, melds included (a wildcard counted by its face)."""
+        return sum(self.held[k] for k in self.wild_kinds)
+
+    @property
+    def four_of_a_wild_kind(self) -> bool:
+        """All four tiles of some wild kind among the 14 (melds included)."""
+        return any(self.held[k] == 4 for k in self.wild_kinds)
+
     @cached_property
     def before(self) -> "Tiles":
         """The 13 tiles before the winning tile; computed once per hand, whatever the number of readings."""
@@ -100,6 +110,8 @@ def prepare(hand: Hand, wild_kinds) -> Tiles:
 class Reading:
     """One decomposition of a complete hand, with the winning tile placed in one of its blocks."""
 
+    told = False  # a reading of the tiles themselves (`told.ToldReading` is a hand told by its patterns)
+
     tiles: Tiles
     situation: Situation
     ruleset: Ruleset
@@ -156,7 +168,7 @@ class Reading:
 
     @property
     def four_of_a_wild_kind(self) -> bool:
-        return any(self.tiles.held[k] == 4 for k in self.tiles.wild_kinds)
+        return self.tiles.four_of_a_wild_kind
 
     @property
     def waits_before(self) -> Tuple[int, ...]:
@@ -190,6 +202,7 @@ class Score:
     decompositions: List[Decomposition] = field(default_factory=list)
     situation: Optional[Situation] = None  # as the hand is paid (an automatic win is paid as a self-draw)
     notes: Tuple[Notice, ...] = ()  # a rule that overrode the situation, a total the cap cut
+    uncapped: Optional[int] = None  # the total before the cap (None: the total)
 
     @property
     def self_drawn(self) -> bool:
@@ -341,7 +354,7 @@ class _Keys:
         return self.block(b), len(b.wild_as), self.region.place(b, stand)
 
 
-_PLANS = {}  # id(ruleset) -> (ruleset, detectors, _Plan): how each shape's readings are matched
+_PLANS = {}  # (id(ruleset), id(detectors)) -> (ruleset, detectors, _Plan): how each shape's readings are matched
 
 
 @dataclass
@@ -356,7 +369,8 @@ class _Plan:
 
 
 def _plan(ruleset: Ruleset, detectors) -> _Plan:
-    hit = _PLANS.get(id(ruleset))
+    key = (id(ruleset), id(detectors))
+    hit = _PLANS.get(key)
     if hit is not None and hit[0] is ruleset and hit[1] == detectors:
         return hit[2]
     per_hand = tuple(p for p in ruleset.patterns if getattr(detectors[p.id], "per_hand", False))
@@ -368,7 +382,7 @@ def _plan(ruleset: Ruleset, detectors) -> _Plan:
     plan = _Plan(per_hand, by_shape, any(p.param("without_wild") is not None for p in ruleset.patterns))
     if len(_PLANS) >= 64:
         _PLANS.clear()
-    _PLANS[id(ruleset)] = (ruleset, dict(detectors), plan)  # the ruleset kept alive, so its id stays its own
+    _PLANS[key] = (ruleset, dict(detectors), plan)  # the ruleset kept alive, so its id stays its own
     return plan
 
 
@@ -452,10 +466,14 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
 
 def _value(p, reading) -> int:
     """The pattern's value on this reading: `params.discard_value` when the win is not self-drawn,
-    `params.without_wild` when no wildcard plays a wildcard role, else `value`."""
+    `params.dealer_value` when the dealer wins, `params.without_wild` when no wildcard plays a wildcard role, else
+    `value`."""
     on_discard = p.param("discard_value")
     if on_discard is not None and not reading.situation.self_drawn:
         return on_discard
+    for_dealer = p.param("dealer_value")
+    if for_dealer is not None and reading.situation.is_dealer:
+        return for_dealer
     without = p.param("without_wild")
     return without if without is not None and reading.wild_roles == 0 else p.value
 
@@ -553,7 +571,8 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
         notes.append(Notice("scoring.capped", field="cap", uncapped=uncapped, unit=ruleset.unit_zh,
                             ruleset=ruleset.id, total=total))
     reason = None if automatic is not None else refused or region.refusal(ruleset, situation, tiles, matches, total)
-    return Score(True, reason is None, reason, reading, matches, total, bonus, decomps, situation, tuple(notes))
+    return Score(True, reason is None, reason, reading, matches, total, bonus, decomps, situation, tuple(notes),
+                 uncapped)
 
 
 def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:

@@ -136,7 +136,7 @@ def test_function_local_imports_say_why():
 
 # --- generic modules speak no region's words ----------------------------------------------------------------
 
-GENERIC = ["scoring.py", "payouts.py", "render.py", "analysis.py", "advice.py", "situation.py", "ruleset.py",
+GENERIC = ["scoring.py", "told.py", "payouts.py", "render.py", "analysis.py", "advice.py", "situation.py", "ruleset.py",
            "session.py", "settle.py", "value.py", "cli/main.py", "cli/common.py", "cli/table.py",
            "cli/play.py", "cli/text_table.py", "evening/record.py", "evening/ledger.py", "evening/replay.py",
            "evening/documents.py"]
@@ -336,10 +336,11 @@ def test_the_folder_rules_can_fail(tmp_path):
     assert folder("mjcalc.scoring") == "" and folder("mjcalc.regions.beijing") == "regions"
 
 
-def test_the_top_level_holds_at_most_26_modules():
-    """The engine and the rules model stay flat; everything an audience of its own reads is in its folder."""
+def test_the_top_level_holds_at_most_27_modules():
+    """The engine and the rules model stay flat; everything an audience of its own reads is in its folder (27 since
+    a hand told without its tiles became a reading of its own, `told.py`)."""
     top = sorted(p.name for p in PACKAGE.glob("*.py"))
-    assert len(top) <= 26, top
+    assert len(top) <= 27, top
 
 
 @pytest.mark.parametrize("package", ["mjcalc", "mjcalc.evening", "mjcalc.cli"])

@@ -134,7 +134,7 @@ def test_score_a_hand_by_tapping_tiles(browser, server, shots):
         "return {transfer: n.transferSize, body: n.encodedBodySize, resources: r.reduce((s, e) => s + e.transferSize, 0)}")
     print(f"\npage load: document {load['body']} bytes ({load['transfer']} transferred with headers), "
           f"other resources {load['resources']} bytes")
-    assert 0 < load["body"] < 100 * 1024
+    assert 0 < load["body"] < 110 * 1024
     for kind in "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m".split():
         tap(browser, f'#picker [data-k="{kind}"]')
     wait(browser, lambda d: result_state(d) == "waits", "the waits of 13 tiles")

@@ -258,13 +258,16 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
     taps('#record [data-seg="from"] [data-v="N"]')
     taps('#record [data-seg="mode"] [data-v="patterns"]')
     offered = [b.get_attribute("data-pat") for b in all_css(phone, "#pats button")]
-    assert "dealer" not in offered and {"all_pungs", "concealed_no_wild", "tuidaohe"} <= set(offered)  # 庄 the table adds
-    taps('#pats [data-pat="all_pungs"]')
-    taps('#pats [data-pat="tuidaohe"]')  # beijing.md: ★ patterns replace 推倒和; the page says it is not counted
-    assert "dim" in by_css(phone, '#pats [data-pat="tuidaohe"]').get_attribute("class")
-    assert text(phone, "#pats-note") == "对对和 代替了 推倒和，推倒和 不另算"
-    taps('#pats [data-pat="tuidaohe"]')
+    # 庄 and 推倒和 the table adds itself where they hold: not offered
+    assert {"dealer", "tuidaohe"}.isdisjoint(offered) and {"all_pungs", "concealed_no_wild"} <= set(offered)
+    taps('#pats [data-pat="seven_pairs"]')
+    taps('#pats [data-pat="luxury_seven_pairs"]')  # beijing.md: 豪华七对子 replaces 七对子; the page says it is not counted
+    assert "dim" in by_css(phone, '#pats [data-pat="seven_pairs"]').get_attribute("class")
+    assert text(phone, "#pats-note") == "豪华七对子 代替了 七对子，七对子 不另算"
+    taps('#pats [data-pat="luxury_seven_pairs"]')
+    taps('#pats [data-pat="seven_pairs"]')
     assert text(phone, "#pats-note") == ""
+    taps('#pats [data-pat="all_pungs"]')
     taps('#pats [data-pat="dragon"]')
     taps('#pats [data-pat="dragon"]')  # a second tap takes it back out
     assert by_css(phone, '#pats [data-pat="dragon"]').get_attribute("aria-pressed") == "false"
@@ -272,7 +275,7 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
     assert by_css(phone, "#rec-hand").get_attribute("value") == "对对和,门清无惠"
     assert by_css(phone, '#pats [data-pat="all_pungs"]').get_attribute("aria-pressed") == "true"
     y = record_previewed(phone, taps, 1, y)
-    assert taps.count == 10 and scroll_y(phone) == y
+    assert taps.count == 12 and scroll_y(phone) == y
     hand = show(server, name)["hands"][0]
     assert (hand["total"], hand["payouts"]) == (3, {"E": 0, "S": 3, "W": 0, "N": -3})
     assert sorted(p["id"] for p in hand["patterns"]) == ["all_pungs", "concealed_no_wild"]
@@ -282,6 +285,88 @@ def test_patterns_entered_by_tapping_their_names(phone, server):
     scroll_to(phone, '#record [data-seg="mode"]')
     taps('#record [data-seg="mode"] [data-v="pad"]')
     assert all_css(phone, "#pad-3") and not all_css(phone, "#pats button")
+
+
+def test_a_hand_told_on_the_page_pays_what_the_command_line_pays(phone, server):
+    """Issue 33: the page's pattern form and number pad, with what the table knows of the hand (its claimed sets,
+    the winner's kongs and whom a 明杠 was claimed from), record the money `table hand` records for the same hand
+    told on the command line — two tables of beijing-money (the 2-4-8 table, kong money) played alike."""
+    name, twin = f"告{phone.size[0]}", f"告cli{phone.size[0]}"
+    for table in (name, twin):
+        new_table(server, table, "beijing-money")
+    db = str(server.lib.db_path)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    scroll_to(phone, "#record", "start")
+
+    def tap_on_screen(selector):
+        if not in_view(phone, selector):
+            scroll_to(phone, selector)
+        taps(selector)
+
+    def same_as_cli(number, *args):
+        """Hand `number` as the page recorded it, and as `table hand` records it at the twin table."""
+        wait(phone, lambda d: text(d, "#rec-msg") == f"已记录第{number}手", f"hand {number}")
+        page = show(server, name)["hands"][number - 1]
+        cli = cli_json(["table", "hand", twin, *args, "--json", "--yes", "--db", db])["hand"]
+        assert (page["total"], page["payouts"]) == (cli["total"], cli["payouts"]), (page, cli)
+        return page
+
+    # 1. by name: 对对和 and 门清, self-drawn on a kong draw with a 暗杠 (杠上开花 added, 暗杠 20 from each)
+    tap_on_screen('#record [data-seg="winner"] [data-v="S"]')
+    tap_on_screen('#record [data-seg="mode"] [data-v="patterns"]')
+    tap_on_screen('#pats [data-pat="all_pungs"]')
+    tap_on_screen('#pats [data-pat="concealed"]')
+    tap_on_screen("#rec-flag-kong_draw")
+    tap_on_screen('#told [data-seg="ckongs"] [data-v="1"]')
+    wait(phone, lambda d: "已加上 杠上开花" in text(d, "#rec-preview"), "the preview naming what was added")
+    tap_on_screen("#rec-go")
+    hand = same_as_cli(1, "--patterns", "对对和,门清", "--winner", PLAYERS["S"], "--kong-draw", "--kongs", "concealed")
+    assert hand["total"] == 3 and hand["told"] == {"kongs": ["concealed"]}
+    # 2. by total on the pad: 2 番 self-drawn by 阿张 with a 明杠 claimed from 老王 (who pays 10 for it)
+    tap_on_screen('#record [data-seg="winner"] [data-v="W"]')
+    tap_on_screen('#record [data-seg="mode"] [data-v="pad"]')
+    tap_on_screen("#pad-2")
+    tap_on_screen('#told [data-seg="ekongs"] [data-v="1"]')
+    tap_on_screen('#told [data-seg="ekong0"] [data-v="E"]')
+    tap_on_screen("#rec-go")
+    same_as_cli(2, "--fan", "2", "--winner", "阿张", "--kongs", "exposed:老王")
+    # 3. an open hand (one claimed set) by name: 对对和 alone, no 门清
+    tap_on_screen('#record [data-seg="winner"] [data-v="N"]')
+    tap_on_screen('#record [data-seg="mode"] [data-v="patterns"]')
+    tap_on_screen('#pats [data-pat="all_pungs"]')
+    tap_on_screen('#told [data-seg="open"] [data-v="1"]')
+    tap_on_screen("#rec-go")
+    same_as_cli(3, "--patterns", "对对和", "--winner", "大刘", "--open", "1")
+    shoot(phone, "table-told.png")
+
+
+def test_a_total_above_the_usual_is_asked_about_on_the_page(phone, server):
+    """beijing's hands usually reach 19 番 (told.usual_total): 25 on the pad is asked about, in the page's language,
+    and recorded only on yes."""
+    name = f"问{phone.size[0]}"
+    new_table(server, name)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    scroll_to(phone, "#record", "start")
+    taps('#record [data-seg="winner"] [data-v="S"]')
+    taps("#pad-2")
+    taps("#pad-5")
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
+    if not in_view(phone, "#rec-go"):
+        scroll_to(phone, "#rec-go")
+    taps("#rec-go")
+    wait(phone, lambda d: all_css(d, "#total-ask"), "the question")
+    assert "25 番 比 北京麻将 一手牌通常的最大值还大（19" in text(phone, "#total-ask")
+    assert show(server, name)["hands"] == []
+    shoot(phone, "table-total-ask.png")
+    if not in_view(phone, "#total-yes"):
+        scroll_to(phone, "#total-yes")
+    taps("#total-yes")
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记录第1手", "hand 1")
+    assert show(server, name)["hands"][0]["total"] == 25
 
 
 def choose(driver, taps, selector, value):

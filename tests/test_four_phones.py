@@ -248,8 +248,8 @@ def test_a_closed_table_takes_no_write_until_reopened_and_reopening_asks(tmp_pat
 
 
 def test_settle_in_money_rounds_each_transfer_to_the_cent_half_up(tmp_path):
-    db, ledger, t = opened(tmp_path)
-    agreed(ledger, t, "S", 1001, discarder="W")  # 阿张 pays 小李 1001 (no 庄: an agreed total is the table's word)
+    db, ledger, t = opened(tmp_path, base=143)
+    agreed(ledger, t, "S", 7, discarder="W")  # 阿张 pays 小李 7 × 143 = 1001 (no 庄: an agreed total is the table's word)
     result = run("settle", "--rate", "0.005", "--json", db=db)
     doc = json.loads(result.stdout)
     assert doc["transfers"] == [{"from": "阿张", "to": "小李", "amount": 1001, "money": "5.01"}]  # 5.005 → 5.01

@@ -172,10 +172,13 @@ def test_zhuji_names_its_unit_and_validates_patterns(tmp_path):
 def test_patterns_get_the_ruleset_exclusions_and_cap(tmp_path):
     db = tmp_path / "m.sqlite3"
     ok("table", "new", "m", "-r", "beijing-money", *SEATS, db=db)
-    # 清一色 5 + 豪华七对 5 = 10 番, capped at 6: 庄摸 (dealer E self-draws) 2^6 = 64 × rate 4 = 256 > payer cap?
-    result = ok("table", "hand", "m", "--patterns", "清一色,豪华七对", "--winner", "E", "--json", db=db)
+    # 清一色 5 + 豪华七对 5 + 门清 1 (seven pairs are concealed: added, and said) = 11 番, capped at 6; above the cap
+    # it is refused (asked about, at a terminal) until --yes
+    refused = run("table", "hand", "m", "--patterns", "清一色,豪华七对", "--winner", "E", db=db)
+    assert refused.exit_code == 2 and "11 番 is above beijing-money's cap 6, and is paid as 6" in refused.stderr
+    result = ok("table", "hand", "m", "--patterns", "清一色,豪华七对", "--winner", "E", "--json", "--yes", db=db)
     data = json.loads(result.stdout)
-    assert data["hand"]["total"] == 6 and "caps a hand at 6" in result.stderr
+    assert data["hand"]["total"] == 6 and "caps a hand at 6" in result.stderr and "门清 added" in result.stderr
     assert run("table", "hand", "m", "--fan", "2", "--patterns", "门清", "--winner", "E", db=db).exit_code == 2
     assert run("table", "hand", "m", PLAIN, "--fan", "2", "--winner", "E", db=db).exit_code == 2
 

@@ -42,6 +42,7 @@ from .common import (
     build_situation,
     handle_errors,
     read_situation_file,
+    said,
     said_lang,
     situation_options,
     warn,
@@ -148,6 +149,11 @@ def hand_entry_options(func):
     func = click.option("--fan", "--tai", "--points", "total", metavar="N",
                         help="Without tiles: the total the table agreed, in the ruleset's unit (番, 台 or 分): "
                              "3, 3番, 三.")(func)
+    func = click.option("--open", "open_melds", is_flag=False, flag_value="1", default=None, metavar="[N]",
+                        help="Without tiles: the hand is open, N claimed 吃/碰 (bare: 1).")(func)
+    func = click.option("--kongs", "winner_kongs", metavar="K,K",
+                        help="Without tiles: the winner's kongs, each concealed (暗杠), exposed (明杠) or "
+                             "exposed:PLAYER (claimed from PLAYER).")(func)
     return click.option("--winner", help="Who won: a player's name or a seat.")(func)
 
 
@@ -353,7 +359,8 @@ def table_use(name, db_path):
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True, help="Pattern names.")
 @click.option("--dry-run", is_flag=True, help="Score it and show what it would pay; record nothing.")
 @click.option("--brief", is_flag=True, hidden=True, help="One line for the hand and one for the next (the prompt).")
-@click.option("-y", "--yes", is_flag=True, help="Record it even if it repeats the hand just recorded elsewhere.")
+@click.option("-y", "--yes", is_flag=True, help="Record it even if it repeats the hand just recorded elsewhere, or "
+              "its total is more than a hand usually reaches.")
 @request_option
 @db_option
 @ledger_errors
@@ -381,20 +388,28 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, ye
                      dry_run, lang, written)
 
 
+ASKED = {"record.duplicate": "table.duplicate_ask", "record.total_unusual": "table.total_unusual_ask",
+         "record.total_above_cap": "table.total_above_cap_ask"}  # a refusal a player at a terminal is asked instead
+CONFIRMED = {"record.duplicate": "refuse_duplicate", "record.total_unusual": "confirm_total",
+             "record.total_above_cap": "confirm_total"}
+
+
 def _record_asking(ledger, t, given, yes, **how):
     """`evening.record_given`, asking first where the hand repeats the one just recorded from elsewhere (two
-    players entering the same hand); without a terminal to ask at, refused unless --yes."""
-    try:
-        return evening.record_given(ledger, t, given, refuse_duplicate=not yes, **how)
-    except LedgerError as exc:
-        if exc.code != "record.duplicate" or not sys.stdin.isatty():
-            raise
-        asked = exc.message.params  # the same hand, said as a question in the command line's language
-        question = Message("table.duplicate_ask", duplicate_of=asked["duplicate_of"], result=asked["result"],
-                           seconds=asked["seconds"], where=asked["where"]).text(said_lang())
-        if not _sure(question, "nothing recorded", err=True):
-            raise SystemExit(1) from None
-        return evening.record_given(ledger, t, given, **how)
+    players entering the same hand) or its total is more than a hand usually reaches; without a terminal to ask
+    at, refused unless --yes."""
+    said = {"refuse_duplicate": not yes, "confirm_total": yes}
+    while True:
+        try:
+            return evening.record_given(ledger, t, given, **said, **how)
+        except LedgerError as exc:
+            if exc.code not in ASKED or not sys.stdin.isatty():
+                raise
+            asked = exc.message.params  # the refusal, said as a question in the command line's language
+            params = {k: v for k, v in asked.items() if k != "hand_id"}
+            if not _sure(Message(ASKED[exc.code], **params).text(said_lang()), "nothing recorded", err=True):
+                raise SystemExit(1) from None
+            said[CONFIRMED[exc.code]] = exc.code != "record.duplicate"
 
 
 def read_hand(ledger, words, winner, total, patterns, params, number=None):
@@ -423,13 +438,19 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
     params["seat"] = winner if winner is not None else params.get("seat")
     if params["seat"] is None and "seat" not in fields:
         raise UserError("table.who_won")
+    facts = {key: params.pop(name) for key, name in (("open", "open_melds"), ("kongs", "winner_kongs"))
+             if params.get(name) is not None}
+    params.pop("open_melds", None), params.pop("winner_kongs", None)
     _seats_to_table(seated, params)
     situation = build_situation(params)
     if hand:
+        if facts:
+            raise UserError("table.open_with_tiles")
         return t, evening.hand_input(hand, situation)
     if total is None and patterns is None:
         raise UserError("table.nothing_to_record")
-    return t, evening.agreed_input(rules or evening.table_rules(t, ledger), situation, total, patterns)
+    return t, evening.agreed_input(rules or evening.table_rules(t, ledger), situation, total, patterns, facts,
+                                   seat_of=seated.seat)
 
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
@@ -1217,11 +1238,14 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
             _say("now  " + undo_line(t, preview.record), err=as_json)
             for line in changed_lines(preview) + standings_change(t, preview):
                 _say(line, err=as_json)
+            unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
+            if unusual is not None:
+                _say(said(unusual), err=as_json)
             if not _sure("replace it?", "nothing changed (--yes replaces it without asking)", as_json):
                 return
         shown = preview.old if preview else number
         written = evening.edit_hand(ledger, t, shown, given, request=request,
-                                    revision=preview.made_at if preview else None)
+                                    revision=preview.made_at if preview else None, confirm_total=True)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_edit", number=written.hand.number),

@@ -52,7 +52,7 @@ from .record import (
     read_view,
     record_penalty,
     find_pattern,
-    least_total,
+    parse_named,
     parse_patterns,
     player_seats,
     record_draw,
@@ -62,7 +62,9 @@ from .record import (
     rules_json,
     score_agreed,
     table_rules,
+    unusual,
 )
+from ..told import least_total, usual_total
 from . import check  # noqa: F401 (every table the ledger opens is checked first: `check.check_table`)
 from .exchange import export_json, import_table
 from .replay import advance
@@ -74,7 +76,7 @@ __all__ = [
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",
     "parse_patterns", "parse_total", "player_seats", "preview_seating", "record_draw", "record_given", "record_quick",
     "record_win", "remember_path", "remembered_path", "request_answer", "request_for", "revert_event", "rules_from_json",
-    "least_total", "rules_json", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
+    "least_total", "parse_named", "rules_json", "unusual", "usual_total", "score_agreed", "seat_players", "seating_with", "show_json", "standings_json", "table_rules",
     "transfers_json", "undo_hand", "written_json",
     "View", "PersonStats", "read_stats", "stats_json", "export_json", "import_table", "close_table", "find_penalty", "penalty_amount", "penalty_kinds", "read_view", "record_penalty",
 ]

@@ -392,9 +392,11 @@ class HandRecord:
                    data.get("input") or {})
 
     def to_dict(self, table: Table) -> dict:
-        """The hand in `table show --json`, its players named as they sat then."""
+        """The hand in `table show --json`, its players named as they sat then; a hand told without its tiles
+        with what the table told of it (`told`: open, kongs, wild_roles), where it told any."""
         name = lambda seat: self.player(seat) if seat and self.players else (table.player(seat) if seat else None)  # noqa: E731
-        return {
+        told = {"told": dict(self.input["told"])} if self.input.get("told") else {}
+        return {**told, 
             "number": self.number, "hand_id": self.hand_id, "round": self.round, "dealer": self.dealer,
             "dealer_player": name(self.dealer),
             "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,

@@ -19,23 +19,21 @@ import re
 import unicodedata
 from datetime import datetime, timezone
 from functools import lru_cache
-from itertools import combinations
 from dataclasses import asdict, dataclass, field, replace
-from types import SimpleNamespace
 from typing import Dict, List, Optional, Tuple
 
 from .. import glossary
-from ..patterns import added_by_situation
-from ..analysis import Analysis, analyze, pay
+from ..analysis import Analysis, analyze
 from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Penalty, Ruleset, find_ruleset_path, load_ruleset
-from ..scoring import Match, Score, match_patterns
+from ..patterns import most_count
 from ..session import Session, State
 from ..situation import GENERIC, Situation
-from ..tiles import SEATS
+from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
+from ..tiles import SEATS, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
 from .ledger import (
     Change,
@@ -117,10 +115,25 @@ def find_pattern(rules: Ruleset, word: str) -> Pattern:
     """A pattern of the ruleset by its id, Chinese or English name (any case), as players write it (对对胡 for
     对对和, 七对 for 七对子) or by the glossary's words for it (碰碰胡, duiduihe); a LedgerError names the near
     ones, or, for a word that names two patterns of the ruleset, both."""
+    return read_pattern(rules, word)[0]
+
+
+def read_pattern(rules: Ruleset, word: str) -> Tuple[Pattern, Optional[int]]:
+    """`find_pattern`, and whether the word says no wildcard stands in (0) for a pattern worth more so: 无宝十三浪
+    (the texts' name of 十三浪 without a 宝), `thirteen lonely without bao`; None when it does not say."""
     text = word.strip()
     found = glossary.patterns_named(text, rules.patterns)
+    if not found:
+        for prefix, suffix in ((f"无{rules.wild_zh}", ""), ("", f" without {rules.wild_en}")):
+            if rules.wild_zh and text.startswith(prefix) and text.lower().endswith(suffix) and len(text) > len(
+                    prefix + suffix):
+                bare = text[len(prefix):len(text) - len(suffix)]
+                plain = [p for p in glossary.patterns_named(bare, rules.patterns)
+                         if p.param("without_wild") is not None]
+                if len(plain) == 1:
+                    return plain[0], 0
     if len(found) == 1:
-        return found[0]
+        return found[0], None
     if found:
         raise LedgerError("record.ambiguous_pattern", field="patterns", label="--patterns", ruleset=rules.id,
                           pattern=repr(text), names=" or ".join(f"{p.zh} ({p.id})" for p in found))
@@ -134,33 +147,47 @@ def find_pattern(rules: Ruleset, word: str) -> Pattern:
 
 def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
     """`对对和,庄` or `flown*2` (a pattern counted twice) as {pattern id: count}."""
+    return parse_named(rules, text)[0]
+
+
+def parse_named(rules: Ruleset, text) -> Tuple[Dict[str, int], Optional[int]]:
+    """`对对和,庄`, `中发白×2` (a pattern counted twice; 中发白,中发白 says the same of one that counts) as {pattern id:
+    count}, and whether a name said no wildcard stands in (无宝十三浪: 0; None when none said so)."""
     words = text if isinstance(text, (list, tuple)) else str(text).replace("，", ",").replace("、", ",").split(",")
     counts: Dict[str, int] = {}
+    roles: Optional[int] = None
+    detectors = find_region(rules.region).detectors
     for word in words:
+        if not isinstance(word, str):
+            raise LedgerError("record.pattern_not_text", field="patterns", label="--patterns", value=repr(word)[:40])
         word = word.strip()
         if not word:
             continue
         count = 1
         given: Words = "1"  # the count as written
-        for mark in ("×", "*"):
+        for mark in ("×", "*", "x"):
             name, found, times = word.rpartition(mark)
-            if found and times.isascii() and times.isdigit():  # never int() of thousands of digits
-                word, count = name, int(times) if len(times) <= 6 else 10 ** 6
+            if found and name and times.isascii() and times.isdigit():  # never int() of thousands of digits
+                word, count = name.strip(), int(times) if len(times) <= 6 else 10 ** 6
                 given = times if len(times) <= 6 else Message("record.many_digits", digits=len(times))
                 break
         if not 1 <= count <= 16:
             raise LedgerError("record.pattern_count", field="patterns", label="--patterns", word=word, count=given)
-        p = find_pattern(rules, word)
+        p, no_roles = read_pattern(rules, word)
+        if no_roles is not None:
+            roles = no_roles
         if p.id in counts:
-            raise LedgerError("record.pattern_twice", field="patterns", label="--patterns", name=p.zh,
-                              pattern=p.id)
-        counts[p.id] = count
+            if most_count(detectors.get(p.id)) == 1:
+                raise LedgerError("record.pattern_twice", field="patterns", label="--patterns", name=p.zh,
+                                  pattern=p.id)
+            counts[p.id] += count  # 中发白,中发白: two dragon pungs
+        else:
+            counts[p.id] = count
     if not counts:
         raise LedgerError("record.no_patterns", field="patterns", label="--patterns")
-    return counts
+    return counts, roles
 
 
-MAX_TOTAL = 10_000
 UNITS = (("番", "fan"), ("台", "tai"), ("分", "points"))  # the units a total may be said in
 _NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5, "六": 6, "七": 7,
              "八": 8, "九": 9}
@@ -216,131 +243,21 @@ def _chinese_number(text: str) -> Optional[int]:
     return total + digit
 
 
-# The plainest wins: concealed, one claimed chow or four, a wildcard in use or none, a pung hand; each is tried
-# self-drawn and on a discard from either side, by the dealer and not. Every pattern a win can avoid is avoided by one of
-# them, so the least they score is the least any tiles win scores (tests/test_evening_log.py checks it against
-# generated wins).
-PLAINEST = ("123m 456p 789s 234s 5m +5m", "123m 456p 789s 23s 1p 5m +5m", "[123m] 456p 789s 234s 5m +5m", "[123m] [456p] [789s] [234s] 5m +5m", "[123m] 456p 789s 23s 1p 5m +5m",
-            "[123m] 456p 78s 234s 1p 5m +5m", "[123m] [456p] [789s] 23s 1p 5m +5m", "[111m] [222p] 789s 234s 5m +5m")
-
-
-@lru_cache(maxsize=32)
-def least_total(rules: Ruleset) -> Tuple[int, str]:
-    """The least total a won hand scores under `rules`, and the patterns that make it (起胡 when none do): the
-    least the plainest wins (`PLAINEST`) score through the tiles path, with 1p as the wildcard where the rules
-    have one. An agreed total below it is no win the tiles could score."""
-    wild = ("1p",) if rules.wild_kinds else ()
-    scored = []
-    for text in PLAINEST:
-        hand = parse_hand(text)
-        for seat, dealer, source in ((s, d, f) for s in "ES" for d in "ES" for f in (None, "E", "S", "W")):
-            if source == seat:
-                continue
-            won = analyze(hand, rules, Situation(seat=seat, dealer=dealer, discarder=source, wild=wild)).score
-            if won is not None and won.legal:
-                scored.append((won.total, "+".join(rules.pattern(m.pattern_id).zh for m in won.matches) or "起胡"))
-    if not scored:
-        return rules.minimum, "起胡"
-    least = min(total for total, _ in scored)
-    why = list(dict.fromkeys(names for total, names in scored if total == least))
-    return least, " / ".join(why[:3])
-
-
-def _named_in_situation(rules: Ruleset, region, situation: Situation, patterns: Dict[str, int], notes: List[Notice]
-                        ) -> Tuple[Situation, Dict[str, int]]:
-    """The named patterns checked by the rules the tiles path applies (`patterns.situational`): a pattern that
-    names how the hand was won sets it (海底 → the last tile, said); one the situation contradicts is refused
-    with its rule; two that cannot share a shape (七对子, 对对和) are refused; one the situation makes hold (庄
-    when the dealer wins or deals in) is added, and said, unless a named pattern replaces it."""
-    detect = region.detectors
-    automatic = region.automatic_pattern(rules)
-    if automatic in patterns and situation.discarder is not None:  # paid as the tiles path pays it: a self-draw
-        notes.append(Notice("record.automatic_from_ignored", field="from", pattern=rules.pattern(automatic).zh,
-                            seat=situation.discarder))
-        situation = situation.replace(discarder=None)
-    for pid in patterns:
-        implies = getattr(detect.get(pid), "implies", None)
-        if implies and not getattr(situation, implies[0]):
-            situation = situation.replace(**{implies[0]: implies[1]})
-            notes.append(Notice("record.pattern_implies", field="patterns", name=rules.pattern(pid).zh,
-                                flag="--" + implies[0].replace("_", "-")))
-    seen = SimpleNamespace(situation=situation, ruleset=rules)
-    for pid in patterns:
-        detector = detect.get(pid)
-        if getattr(detector, "situational", False) and not detector(seen, rules.pattern(pid)):
-            rule = _rule_of(detector)
-            raise LedgerError("record.pattern_contradicts", field="patterns", label="--patterns",
-                              name=rules.pattern(pid).zh, pattern=pid, rule=rule)
-    shaped = [(pid, detect[pid].shapes) for pid in patterns if getattr(detect.get(pid), "shapes", None)]
-    for (a, shapes_a), (b, shapes_b) in combinations(shaped, 2):  # every pair, not neighbours only
-        if not shapes_a & shapes_b:
-            raise LedgerError("record.patterns_no_shape", field="patterns", label="--patterns",
-                              a=rules.pattern(a).zh, b=rules.pattern(b).zh)
-    replaced = {x for pid in patterns for x in rules.pattern(pid).excludes}
-    added = dict(patterns)
-    for p in rules.patterns:
-        detector = detect.get(p.id)
-        if p.id in patterns or p.id in replaced or not added_by_situation(detector):
-            continue
-        count = detector(seen, p)
-        if count:
-            added[p.id] = count
-            notes.append(Notice("record.pattern_added", field="patterns", name=p.zh,
-                                rule=_rule_of(detector)))
-    return situation, added
-
-
-def _rule_of(detector) -> Message:
-    """When a situational detector's pattern counts, as its message (`patterns.situational`'s `rule`)."""
-    return Message(detector.rule)
-
-
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,
-                 patterns: Optional[Dict[str, int]] = None) -> Analysis:
+                 patterns: Optional[Dict[str, int]] = None, facts: Optional[dict] = None) -> Analysis:
     """A won hand from what the table agreed, without its tiles: the `total` (in the ruleset's unit), or the
-    named `patterns` ({id: count}) valued by the ruleset, its exclusions and cap applied. Paid by the ruleset's
-    payout scheme as a hand with those tiles would be. Without tiles mjcalc cannot see exposed melds or
-    wildcards, so it takes the hand as concealed and each pattern at its ordinary value; the minimum, the
-    discard rules that do not depend on the tiles and the region's checks of the situation apply."""
+    named `patterns` ({id: count}), with what the table knows of the hand (`facts`: `told.told_facts`'s open,
+    kongs, wild_roles) — scored and paid by the region as its tiles would be (`told.analyze_told`)."""
     if (total is None) == (patterns is None):
         raise LedgerError("record.total_or_patterns")
-    region = find_region(rules.region)
-    notes: List[Notice] = []
-    if patterns is not None:
-        situation, patterns = _named_in_situation(rules, region, situation, patterns, notes)
-    situation = region.as_paid(rules, region.prepare(rules, situation, notes))
-    if total is not None:
-        if isinstance(total, bool) or not isinstance(total, int) or not 0 <= total <= MAX_TOTAL:
-            raise LedgerError("record.total_range", field="total", label=f"--{rules.unit_en}", limit=MAX_TOTAL,
-                              total=repr(total))
-        least, why = least_total(rules)
-        if total < least:
-            raise LedgerError("record.total_below_least", field="total", label=f"--{rules.unit_en}", ruleset=rules.id,
-                              least=least, unit=rules.unit_zh, why=why, total=total)
-        matches: Tuple[Match, ...] = ()
-        bonus = 0
-        if rules.cap is not None and total > rules.cap:
-            notes.append(Notice("record.cap_total", field="cap", total=total, unit=rules.unit_zh, ruleset=rules.id,
-                                cap=rules.cap))
-            total = rules.cap
-    else:
-        reading = SimpleNamespace(ruleset=rules, situation=situation, wild_roles=1, shape=None)  # each pattern at its value
-        named = {p.id: patterns.get(p.id, 0) for p in rules.patterns}
-        detectors = {pid: (lambda r, p, n=n: n) for pid, n in named.items()}
-        matches, total, bonus, uncapped = match_patterns(reading, detectors)
-        dropped = [rules.pattern(pid).zh for pid in patterns if pid not in {m.pattern_id for m in matches}]
-        if dropped:
-            notes.append(Notice("record.patterns_excluded", field="patterns", patterns=dropped))
-        if uncapped > total:
-            notes.append(Notice("record.cap_patterns", field="cap", total=uncapped, unit=rules.unit_zh,
-                                ruleset=rules.id, cap=total))
-    concealed = SimpleNamespace(hand=SimpleNamespace(is_concealed=True), wild_tiles=0)
-    reason = region.refusal(rules, situation, concealed, matches, total)
-    score = Score(True, reason is None, reason, None, tuple(matches), total, bonus, [], situation, tuple(notes))
-    result = Analysis(rules, region, None, situation, None, score=score, warnings=list(notes))
-    if score.legal:
-        result.payout = pay(score, rules, region)
-    return result
+    try:
+        told = Told(patterns=None if patterns is None else tuple(patterns.items()), total=total,
+                    **told_facts(facts or {}))
+        return analyze_told(told, rules, situation)
+    except LedgerError:
+        raise
+    except MjcalcError as exc:  # the same refusal, as the ledger's (a later hand it fails is named: `_evening`)
+        raise LedgerError(exc.code, field=exc.field, label=exc.label, **exc.params) from None
 
 
 # --- scoring a hand in a state ---------------------------------------------------------------------------
@@ -355,29 +272,42 @@ def _won_hand(text: str):
 
 
 def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None, total: Optional[int] = None,
-               patterns: Optional[Dict[str, int]] = None) -> dict:
+               patterns: Optional[Dict[str, int]] = None, facts: Optional[dict] = None) -> dict:
     """How a hand was entered, as the log keeps it (to score it again if an edit changes the state it is
     played in): its tiles (read and written as the notation writes them), the agreed total or the named
-    patterns, with the situation as given (without the dealer and the base, which the table says); a drawn
-    hand without any."""
+    patterns with what the table told of the hand (`told`: open, kongs, wild_roles; an entry with `told` is
+    scored as a told reading, `told.py`), with the situation as given (without the dealer and the base, which
+    the table says); a drawn hand without any."""
     if situation is None:
         return {"entry": "draw"}
     given = {k: v for k, v in situation.fields().items() if k not in ("dealer", "base")}
     if hand is not None:
         return {"entry": "tiles", "hand": str(_won_hand(hand)), "situation": given}
     if total is not None:
-        return {"entry": "total", "total": total, "situation": given}
-    return {"entry": "patterns", "patterns": dict(patterns or {}), "situation": given}
+        return {"entry": "total", "total": total, "situation": given, "told": dict(facts or {})}
+    return {"entry": "patterns", "patterns": dict(patterns or {}), "situation": given, "told": dict(facts or {})}
 
 
-def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None) -> dict:
+def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None, facts=None,
+                 seat_of=None) -> dict:
     """A hand entered by what the table agreed (`hand_input`): the total as `parse_total` reads it, or the
-    patterns as `parse_patterns` reads them (text, or {id: count}) — one of the two."""
+    patterns as `parse_named` reads them (text, or {id: count}) — one of the two — and what the table told of the
+    hand (`facts`, as `told.told_facts` reads them: {"open": 1, "kongs": ["concealed"], "wild_roles": 0}; a kong's
+    seat read by `seat_of`, a table's players' names too)."""
     if (total is None) == (patterns is None):
         raise LedgerError("record.total_or_patterns")
-    counts = None if patterns is None else (dict(patterns) if isinstance(patterns, dict)
-                                            else parse_patterns(rules, patterns))
-    return hand_input(None, situation, None if total is None else parse_total(rules, total), counts)
+    facts = dict(facts or {})
+    counts = None
+    if patterns is not None:
+        if isinstance(patterns, dict):
+            counts = dict(patterns)
+        else:
+            counts, roles = parse_named(rules, patterns)
+            if roles is not None:
+                facts.setdefault("wild_roles", roles)
+    told = Told(**told_facts(facts, seat_of or parse_seat))  # checked now: the log keeps only what reads back
+    return hand_input(None, situation, None if total is None else parse_total(rules, total), counts,
+                      told.facts_json())
 
 
 def score_input(rules: Ruleset, base: int, given: dict, state: State, number: int
@@ -398,7 +328,7 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
             raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
         shown: Optional[str] = str(hand)
     else:
-        result = score_agreed(rules, placed, given.get("total"), given.get("patterns"))
+        result = score_agreed(rules, placed, given.get("total"), given.get("patterns"), given.get("told"))
         shown = None
     score = result.score
     if not score.legal:
@@ -625,14 +555,39 @@ def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: dict, 
                       result=t.result(last), where=Message("record.duplicate_phone" if made_by else "record.duplicate_cli"))
 
 
+def unusual(rules: Ruleset, given: dict, result: Optional[Analysis]) -> Optional[LedgerError]:
+    """Why a hand entered without its tiles is asked about before it is recorded, or None: its total (before the
+    cap) is above the ruleset's cap, or above what a real hand usually reaches (`told.usual_total`). A flat
+    amount is what its pattern pays, never asked about."""
+    if given.get("entry") not in ("total", "patterns") or result is None or result.score is None:
+        return None
+    score = result.score
+    total = score.total if score.uncapped is None else score.uncapped
+    if any(result.region.paid_flat(rules, m.pattern_id) for m in score.matches):
+        return None
+    if rules.cap is not None:
+        if total <= rules.cap:
+            return None
+        return LedgerError("record.total_above_cap", field="total", total=total, unit=rules.unit_zh,
+                           ruleset=rules.id, cap=rules.cap)
+    if total <= max((p.value for p in rules.patterns), default=0):  # one pattern's worth: never unusual
+        return None
+    usual, how = usual_total(rules)
+    if total <= usual:
+        return None
+    return LedgerError("record.total_unusual", field="total", total=total, unit=rules.unit_zh, ruleset=rules.id,
+                       usual=usual, how=how)
+
+
 def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Ruleset] = None, dry_run: bool = False,
                  request: Optional[Request] = None, revision: Optional[int] = None, client: Optional[str] = None,
-                 refuse_duplicate: bool = False) -> Written:
+                 refuse_duplicate: bool = False, confirm_total: bool = False) -> Written:
     """Record the hand `given` (`hand_input`) as the table's next hand, scored in the table's state with its
     rules and base (with `dry_run`, only score it: a preview, whose `made_at` is the revision it was scored
     at). With `revision` (what a preview showed), a table that moved on since refuses it. `client`: the phone
     that sent it; with `refuse_duplicate`, a hand that repeats the last one from elsewhere is refused
-    (`_duplicate`) until it is sent again with it off."""
+    (`_duplicate`) until it is sent again with it off. A total above what a hand usually reaches (`unusual`) is
+    refused until it is sent again with `confirm_total` (a preview says it)."""
     check_client(client)
 
     def make(t):
@@ -644,11 +599,17 @@ def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Rule
         if dry_run:
             record, result = score_input(current, t.base, given, t.state, ledger.state(t)[0] + 1)
             record = record.but(hand_id=hand_id, players=t.players, rules_sha256=t.rules_sha256, input=given)
+            asked = unusual(current, given, result)
+            if asked is not None and result is not None:
+                result.warnings.append(Notice(asked.code, field="total", **asked.params))
             return Written(t, "hand", record, analysis=result, rules=current)
         before = ledger.hands(t)
         if refuse_duplicate:
             _duplicate(ledger, t, before, given, client)
         evening, hands, result = _evening(ledger, t, ("hand", data), _Rules(ledger, t, current), fresh=hand_id)
+        asked = None if confirm_total else unusual(current, given, result)
+        if asked is not None:
+            raise asked
         return Written(t, "hand", hands[-1], analysis=result, rules=current,
                        change=_change(t, "hand", data, evening, hands, before))
 
@@ -666,13 +627,14 @@ def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situatio
 
 def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Optional[int] = None,
                  patterns=None, rules: Optional[Ruleset] = None, dry_run: bool = False,
-                 request: Optional[Request] = None):
+                 request: Optional[Request] = None, facts: Optional[dict] = None, confirm_total: bool = False):
     """Record a won hand from what the table agreed, without its tiles (`score_agreed`): the winner is
     `situation.seat`, the discarder `situation.discarder` (None for a self-draw). `patterns` is text
-    (`对对和,庄`) or {id: count}. Returns (the record, the Analysis); an illegal win records nothing, and
-    `dry_run` records nothing either."""
+    (`对对和,庄`) or {id: count}; `facts` what the table told of the hand (`told.told_facts`). Returns (the record,
+    the Analysis); an illegal win records nothing, and `dry_run` records nothing either."""
     rules = table_rules(ledger.table(table.name), ledger)  # as the table plays now, whatever `table` was read as
-    written = record_given(ledger, table, agreed_input(rules, situation, total, patterns), rules, dry_run, request)
+    written = record_given(ledger, table, agreed_input(rules, situation, total, patterns, facts), rules, dry_run,
+                           request, confirm_total=confirm_total)
     return written.record, written.analysis
 
 
@@ -725,10 +687,12 @@ def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = 
 
 
 def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = False,
-              request: Optional[Request] = None, revision: Optional[int] = None) -> Written:
+              request: Optional[Request] = None, revision: Optional[int] = None,
+              confirm_total: bool = False) -> Written:
     """Replace the hand `shown` wholly by the hand `given` (`hand_input`), scored in its place; the later hands
     keep their entries and are replayed (a hand whose state did not change keeps its payouts; another is scored
-    again under its own rules). With `dry_run`, what it would do, written nowhere."""
+    again under its own rules). With `dry_run`, what it would do, written nowhere. A total above what a hand
+    usually reaches is refused until sent again with `confirm_total` (`unusual`)."""
     def make(t):
         before = ledger.hands(t)
         old = _shown_hand(t, before, shown, "changed")
@@ -737,6 +701,9 @@ def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = 
         known = _Rules(ledger, t)
         evening, hands, result = _evening(ledger, t, ("edit", data), known, fresh=new_id)
         new = hands[old.number - 1]
+        asked = None if confirm_total or dry_run else unusual(known(new.rules_sha256), given, result)
+        if asked is not None:
+            raise asked
         change = _change(t, "edit", data, evening, hands, before)
         return Written(t, "edit", new, old, _differences(before, hands, {old.hand_id}), hands, analysis=result,
                        change=change, rules=known(new.rules_sha256))

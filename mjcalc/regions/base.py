@@ -107,6 +107,31 @@ class Region:
             raise SituationError("region.too_many_stars", field="wild", count=faceless, ruleset=ruleset.id,
                                  kinds=ruleset.wild_kinds, wild_zh=ruleset.wild_zh,
                                  plural="s" if ruleset.wild_kinds > 1 else "", most=4 * ruleset.wild_kinds)
+        self.check_melds(ruleset, s, hand)
+        win = hand.winning
+        if s.rob_kong and win is not None:
+            kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
+            if kind != WILD and tiles.held[kind] > 1:
+                raise ImpossibleSituation("region.robbed_kong_held", field="rob_kong", tile=NAMES[kind],
+                                          more=tiles.held[kind] - 1)
+        self.check_wilds(ruleset, s, tiles.wild_held, tiles.wild_kinds)
+
+    def told_kongs(self, ruleset, situation):
+        """Kongs of the winner that a region option names, for a hand told without its tiles (上饶's 他家杠 naming
+        the winner's own seat), and the situation without them: ((), the situation) here."""
+        return (), situation
+
+    def check_told(self, ruleset, situation, told):
+        """`check_hand` for a hand told without its tiles (`told.ToldHand`): what its melds and its wildcards
+        make impossible."""
+        self.check_melds(ruleset, situation, told.hand)
+        self.check_wilds(ruleset, situation, told.wild_held, told.wild_kinds)
+
+    def check_melds(self, ruleset, situation, hand):
+        """What the hand's declared melds make impossible: more kong draws than kongs, a first-turn win with a
+        meld called, a meld claimed from the winner's own seat. Reads only each meld's kind, whether it is
+        concealed and whom it was claimed from (a hand told without its tiles has nothing more)."""
+        s = situation
         kongs = sum(1 for m in hand.melds if m.kind == KONG)
         if s.kong_draw > kongs:
             plural = "s" if s.kong_draw > 1 else ""
@@ -123,12 +148,9 @@ class Region:
             if meld.claimed_from and meld.claimed_from == s.seat:
                 raise ImpossibleSituation("region.claimed_from_winner", field="seat", meld=str(meld),
                                           seat=meld.claimed_from)
-        win = hand.winning
-        if s.rob_kong and win is not None:
-            kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
-            if kind != WILD and tiles.held[kind] > 1:
-                raise ImpossibleSituation("region.robbed_kong_held", field="rob_kong", tile=NAMES[kind],
-                                          more=tiles.held[kind] - 1)
+
+    def check_wilds(self, ruleset, situation, held: int, kinds: Tuple[int, ...]):
+        """What `held` tiles of the wild `kinds` among the 14 (melds included) make impossible; nothing here."""
 
     # --- winning ------------------------------------------------------------------------------------------
 
@@ -199,7 +221,8 @@ class Region:
             if rule == "never" and not first_from_dealer:
                 return Message("region.no_robbing" if situation.rob_kong else "region.no_discard_wins",
                                ruleset=ruleset.id)
-            if not hand.is_concealed and (rule == "concealed" or rule == "concealed_if_wild" and tiles.wild_kinds):
+            wild = bool(tiles.wild_kinds or tiles.wild_tiles)  # wildcards in play (a told hand may not name the kind)
+            if not hand.is_concealed and (rule == "concealed" or rule == "concealed_if_wild" and wild):
                 name = Message("region.rule_named", rule=self.exposed_rule_name) if self.exposed_rule_name else ""
                 return Message("region.exposed_no_rob" if situation.rob_kong else "region.exposed_no_discard",
                                rule=name)

@@ -19,9 +19,11 @@ from ..patterns import (
     counted_traits,
     dragon,
     full_flush,
+    needs,
+    of_hand,
     only_on,
-    per_hand,
     situational,
+    told,
     traits_summary,
 )
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
@@ -33,18 +35,19 @@ from .base import ReadingKeys, Region, own_detectors
 # --- detectors -----------------------------------------------------------------------------------------
 
 
-@per_hand
+@situational("rule.tuidaohe")
 def tuidaohe(r, p):
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
     return 1
 
 
-@per_hand
+@of_hand("rule.concealed_no_wild")
 def concealed_no_wild(r, p):
     """门清无惠: concealed, and no 惠 tile among the 14."""
     return int(r.hand.is_concealed and r.wild_tiles == 0)
 
 
+@needs(exposed=4, melds=4)
 @only_on(STANDARD)
 def big_single_wait(r, p):
     """大钓 全求人: four exposed melds, won on the single tile left in hand."""
@@ -90,17 +93,19 @@ def catch_five(r, p):
     return int(bool(p.param("seven_pairs")) and r.shape == SEVEN_PAIRS and b.kind == PAIR)
 
 
-@per_hand
+@of_hand("rule.four_wilds")
 def four_wilds(r, p):
     """四惠牌 (绘杠, 混杠): holding all four tiles of a wild kind, melds included."""
     return int(r.four_of_a_wild_kind)
 
 
+@needs(chows=3, suits="one")
 def pure_dragon(r, p):
     """清龙: 一条龙 in a hand whose every tile, as read, is of the dragon's suit."""
     return int(bool(dragon(r, p)) and bool(full_flush(r, p)))
 
 
+@needs(suits="one")
 @only_on(SEVEN_PAIRS)
 def full_flush_seven_pairs(r, p):
     """清一色七对: seven pairs, every tile as read of one suit."""
@@ -108,19 +113,18 @@ def full_flush_seven_pairs(r, p):
 
 
 @situational("rule.dealer_win")
-@per_hand
 def dealer_win(r, p):
     """庄胡: the dealer is the winner."""
     return int(r.situation.is_dealer)
 
 
-@per_hand
+@of_hand("rule.no_wild")
 def no_wild(r, p):
     """无绘 (无混儿): no tile of a wildcard kind among the 14, even one standing for its own face."""
     return int(r.wild_tiles == 0)
 
 
-@per_hand
+@of_hand("rule.hui_on_wall", implies=("hui_on_wall", True))
 def hui_on_wall(r, p):
     """绘上墙: the winner put his 绘 up on the wall (the option) and holds none among the 14."""
     return int(bool(r.situation.extra("hui_on_wall")) and r.wild_tiles == 0)
@@ -131,6 +135,7 @@ def _drawn_win(situation) -> bool:
     return situation.self_drawn and not situation.rob_kong
 
 
+@needs(chows=3, wilds=1)
 def own_hunr_dragon(r, p):
     """本混儿龙: a 一条龙 in the wildcard's own suit holding the hand's only wildcard tile, as itself."""
     kinds = r.tiles.wild_kinds
@@ -141,12 +146,13 @@ def own_hunr_dragon(r, p):
     return int({9 * suit, 9 * suit + 3, 9 * suit + 6} <= chows)
 
 
+@told(lambda r, p: int(r.wild_tiles == 0 or r.named("own_hunr_dragon") > 0), rule="rule.no_hunr")
 def no_hunr(r, p):
     """无混儿: no wildcard tile among the 14 (as itself or not), or a 本混儿龙 (its one 混儿 counts as none)."""
     return int(r.wild_tiles == 0 or bool(own_hunr_dragon(r, p)))
 
 
-@per_hand
+@of_hand("rule.hunr_you", implies=("hunr_you", True))
 def hunr_you(r, p):
     """混儿悠: the winner declined earlier self-draws (the option), and now draws the win holding a 混儿."""
     return int(bool(r.situation.extra("hunr_you")) and _drawn_win(r.situation) and r.wild_tiles >= 1)
@@ -432,6 +438,9 @@ def _place_seen(active, ruleset, tiles) -> bool:
     return face_waits(tiles, ruleset.shapes) == (FIVE_M,)
 
 
+STRAIGHTS = ("dragon", "pure_dragon", "own_hunr_dragon")  # the patterns that are a 一条龙 (清龙, 本混儿龙 …)
+
+
 class Beijing(Region):
     id = "beijing"
     zh = "北京"
@@ -478,7 +487,7 @@ class Beijing(Region):
         hand holding more claimed 吃/碰 than `most_claims` (it is judged as any hand, and refused)."""
         if "four_wilds" not in {p.id for p in ruleset.patterns} or _too_many_claims(self, ruleset, tiles.hand):
             return None
-        if not any(tiles.held[k] == 4 for k in tiles.wild_kinds):
+        if not tiles.four_of_a_wild_kind:
             return None
         if situation.self_drawn:
             return ""
@@ -538,6 +547,10 @@ class Beijing(Region):
         rule = ruleset.robbable_concealed_kong
         if rule == "any":
             return None
+        if rule == "dragon" and reading.told:  # the table says the robbed tile completed it: a 一条龙 is named
+            if any(reading.named(pid) for pid in STRAIGHTS):
+                return None
+            return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern("dragon").zh)
         if rule == "dragon":
             b = reading.winning_block
             chows = {x.tiles[0] for x in reading.blocks if x.kind == CHOW}
@@ -567,7 +580,12 @@ class Beijing(Region):
         if isinstance(scheme, MoneyTable) and scheme.param(ruleset, "exposed_kong"):
             for meld in tiles.hand.melds:
                 if meld.kind == KONG and meld.exposed and not meld.claimed_from:
-                    out.append(Notice("beijing.kong_unclaimed", field="hand", label="kong money", meld=str(meld)[1:-1]))
+                    if not meld.tiles:  # a kong of a hand told without its tiles
+                        out.append(Notice("beijing.told_kong_unclaimed", field="kong", label="kong money",
+                                          seat=situation.seat))
+                    else:
+                        out.append(Notice("beijing.kong_unclaimed", field="hand", label="kong money",
+                                          meld=str(meld)[1:-1]))
         return out
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:

@@ -9,9 +9,22 @@ from functools import lru_cache
 from typing import Dict, Tuple
 
 from ..errors import ImpossibleSituation, SituationError
-from ..hand import CHOW, KONG, PAIR
+from ..hand import CHOW, KONG, PAIR, PUNG, Meld
 from ..messages import Message
-from ..patterns import COMMON, block_traits, counted_traits, fours_in_pairs, only_on, per_hand, sets, whole_traits
+from ..patterns import (
+    COMMON,
+    COUNT,
+    block_traits,
+    counted_traits,
+    counts,
+    fours_in_pairs,
+    needs,
+    of_hand,
+    only_on,
+    sets,
+    situational,
+    whole_traits,
+)
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
@@ -76,6 +89,7 @@ def plain(r, p):
     return int(_standard(r) and r.wild_roles > 0)
 
 
+@needs(chows=1)
 @only_on(STANDARD)
 def pure_self_draw(r, p):
     """平糊自摸: four sets and a pair, no 宝 in a wildcard role, at least one chow."""
@@ -101,24 +115,28 @@ def wild_single_none(r, p):
     return int(_wild_single_none(r))
 
 
+@needs(every=PUNG)
 @only_on(STANDARD)
 def pungs(r, p):
     """碰碰糊: four pungs or kongs and a pair, a 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles > 0)
 
 
+@needs(every=PUNG)
 @only_on(STANDARD)
 def pure_pungs(r, p):
     """清碰碰糊: four pungs or kongs and a pair, no 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles == 0)
 
 
+@needs(every=PUNG)
 @only_on(STANDARD)
 def pungs_wild_single(r, p):
     """碰碰糊宝吊头: four pungs or kongs, the pair a lone 宝 and the winning tile."""
     return int(_all_pungs(r) and _wild_single(r))
 
 
+@needs(every=PUNG)
 @only_on(STANDARD)
 def pungs_wild_single_none(r, p):
     """碰碰糊宝吊无宝: four pungs or kongs, from 宝吊头, no 宝 left in a wildcard role."""
@@ -131,6 +149,7 @@ def pure_seven_pairs(r, p):
     return int(r.shape == SEVEN_PAIRS and r.wild_roles == 0)
 
 
+@counts(3)
 @only_on(SEVEN_PAIRS)
 def pure_luxury_seven_pairs(r, p):
     """清豪华七对: seven pairs with fours, no 宝 in a wildcard role; counts the fours."""
@@ -139,18 +158,21 @@ def pure_luxury_seven_pairs(r, p):
     return fours_in_pairs(r)
 
 
+@needs(honors=True)
 @only_on(THIRTEEN_LONELY)
 def seven_star_thirteen_lonely(r, p):
     """七星十三浪: a 十三浪 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == THIRTEEN_LONELY and _seven_stars(r))
 
 
+@needs(honors=True)
 @only_on(NINE_TERMINALS)
 def seven_star_nine_terminals(r, p):
     """七星九幺: a 九幺 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == NINE_TERMINALS and _seven_stars(r))
 
 
+@needs(melds=4)
 @only_on(STANDARD)
 def single_wait(r, p):
     """单吊: four melds declared, won on the single tile left in hand."""
@@ -158,32 +180,35 @@ def single_wait(r, p):
     return int(_standard(r) and len(r.hand.melds) == 4 and b is not None and b.kind == PAIR)
 
 
-@per_hand
+@counts(4)
+@situational("rule.flown", implies=("flown", COUNT))
 def flown(r, p):
     """飞宝: 宝 the winner has discarded; counts them (none on a first-turn win, 天糊/地糊)."""
     s = r.situation
     return 0 if s.first_turn else s.extra("flown", 0)
 
 
-@per_hand
+@counts(4)
+@of_hand("rule.exposed_kong")
 def exposed_kong(r, p):
     """碰杠: the winner's exposed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.exposed)
 
 
-@per_hand
+@counts(4)
+@of_hand("rule.concealed_kong")
 def concealed_kong(r, p):
     """自摸杠: the winner's concealed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.concealed)
 
 
-@per_hand
+@situational("rule.jiebao", implies=("jiebao", True))
 def jiebao(r, p):
     """接宝: given by the situation."""
     return int(bool(r.situation.extra("jiebao")))
 
 
-@per_hand
+@situational("rule.four_wild", implies=("four_wild", True))
 def four_wild(r, p):
     """四个宝: the winner drew all four 宝 this hand."""
     return int(bool(r.situation.extra("four_wild")))
@@ -327,14 +352,26 @@ class ShangraoRegion(Region):
             if count > KONGS_A_SEAT:
                 raise _impossible("kong", "shangrao.kongs_a_seat", seat=seat, count=count, most=KONGS_A_SEAT)
 
-    def check_hand(self, ruleset, situation, tiles):
-        super().check_hand(ruleset, situation, tiles)
+    def told_kongs(self, ruleset, situation):
+        """`--kong SEAT:KIND` naming the winner's own seat, for a hand told without its tiles: the winner's kongs
+        (their bonuses 碰杠 and 自摸杠 are the winner's); the other seats' stay 他家杠."""
+        raw = situation.extra("kong")
+        if not raw or "kong" not in ruleset.options:
+            return (), situation
+        entries = self.option("kong").read(raw)
+        mine = tuple(Meld(KONG, (), kind == "concealed") for seat, kind in entries if seat == situation.seat)
+        if not mine:
+            return (), situation
+        return mine, situation.replace(kong=tuple(e for e in entries if e[0] != situation.seat) or None)
+
+    def check_wilds(self, ruleset, situation, held, kinds):
+        """宝 held and 宝 flown are tiles of one kind: at most four in all; 四个宝 is all four, held or flown by the
+        winner."""
         s = situation
-        held = sum(tiles.held[k] for k in tiles.wild_kinds)
-        name = ",".join(NAMES[k] for k in tiles.wild_kinds) or Message("shangrao.no_bao_kind")
         flown_here = s.extra("flown", 0)
         flown_all = flown_here + sum(n for _, n in s.extra("flown_by", ()))
         if held + flown_all > BAO:
+            name = ",".join(NAMES[k] for k in kinds) or Message("shangrao.no_bao_kind")
             raise _impossible("flown" if flown_here else "flown_by", "shangrao.bao_held_and_flown", held=held,
                               kinds=name, flown=flown_all, most=BAO)
         if s.extra("four_wild") and held + flown_here != BAO:

@@ -12,7 +12,18 @@ from typing import Dict, List, Tuple
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
 from ..messages import Message
-from ..patterns import COMMON, block_traits, counted_traits, only_on, per_hand, pungs_of, seat_wind, traits_summary
+from ..patterns import (
+    COMMON,
+    block_traits,
+    counted_traits,
+    needs,
+    of_hand,
+    only_on,
+    pungs_of,
+    seat_wind,
+    told,
+    traits_summary,
+)
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option
@@ -102,20 +113,36 @@ def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
 # --- detectors -----------------------------------------------------------------------------------------
 
 
-def east_pung(r, p):
-    """东风: a pung or kong of East; the dealer's counts `dealer_count` times (the ruleset says how many)."""
-    if not pungs_of(r, EAST):
+def _east_count(situation, p, pungs: int) -> int:
+    """东风's count when the hand holds `pungs` pungs of East: once; for the dealer `params.dealer_count` times, the
+    way rules kept before `dealer_value` said 东风庄家二台 (today's rules give the dealer's value instead)."""
+    if not pungs:
         return 0
-    return p.param("dealer_count", 1) if r.situation.is_dealer else 1
+    return p.param("dealer_count", 1) if situation.is_dealer else 1
 
 
+@needs(pungs=1, honors=True)
+@told(lambda r, p: _east_count(r.situation, p, r.named(p.id)))
+def east_pung(r, p):
+    """东风: a pung or kong of East (worth `params.dealer_value` to the dealer: 东风庄家二台，闲家一台)."""
+    return _east_count(r.situation, p, pungs_of(r, EAST))
+
+
+def _seat_wind_count(situation, pungs: int) -> int:
+    """门风's count when the hand holds `pungs` pungs of the winner's own wind: once, never for the dealer (his own
+    wind is East, counted by 东风)."""
+    return 0 if seat_wind(situation) == EAST else min(1, pungs)
+
+
+@needs(pungs=1, honors=True)
+@told(lambda r, p: _seat_wind_count(r.situation, r.named(p.id)), rule="rule.seat_wind")
 def seat_wind_pung(r, p):
     """门风: a pung or kong of one's own wind, South, West or North (the dealer's East is `east_pung`); once, as
     东风 counts once, however many sets of it wildcards make (zhuji.md: 门风 1, where 中发白 is "1 each")."""
-    wind = seat_wind(r.situation)
-    return 0 if wind == EAST else min(1, pungs_of(r, wind))
+    return _seat_wind_count(r.situation, pungs_of(r, seat_wind(r.situation)))
 
 
+@needs(every=CHOW)
 @only_on(STANDARD)
 def pinghu(r, p):
     """平胡: four chows and a pair that is no dragon, not East and not the winner's own wind."""
@@ -129,7 +156,7 @@ def pinghu(r, p):
     return int(eye not in DRAGONS and eye != EAST and eye != seat_wind(r.situation))
 
 
-@per_hand
+@of_hand("rule.no_wild")
 def no_wild(r, p):
     """无财: no 财神 tile among the 14; a 财神 playing its own face is still one."""
     return int(r.wild_tiles == 0)
@@ -208,8 +235,9 @@ class ZhujiRegion(Region):
     en = "Zhuji"
     detectors = DETECTORS
     schemes = {"zhuji": Zhuji()}
-    pattern_params = {"east_pung": {"dealer_count": Param("how many times the dealer's East pung counts",
-                                                          minimum=1, maximum=4, required=False)}}
+    pattern_params = {"east_pung": {"dealer_count": Param("how many times the dealer's East pung counts (rules kept "
+                                                          "before `dealer_value`)", minimum=1, maximum=4,
+                                                          required=False)}}
     options = (
         Option("bid", "text", "The winning bid 包牌: 2, du2/独2, wucai2/无财2, 3, …", zh="包牌", parse=parse_bid,
                value_type=Bid, metavar="LEVEL", choices=BIDS, labels=tuple(str(parse_bid(b)) for b in BIDS)),

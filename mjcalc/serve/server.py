@@ -91,7 +91,7 @@ from ..evening import (  # noqa: E402
 from ..flags import flagged  # noqa: E402
 from ..messages import LANGS, Message, did_you_mean, shown  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
-from ..patterns import added_by_situation  # noqa: E402
+from ..patterns import added_by_situation, most_count  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
 from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
 from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
@@ -233,8 +233,9 @@ def do_rulesets(lib: Library) -> dict:
 def _pattern_doc(p, region) -> dict:
     """A pattern as the page's quick entry names it: `added` when the situation adds it by itself where it holds
     (庄: the library adds it to named patterns, so the page need not offer it)."""
-    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added_by_situation(region.detectors.get(p.id)),
-            "excludes": list(p.excludes)}
+    detector = region.detectors.get(p.id)
+    return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added_by_situation(detector),
+            "excludes": list(p.excludes), "most": most_count(detector), "without_wild": p.param("without_wild")}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
@@ -391,6 +392,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     dry_run, revision = p.pop("dry_run", False), p.pop("revision", None)
     client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
+    large = p.pop("confirm_total", False)
     request = None if dry_run else _request(p, "table_hand", name)
     with Ledger(lib.db_path) as ledger:
         t = _open_table(ledger, name)
@@ -399,7 +401,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
             raise bad("api.hand_or_agreed")
         given = _hand_given(ledger, t, p, quick)
         written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision,
-                                       client=client, refuse_duplicate=not confirmed)
+                                       client=client, refuse_duplicate=not confirmed, confirm_total=large)
     if dry_run:  # the preview: what would be recorded, and the revision to confirm it at
         return {"table": t.name, "revision": written.made_at, "recorded": False,
                 "hand": hand_json(written.hand, t, written.rules),
@@ -407,13 +409,20 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     return dict(_answer(written), recorded=True)
 
 
+TOLD = ("open", "kongs", "wild_roles")  # what a request tells of a hand given without its tiles (`told.told_facts`)
+
+
 def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
-    """The hand a request gives (`evening.hand_input`): its tiles, or the agreed total or patterns."""
+    """The hand a request gives (`evening.hand_input`): its tiles, or the agreed total or patterns with what it
+    tells of the hand (open, the winner's kongs, wild_roles)."""
+    facts = {k: p.pop(k) for k in TOLD if k in p}
     situation = situation_from(dict(p, seat=p["winner"]), table=t)
     if not quick:
+        if facts:
+            raise bad("api.told_with_tiles", field=sorted(facts)[0])
         return evening.hand_input(p["hand"], situation)
     return evening.agreed_input(rules or evening.table_rules(t, ledger), situation, quick.get("total"),
-                                quick.get("patterns"))
+                                quick.get("patterns"), facts, seat_of=t.seat)
 
 
 def do_table_draw(lib: Library, name: str, p: dict) -> dict:
@@ -511,8 +520,9 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
             raise bad("api.hand_or_agreed")
         old = next((h for h in ledger.hands(t) if h.hand_id == shown), None)
         seated, rules = evening.as_played(ledger, t, old.number) if old else (t, None)  # as that hand was played
+        large = p.pop("confirm_total", False)
         written = evening.edit_hand(ledger, t, shown, _hand_given(ledger, seated, p, quick, rules), request=request,
-                                    revision=revision)
+                                    revision=revision, confirm_total=large)
     return _answer(written)
 
 
@@ -594,7 +604,8 @@ def table_standings(ledger, t) -> Tuple[dict, str]:
 
 
 CONFLICTS = ("ledger.request_reused", "ledger.stale_revision", "ledger.hand_replaced", "ledger.no_hand_id",
-             "record.kept_changing", "record.duplicate", "ledger.table_closed")
+             "record.kept_changing", "record.duplicate", "ledger.table_closed", "record.total_unusual",
+             "record.total_above_cap")
 READS = {"export": do_table_export, "stats": do_table_stats}
 WRITES = {"hand": do_table_hand, "draw": do_table_draw, "undo": do_table_undo, "edit": do_table_edit,
           "seat": do_table_seat, "dealer": do_table_dealer, "rules": do_table_rules, "penalty": do_table_penalty,
@@ -640,8 +651,9 @@ def endpoint_fields(endpoint: str) -> dict:
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},
         "table_hand": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand=str, winner=str, lang=str, total=(int, str), patterns=str, request_id=str,
-                           dry_run=bool, revision=int, client_id=str, confirm_duplicate=bool),
+                           hand=str, winner=str, lang=str, total=(int, str), patterns=(str, list), request_id=str,
+                           dry_run=bool, revision=int, client_id=str, confirm_duplicate=bool, confirm_total=bool,
+                           open=int, kongs=(list, str), wild_roles=int),
         "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool},
         "table_dealer": {"dealer": str, "revision": int, "request_id": str},
         "table_rules": {"ruleset": str, "revision": int, "request_id": str},
@@ -652,9 +664,9 @@ def endpoint_fields(endpoint: str) -> dict:
         "import": {"document": dict, "as": str},
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
-                           hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str), patterns=str,
-                           draw=bool,
-                           request_id=str),
+                           hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str),
+                           patterns=(str, list), draw=bool, request_id=str, confirm_total=bool, open=int,
+                           kongs=(list, str), wild_roles=int),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
     if endpoint.startswith("table_") or endpoint == "import":  # every write says its refusals in "lang"
