@@ -44,6 +44,16 @@ def situational(rule: str, implies=None):
     return mark
 
 
+def every_win(rule: str):
+    """Marks a situational detector that holds on every win (推倒和: the plain win, unless a pattern that replaces it
+    counts): a told hand has it without naming it, and no one is told it was added."""
+    def mark(detector):
+        situational(rule)(detector)
+        detector.every_win = True
+        return detector
+    return mark
+
+
 def of_hand(rule: str, implies=None):
     """Marks a detector that reads only the hand's facts — open or concealed (`hand.is_concealed`), its declared
     melds (`hand.melds`: their kind, concealed or not, whom claimed from, never their tiles), its wildcard tiles

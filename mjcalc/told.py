@@ -529,7 +529,7 @@ def _scored(ruleset: Ruleset, region, t: _Tried, named: Dict[str, int], reading_
     if dropped:
         notes.append(Notice("record.patterns_excluded", field="patterns", patterns=dropped))
     for m in matches:
-        if m.pattern_id not in named:
+        if m.pattern_id not in named and not getattr(region.detectors.get(m.pattern_id), "every_win", False):
             notes.append(Notice("record.pattern_added", field="patterns", name=ruleset.pattern(m.pattern_id).zh,
                                 rule=_rule(region.detectors.get(m.pattern_id))))
     if uncapped > total:

@@ -68,6 +68,18 @@ def context(record, table, rules=None):
             label = rules.wild_zh
         shown = _context_value(key, value, table)
         words.append(f"{label} {shown}" if shown else label)
+    return words + _told_words(record, table, rules)
+
+
+def _told_words(record, table, rules) -> list:
+    """What the table told of a hand entered without its tiles: `吃碰 1`, `暗杠`, `明杠←老王`, `无宝`."""
+    told = (record.input or {}).get("told") or {}
+    words = [f"吃碰 {told['open']}"] if told.get("open") else []
+    for kong in told.get("kongs", ()):
+        kind, _, source = str(kong).partition(":")
+        words.append("暗杠" if kind == "concealed" else "明杠" + (f"←{table.player(source)}" if source else ""))
+    if told.get("wild_roles") == 0 and rules is not None and rules.wild_zh:
+        words.append(f"无{rules.wild_zh}")
     return words
 
 

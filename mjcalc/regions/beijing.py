@@ -18,6 +18,7 @@ from ..patterns import (
     block_traits,
     counted_traits,
     dragon,
+    every_win,
     full_flush,
     needs,
     of_hand,
@@ -35,7 +36,7 @@ from .base import ReadingKeys, Region, own_detectors
 # --- detectors -----------------------------------------------------------------------------------------
 
 
-@situational("rule.tuidaohe")
+@every_win("rule.tuidaohe")
 def tuidaohe(r, p):
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
     return 1

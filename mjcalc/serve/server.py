@@ -235,7 +235,8 @@ def _pattern_doc(p, region) -> dict:
     (庄: the library adds it to named patterns, so the page need not offer it)."""
     detector = region.detectors.get(p.id)
     return {"id": p.id, "zh": p.zh, "en": p.en, "value": p.value, "added": added_by_situation(detector),
-            "excludes": list(p.excludes), "most": most_count(detector), "without_wild": p.param("without_wild")}
+            "every_win": bool(getattr(detector, "every_win", False)), "excludes": list(p.excludes),
+            "most": most_count(detector), "without_wild": p.param("without_wild")}
 
 
 def do_analyze(lib: Library, p: dict) -> dict:
