@@ -340,6 +340,15 @@ def test_a_hand_told_on_the_page_pays_what_the_command_line_pays(phone, server):
     tap_on_screen("#rec-go")
     same_as_cli(3, "--patterns", "对对和", "--winner", "大刘", "--open", "1")
     shoot(phone, "table-told.png")
+    # 4. 海底 ticked beside the names is counted (it was shown in the history and added nothing)
+    tap_on_screen('#record [data-seg="winner"] [data-v="N"]')
+    tap_on_screen('#pats [data-pat="all_pungs"]')
+    tap_on_screen('#pats [data-pat="concealed"]')
+    tap_on_screen("#rec-flag-last_tile")
+    wait(phone, lambda d: "已加上 海底捞月" in text(d, "#rec-preview"), "the preview naming 海底捞月")
+    tap_on_screen("#rec-go")
+    hand = same_as_cli(4, "--patterns", "对对和,门清", "--winner", "大刘", "--last-tile")
+    assert "sea_bottom" in [p["id"] for p in hand["patterns"]]
 
 
 def test_a_total_above_the_usual_is_asked_about_on_the_page(phone, server):
