@@ -69,6 +69,14 @@ def lookup(word: str) -> List[Term]:
     return found
 
 
+PLAIN_WIN = "tuidaohe"  # the entry of the plain win (推倒和), which a table may name for a hand of no pattern
+
+
+def names_plain_win(word: str) -> bool:
+    """Whether `word` names the plain win (推倒和, 推倒胡, tuidaohe …)."""
+    return any(term.key == PLAIN_WIN for term in lookup(word))
+
+
 def suggestions(word: str, n: int = 3) -> List[str]:
     """Spellings close to `word`, for a "did you mean"."""
     spellings: Dict[str, str] = {}

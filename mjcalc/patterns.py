@@ -28,7 +28,7 @@ def per_hand(detector):
     return detector
 
 
-def situational(rule: str, implies=None):
+def situational(rule, implies=None):
     """Marks a detector that reads only the situation (who deals, who won, from whom, how), never the tiles:
     quick entry checks a named pattern against it (refused with `rule`, the message id of when it counts, when
     the situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
@@ -114,53 +114,72 @@ def told(count: Callable, rule: Optional[str] = None):
 class Needs:
     """What a pattern needs of a hand: of a standard hand's sets and tiles (so that names that cannot share one
     hand, 平胡 with 对对胡, are refused), and of its declared melds and wildcards (the facts of a hand told by name:
-    大钓 has four exposed melds). The pungs two patterns need are taken to be different pungs."""
+    大钓 has four exposed melds). Sets needed (chows, pungs, every set one kind) make it a pattern of the standard
+    shape. The pungs two patterns need are taken to be different pungs."""
 
     every: Optional[str] = None  # CHOW or PUNG: every set of the hand is one
     chows: int = 0  # at least this many chows
     pungs: int = 0  # at least this many pungs or kongs, for each time the pattern counts
     honors: bool = False  # an honor tile among the 14
+    suited: bool = False  # a suit tile among the 14 (捉五魁's 5万)
     suits: Optional[str] = None  # "one" (one suit, no honor), "one_and_honors" (both), "honors" (honors only)
     terminals: bool = False  # every tile a terminal or an honor
+    wins_in: Optional[str] = None  # PAIR or CHOW: the block the winning tile completes
     melds: Optional[int] = None  # exactly this many declared melds
     exposed: Optional[int] = None  # exactly this many exposed melds
     wilds: Optional[int] = None  # exactly this many wildcard tiles among the 14
+    wild_roles: Optional[bool] = None  # a wildcard stands in for another tile (True), or none does (False: 无宝)
+    held_wild: bool = False  # a wildcard tile among the 14 (naming the pattern says wildcards are in play)
+
+    @property
+    def wildcards(self) -> bool:
+        """Whether the pattern's hand holds a wildcard: naming it says wildcards are in play."""
+        return self.held_wild or bool(self.wild_roles) or bool(self.wilds)
+
+    @property
+    def standard(self) -> bool:
+        """Whether only a standard hand (sets and a pair) meets them."""
+        return bool(self.every or self.chows or self.pungs or self.wins_in == CHOW)
 
 
 NO_NEEDS = Needs()
 
 
-def needs(**what):
-    """Marks what a pattern needs of a hand (`Needs`)."""
+def needs(what=None, **fields):
+    """Marks what a pattern needs of a hand (`Needs`): its fields, or a function of the ruleset's `Pattern` giving
+    them where its parameters change them (捉五魁 on seven pairs)."""
     def mark(detector):
-        detector.needs = Needs(**what)
+        detector.needs = what if callable(what) else Needs(**fields)
         return detector
     return mark
 
 
-def needs_of(detector) -> Needs:
-    return getattr(detector, "needs", NO_NEEDS)
+def needs_of(detector, pattern=None) -> Needs:
+    """What the detector's pattern needs (`needs`), for the ruleset's `pattern` where that matters."""
+    found = getattr(detector, "needs", NO_NEEDS)
+    return found(pattern) if callable(found) else found
 
 
-def clash(a: Needs, b: Needs, count_a: int = 1, count_b: int = 1) -> bool:
-    """Whether no standard hand can meet both needs (`count_*`: how many times each pattern is named)."""
-    every = {a.every, b.every} - {None}
-    chows, pungs = max(a.chows, b.chows), a.pungs * count_a + b.pungs * count_b
-    suits = {a.suits, b.suits} - {None}
-    honors = a.honors or b.honors or "one_and_honors" in suits
-    if len(every) > 1 or chows + pungs > 4:
+def clash(*named) -> bool:
+    """Whether no hand meets all these needs at once: `named` are (Needs, how many times the pattern is named)."""
+    every = {n.every for n, _ in named} - {None}
+    chows = max((n.chows for n, _ in named), default=0)
+    pungs = sum(n.pungs * count for n, count in named)
+    suits = {n.suits for n, _ in named} - {None}
+    honors = any(n.honors for n, _ in named) or "one_and_honors" in suits
+    suited = any(n.suited for n, _ in named) or bool(chows or CHOW in every or suits & {"one", "one_and_honors"})
+    wins_in = {n.wins_in for n, _ in named} - {None}
+    if len(every) > 1 or chows + pungs > 4 or len(wins_in) > 1:
         return True
-    if CHOW in every and pungs or PUNG in every and chows:
+    if CHOW in every and pungs or PUNG in every and (chows or CHOW in wins_in):
         return True
-    if len(suits) > 1 or "one" in suits and honors:
+    if len(suits) > 1 or "one" in suits and honors or "honors" in suits and suited:
         return True
-    if "honors" in suits and (chows or CHOW in every):
+    if any(n.terminals for n, _ in named) and (chows or CHOW in every or CHOW in wins_in):
         return True
-    if (a.terminals or b.terminals) and (chows or CHOW in every):
-        return True
-    for key in ("melds", "exposed", "wilds"):
-        x, y = getattr(a, key), getattr(b, key)
-        if x is not None and y is not None and x != y:
+    for key in ("melds", "exposed", "wilds", "wild_roles"):
+        told = {getattr(n, key) for n, _ in named} - {None}
+        if len(told) > 1:
             return True
     return False
 
@@ -192,7 +211,14 @@ def concealed(r, p):
     return int(r.hand.is_concealed)
 
 
+def every_pung(r) -> bool:
+    """Of a hand told by its patterns: whether every set is a pung or a kong (four kongs, or a named pattern that
+    says so: 对对和, a hand of terminals and honors in the standard shape)."""
+    return r.every_pung
+
+
 @needs(every=PUNG)
+@told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r)), rule="rule.every_pung")
 @only_on(STANDARD)
 def all_pungs(r, p):
     """对对和: four pungs or kongs and a pair."""
@@ -255,7 +281,8 @@ def heavenly(r, p):
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
-@situational("rule.earthly", implies=("first_turn", True))
+@situational(lambda p: "rule.earthly_dealer" if p.param("dealer_first_discard") else "rule.earthly",
+             implies=("first_turn", True))
 def earthly(r, p):
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
     s = r.situation

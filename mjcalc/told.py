@@ -22,7 +22,7 @@ from typing import Callable, Dict, Iterator, List, Mapping, Optional, Tuple
 
 from .analysis import Analysis, analyze, check_options, pay
 from .errors import HandError, MjcalcError, Notice, SituationError
-from .hand import CLAIM, KONG, Meld
+from .hand import CHOW, CLAIM, KONG, PUNG, Meld
 from .messages import Message
 from .notation import parse_hand
 from .patterns import COUNT, clash, most_count, needs_of
@@ -129,6 +129,7 @@ class ToldHand:
     melds: Tuple[Meld, ...] = ()
     wild_tiles: int = 0
     wild_kinds: Tuple[int, ...] = ()
+    wild_roles: int = 0  # wildcards standing in for another tile (a 宝 as itself is no wildcard in play)
     tiles: Tuple[int, ...] = ()  # no tile is told
     meld_tiles: Tuple[int, ...] = ()
     winning: Optional[int] = None
@@ -180,6 +181,7 @@ class ToldReading:
     counts: Dict[str, int]
     shape: Optional[str]
     wild_roles: int
+    all_pungs_named: bool = False  # a named pattern says every set is a pung (对对和; terminals and honors only)
     decomposition: None = None
     winning_block: None = None
     winning_as: None = None
@@ -201,6 +203,11 @@ class ToldReading:
     def named(self, pattern_id: str) -> int:
         """How many times the table named the pattern (0: not named)."""
         return self.counts.get(pattern_id, 0)
+
+    @property
+    def every_pung(self) -> bool:
+        """Every set a pung or a kong: a named pattern says so, or the hand's four kongs do."""
+        return self.all_pungs_named or len(self.tiles.declared_kongs) == 4
 
 
 def _named_count(r, p) -> int:
@@ -235,9 +242,12 @@ def told_detectors(region) -> Dict[str, Callable]:
     return out
 
 
-def _rule(detector) -> Message:
-    """When a pattern counts, as its message (the marks' `rule`), or plainly when it has none."""
+def _rule(detector, pattern: Optional[Pattern] = None) -> Message:
+    """When a pattern counts, as its message (the marks' `rule`, for the ruleset's `pattern` where its parameters
+    change it), or plainly when it has none."""
     rule = getattr(detector, "rule", None)
+    if callable(rule):
+        rule = rule(pattern)
     return Message(rule) if rule else Message("told.rule_shape")
 
 
@@ -259,16 +269,16 @@ def analyze_told(told: Told, ruleset: Ruleset, situation: Optional[Situation] = 
     kongs, situation = region.told_kongs(ruleset, situation)
     if kongs:
         told = replace(told, winner_kongs=tuple(told.winner_kongs or ()) + tuple(kongs))
-    if told.patterns is not None:
-        if not named:
-            raise SituationError("record.no_patterns", field="patterns", label="--patterns")
+    if told.patterns is not None:  # none named: a plain win (beijing-money's 推倒和, 0 番)
         _check_names(ruleset, region, named)
         situation = _implied(ruleset, region, situation, named, notes)
     situation = region.prepare(ruleset, situation, notes)
-    # the kinds, where the situation names them (refused as for tiles when it contradicts itself); a table telling a
-    # hand need not say which tile is wild (a bid's 财神 included): it tells whether the hand holds one
+    # wildcards are in play as for tiles: where the situation names them (refused as for tiles when it contradicts
+    # itself), or the region says so without their kind (a 财神 bid); none else, so 无惠 and 无财 hold
     kinds = region.wild_kinds(ruleset, situation) if situation.wild or situation.indicator is not None else ()
-    most_wilds = 0 if region.why_no_wild(ruleset, situation) else min(4 * ruleset.wild_kinds, 8)
+    named_wild = any(needs_of(region.detectors.get(pid), ruleset.pattern(pid)).wildcards for pid in named)
+    in_play = bool(kinds) or named_wild or region.wild_in_play(ruleset, situation)
+    most_wilds = min(4 * ruleset.wild_kinds, 8) if in_play and not region.why_no_wild(ruleset, situation) else 0
     if told.total is not None:
         hand, score = _score_total(told, ruleset, region, situation, kinds, most_wilds)
     else:
@@ -288,17 +298,22 @@ def _check_names(ruleset: Ruleset, region, named: Dict[str, int]):
             p = ruleset.pattern(pid)
             raise SituationError("told.count_most" if most > 1 else "told.count_once", field="patterns",
                                  label="--patterns", name=p.zh, pattern=pid, most=most, count=count)
-    shapes = {pid: _shapes_of(ruleset, region.detectors.get(pid)) for pid in named}
+    shapes = {pid: _shapes_of(ruleset, region.detectors.get(pid), ruleset.pattern(pid)) for pid in named}
+    wants = {pid: (needs_of(region.detectors.get(pid), ruleset.pattern(pid)), count) for pid, count in named.items()}
     for a, b in combinations(named, 2):  # every pair, not neighbours only
-        da, db = region.detectors.get(a), region.detectors.get(b)
-        if not shapes[a] & shapes[b] or clash(needs_of(da), needs_of(db), named[a], named[b]):
+        if not shapes[a] & shapes[b] or clash(wants[a], wants[b]):
             raise SituationError("record.patterns_no_shape", field="patterns", label="--patterns",
                                  a=ruleset.pattern(a).zh, b=ruleset.pattern(b).zh)
+    if len(named) > 2 and (not frozenset.intersection(*shapes.values()) or clash(*wants.values())):
+        raise SituationError("told.names_no_hand", field="patterns", label="--patterns",
+                             names=[ruleset.pattern(pid).zh + (f"×{c}" if c > 1 else "") for pid, c in named.items()])
 
 
-def _shapes_of(ruleset: Ruleset, detector) -> frozenset:
-    """The ruleset's shapes a pattern can count on."""
-    return frozenset(ruleset.shapes) & getattr(detector, "shapes", frozenset(SHAPES))
+def _shapes_of(ruleset: Ruleset, detector, pattern: Optional[Pattern] = None) -> frozenset:
+    """The ruleset's shapes a pattern can count on: those its detector counts on (`patterns.only_on`), the standard
+    shape alone where what it needs are sets (`patterns.Needs.standard`)."""
+    shapes = frozenset(ruleset.shapes) & getattr(detector, "shapes", frozenset(SHAPES))
+    return shapes & {STANDARD} if needs_of(detector, pattern).standard else shapes
 
 
 def _implied(ruleset: Ruleset, region, situation: Situation, named: Dict[str, int], notes: List[Notice]):
@@ -339,11 +354,12 @@ class _Tried:
     score: Optional[Score] = None
     added: Tuple[str, ...] = ()  # patterns not named that these facts make count
     lost: int = 0  # patterns named that do not count on these facts (四惠牌 counted alone, say)
+    guessed: int = 0  # kongs nobody told (only what a named pattern or the kong draw needs)
 
 
 def _hands(told: Told, kinds, most_wilds: int, wilds_at_least: int) -> Iterator[ToldHand]:
     """Every choice of the facts left unsaid, simplest first: fewest kongs (exposed before concealed), fewest
-    claimed sets (a concealed hand first), fewest wildcards."""
+    claimed sets (a concealed hand first), fewest wildcards (one standing in, then each as itself)."""
     if told.winner_kongs is not None:
         kong_sets: List[Tuple[Meld, ...]] = [tuple(told.winner_kongs)]
     else:
@@ -354,7 +370,9 @@ def _hands(told: Told, kinds, most_wilds: int, wilds_at_least: int) -> Iterator[
             if claimed + len(kongs) > 4:
                 continue
             for wilds in range(min(wilds_at_least, most_wilds), most_wilds + 1):
-                yield ToldHand(_claimed(claimed) + kongs, wilds, kinds)
+                roles = [told.wild_roles] if told.wild_roles is not None else [1, 0] if wilds else [0]
+                for standing in roles:
+                    yield ToldHand(_claimed(claimed) + kongs, wilds, kinds, min(standing, wilds))
 
 
 def _kongs(count: int, exposed: int) -> Tuple[Meld, ...]:
@@ -366,7 +384,14 @@ def _claimed(count: int) -> Tuple[Meld, ...]:
 
 
 def _needs_met(hand: ToldHand, needs, meldless: bool) -> bool:
+    """Whether the hand's facts allow what the named patterns need: melds, exposed melds and wildcards as many as
+    they say, a wildcard standing in or none, the chows they need beside the hand's kongs (a kong is no chow)."""
     if meldless and hand.melds:
+        return False
+    if any(n.wild_roles is not None and n.wild_roles != bool(hand.wild_roles) for n in needs):
+        return False
+    kongs = len(hand.declared_kongs)
+    if kongs and (max((n.chows for n in needs), default=0) + kongs > 4 or any(n.every == CHOW for n in needs)):
         return False
     for n in needs:
         if n.melds is not None and len(hand.melds) != n.melds or n.exposed is not None and hand.exposed != n.exposed:
@@ -401,11 +426,10 @@ class _Named:
         self.detectors = told_detectors(region)
         self.reading_of = _reading_maker(ruleset, self.named, told)
         dets = region.detectors
-        self.shape_needs = [needs_of(dets.get(pid)) for pid in self.named if not runs_on_told(dets.get(pid))]
+        self.shape_needs = [needs_of(dets.get(pid), ruleset.pattern(pid)) for pid in self.named]
         shapes = frozenset(ruleset.shapes)
         for pid in self.named:
-            if not runs_on_told(dets.get(pid)):
-                shapes &= _shapes_of(ruleset, dets.get(pid))
+            shapes &= _shapes_of(ruleset, dets.get(pid), ruleset.pattern(pid))
         self.meldless = STANDARD not in shapes
 
     def tried(self, hand: ToldHand, order: int) -> _Tried:
@@ -419,6 +443,7 @@ class _Named:
         t.added = tuple(m.pattern_id for m in t.score.matches if m.pattern_id not in self.named
                         and not getattr(self.region.detectors.get(m.pattern_id), "situational", False))
         t.lost = len(set(self.named) - {m.pattern_id for m in t.score.matches})
+        t.guessed = len(hand.declared_kongs) if self.told.winner_kongs is None else 0
         return t
 
     def choose(self, most_wilds: int) -> _Tried:
@@ -446,7 +471,7 @@ class _Named:
             assert t.score is not None
             if best is None or _rank(t) < _rank(best):
                 best = t
-            if t.score.legal and not t.added and not t.lost:
+            if t.score.legal and not t.added and not t.lost and not t.guessed:
                 break
         if best is None:
             raise refused or first_error or SituationError("told.no_facts", field="patterns")
@@ -460,20 +485,21 @@ class _Named:
             kongs = _kongs(n, exposed)
             if kongs == best.hand.declared_kongs:
                 continue
-            hand = ToldHand(_claimed(best.hand.claims) + kongs, best.hand.wild_tiles, self.kinds)
+            hand = ToldHand(_claimed(best.hand.claims) + kongs, best.hand.wild_tiles, self.kinds, best.hand.wild_roles)
             try:
                 t = self.tried(hand, best.order)
             except SituationError:
                 continue
-            if _rank(t)[:3] == _rank(best)[:3]:
+            if _rank(t)[:4] == _rank(best)[:4]:
                 out.append(t)
         return out
 
 
 def _rank(t: _Tried) -> tuple:
-    """Better facts first: every named pattern counting, a legal win, the fewest patterns not named, the simplest."""
+    """Better facts first: every named pattern counting, no kong nobody told (a kong is never guessed to make a hand
+    legal), a legal win, the fewest patterns not named, the simplest."""
     assert t.score is not None
-    return (t.lost, not t.score.legal, len(t.added), t.order)
+    return (t.lost, t.guessed, not t.score.legal, len(t.added), t.order)
 
 
 def _not_holding(ruleset: Ruleset, region, named: Dict[str, int], counts: Dict[str, int]):
@@ -487,8 +513,9 @@ def _not_holding(ruleset: Ruleset, region, named: Dict[str, int], counts: Dict[s
         held = counts[pid]
         fits = held > 0 if getattr(detector, "told", None) is not None else held == count
         if not fits:
-            return SituationError("record.pattern_contradicts", field="patterns", label="--patterns",
-                                  name=ruleset.pattern(pid).zh, pattern=pid, rule=_rule(detector))
+            p = ruleset.pattern(pid)
+            return SituationError("record.pattern_contradicts", field="patterns", label="--patterns", name=p.zh,
+                                  pattern=pid, rule=_rule(detector, p))
     return None
 
 
@@ -499,13 +526,13 @@ def _reading_maker(ruleset: Ruleset, named: Dict[str, int], told: Told):
     dets = find_region(ruleset.region).detectors
     shapes = frozenset(ruleset.shapes)
     for pid in named:
-        if not runs_on_told(dets.get(pid)):
-            shapes &= _shapes_of(ruleset, dets.get(pid))
+        shapes &= _shapes_of(ruleset, dets.get(pid), ruleset.pattern(pid))
     shape = STANDARD if STANDARD in shapes or not shapes else sorted(shapes)[0]
+    wants = [needs_of(dets.get(pid), ruleset.pattern(pid)) for pid in named]
+    pungs = shape == STANDARD and any(n.every == PUNG or n.terminals for n in wants)
 
     def reading_of(hand: ToldHand, situation: Situation) -> ToldReading:
-        roles = told.wild_roles if told.wild_roles is not None else min(1, hand.wild_tiles)
-        return ToldReading(hand, situation, ruleset, named, shape, roles)
+        return ToldReading(hand, situation, ruleset, named, shape, hand.wild_roles, pungs)
 
     return reading_of
 
@@ -517,7 +544,23 @@ def _score_named(told: Told, ruleset: Ruleset, region, situation: Situation, kin
     assert best.score is not None
     if told.winner_kongs is None and best.hand.declared_kongs:  # kongs the situation needs, their kinds untold
         _refuse_untold_kongs(ruleset, region, best.score, [t.score for t in named.alternatives(best) if t.score])
+    if told.open is None and best.hand.claims == 0 and best.score.legal:  # concealed, unsaid: say so where it pays
+        def scored(t: _Tried) -> Optional[Score]:
+            try:
+                return named.tried(t.hand, t.order).score
+            except SituationError:
+                return None
+        opened = _opened(ruleset, region, situation, best, named.reading_of, named.detectors, scored)
+        if opened is not None and opened.legal and not _rank_differs(named, best, opened) and \
+                _paid(ruleset, region, opened) != _paid(ruleset, region, best.score):
+            best.score.notes += (Notice("told.taken_concealed", field="open"),)
     return best.hand, best.score
+
+
+def _rank_differs(named: "_Named", best: _Tried, opened: Score) -> bool:
+    """Whether the open hand counts other patterns than the concealed one chosen (then the names decided it)."""
+    assert best.score is not None
+    return {m.pattern_id for m in opened.matches} != {m.pattern_id for m in best.score.matches}
 
 
 def _scored(ruleset: Ruleset, region, t: _Tried, named: Dict[str, int], reading_of, detectors, told: Told) -> Score:
@@ -531,7 +574,7 @@ def _scored(ruleset: Ruleset, region, t: _Tried, named: Dict[str, int], reading_
     for m in matches:
         if m.pattern_id not in named and not getattr(region.detectors.get(m.pattern_id), "every_win", False):
             notes.append(Notice("record.pattern_added", field="patterns", name=ruleset.pattern(m.pattern_id).zh,
-                                rule=_rule(region.detectors.get(m.pattern_id))))
+                                rule=_rule(region.detectors.get(m.pattern_id), ruleset.pattern(m.pattern_id))))
     if uncapped > total:
         notes.append(Notice("record.cap_patterns", field="cap", total=uncapped, unit=ruleset.unit_zh,
                             ruleset=ruleset.id, cap=total))
@@ -558,7 +601,8 @@ def _said_open(ruleset: Ruleset, region, told: Told, hand: ToldHand, named: Dict
     if reason is None or told.open is not None or hand.is_concealed or \
             reason.code not in ("region.exposed_no_discard", "region.exposed_no_rob"):
         return reason
-    concealed = ToldHand(tuple(m for m in hand.melds if m.kind == KONG), hand.wild_tiles, hand.wild_kinds)
+    concealed = ToldHand(tuple(m for m in hand.melds if m.kind == KONG), hand.wild_tiles, hand.wild_kinds,
+                         hand.wild_roles)
     reading = ToldReading(concealed, Situation(), ruleset, named, STANDARD, 0)
     missing = [p.zh for p in ruleset.patterns if p.id not in named and getattr(region.detectors.get(p.id), "of_hand",
                                                                                  False)
@@ -571,12 +615,7 @@ def _said_open(ruleset: Ruleset, region, told: Told, hand: ToldHand, named: Dict
 
 def _refuse_untold_kongs(ruleset: Ruleset, region, score: Score, others: List[Score]):
     """Kongs the situation needs whose kinds nobody told, when their kinds change the money: refused, asking."""
-    def money(s: Score):
-        if not s.legal:
-            return None
-        return s.total, s.bonus, tuple(sorted(pay(s, ruleset, region).deltas.items()))
-
-    if any(money(o) != money(score) for o in others):
+    if any(_paid(ruleset, region, o) != _paid(ruleset, region, score) for o in others):
         raise SituationError("told.untold_kongs", field="kongs")
 
 
@@ -596,6 +635,18 @@ def _score_total(told: Told, ruleset: Ruleset, region, situation: Situation, kin
     if total < least:
         raise SituationError("record.total_below_least", field="total", label=f"--{ruleset.unit_en}",
                              ruleset=ruleset.id, least=least, unit=ruleset.unit_zh, why=why, total=total)
+    if total not in reachable_totals(ruleset):
+        raise HandError("told.total_unreachable", field="total", label=f"--{ruleset.unit_en}", total=total,
+                        unit=ruleset.unit_zh, ruleset=ruleset.id,
+                        near=[t for t in sorted(reachable_totals(ruleset), key=lambda t: abs(t - total))[:3]])
+    # the least this situation makes: a total is the table's word, so a wildcard it did not declare may be held
+    maybe = min(4 * ruleset.wild_kinds, 8) if not region.why_no_wild(ruleset, situation) else 0
+    alone = _least_here(told, ruleset, region, situation, kinds, maybe)
+    flat = {p.value for p in ruleset.patterns if region.paid_flat(ruleset, p.id)}  # 混杠's 40 is no sum of these
+    if alone is not None and total < alone.total and total not in flat:
+        raise SituationError("told.total_below_situation", field="total", label=f"--{ruleset.unit_en}", total=total,
+                             unit=ruleset.unit_zh, least=alone.total,
+                             how="+".join(ruleset.pattern(m.pattern_id).zh for m in alone.matches))
     detectors = told_detectors(region)
     reading_of = _reading_maker(ruleset, {}, told)
     chosen, others = None, []
@@ -620,7 +671,55 @@ def _score_total(told: Told, ruleset: Ruleset, region, situation: Situation, kin
     if others:
         _refuse_untold_kongs(ruleset, region, score, [_total_scored(ruleset, region, t, total, reading_of, detectors,
                                                                     told) for t in others])
+    automatic = region.automatic_pattern(ruleset)
+    if automatic is not None and situation.discarder is not None and total == ruleset.pattern(automatic).value:
+        score.notes += (Notice("told.total_like_automatic", field="total", total=total, unit=ruleset.unit_zh,
+                               name=ruleset.pattern(automatic).zh),)
+    if told.open is None and chosen.hand.claims == 0:
+        opened = _opened(ruleset, region, situation, chosen, reading_of, detectors, lambda t: _total_scored(
+            ruleset, region, t, total, reading_of, detectors, told))
+        if opened is not None and opened.legal and score.legal and \
+                _paid(ruleset, region, opened) != _paid(ruleset, region, score):
+            score.notes += (Notice("told.taken_concealed", field="open"),)
     return chosen.hand, score
+
+
+def _least_here(told: Told, ruleset: Ruleset, region, situation: Situation, kinds, most_wilds: int) -> Optional[Score]:
+    """The least legal win this situation and the told facts make with no pattern of the shape named (the facts
+    left unsaid the plainest ways: concealed or open, no wildcard or one, no kong nobody told), or None: a total
+    below it is no hand here (beijing-doubling's self-draw with no 绘 is 自摸 + 无绘, 2 番 at least)."""
+    named = _Named(replace(told, patterns=(), total=None), ruleset, region, situation, kinds)
+    least: Optional[Score] = None
+    kongs = tuple(told.winner_kongs or ())
+    for claimed in [told.open] if told.open is not None else [0, 1]:
+        for wilds, roles in ((0, 0), (1, 1), (1, 0)) if most_wilds else ((0, 0),):
+            if told.wild_roles is not None and roles != told.wild_roles:
+                continue
+            try:
+                score = named.tried(ToldHand(_claimed(claimed) + kongs, wilds, kinds, roles), 0).score
+            except SituationError:
+                continue
+            flat = score is not None and any(region.paid_flat(ruleset, m.pattern_id) for m in score.matches)
+            if score is not None and score.legal and not flat and (least is None or score.total < least.total):
+                least = score
+    return least
+
+
+def _opened(ruleset: Ruleset, region, situation: Situation, t: _Tried, reading_of, detectors, scored):
+    """The same facts with one claimed 吃/碰, scored by `scored`, or None when the checks refuse them."""
+    hand = replace(t.hand, melds=(Meld(CLAIM, ()),) + t.hand.melds)
+    try:
+        other = _try(ruleset, region, situation, hand, reading_of, detectors, t.order)
+    except SituationError:
+        return None
+    return scored(other)
+
+
+def _paid(ruleset: Ruleset, region, score: Score):
+    """What a score pays (None for no legal win): the total, the bonus and every seat's payout."""
+    if not score.legal:
+        return None
+    return score.total, score.bonus, tuple(sorted(pay(score, ruleset, region).deltas.items()))
 
 
 def _total_scored(ruleset: Ruleset, region, t: _Tried, total: int, reading_of, detectors, told: Told) -> Score:
@@ -731,6 +830,36 @@ def most_total(rules: Ruleset) -> int:
     return min(best, rules.cap) if rules.cap is not None else min(best, MAX_TOTAL)
 
 
+@lru_cache(maxsize=32)
+def reachable_totals(rules: Ruleset) -> frozenset:
+    """Every total some hand could score under `rules`, and more (shapes and exclusions not applied): the sums the
+    points patterns make (each at any of its values, as many times as it counts) with a base, times what the
+    multipliers make, capped; the standalone values. A total outside it is no hand: beijing-hunr's 3 点 (its
+    factors make powers of two)."""
+    region = find_region(rules.region)
+    points, factors, bases, alone = {0}, {1}, {0}, set()
+    for p in rules.patterns:
+        if p.role == "bonus":
+            continue
+        most = most_count(region.detectors.get(p.id))
+        values = {p.value} | {v for k, v in p.params if k in ("without_wild", "discard_value", "dealer_value")
+                              and isinstance(v, int) and not isinstance(v, bool)}
+        if p.role == "multiplier":
+            made = {v ** (1 if p.scale == "once" else n) for v in values for n in range(1, most + 1)}
+            factors |= {f * m for f in factors for m in made if f * m <= MAX_TOTAL}
+            continue
+        made = {v if p.scale == "once" else v * (2 ** n if p.scale == "power" else n) for v in values
+                for n in range(1, most + 1)}
+        if p.standalone:
+            alone |= made
+        elif p.role == "base":
+            bases |= made
+        else:
+            points |= {a + m for a in points for m in made if a + m <= MAX_TOTAL}
+    totals = {(a + b) * f for a in points for b in bases for f in factors if (a + b) * f <= MAX_TOTAL} | alone
+    return frozenset(min(t, rules.cap) if rules.cap is not None else t for t in totals)
+
+
 _USUAL = (dict(seat="E"), dict(seat="E", last_tile=True), dict(seat="E", kong_draw=1), dict(seat="S", discarder="E"),
           dict(seat="E", first_turn=True), dict(seat="S", discarder="E", first_turn=True))
 
@@ -746,7 +875,8 @@ def usual_total(rules: Ruleset) -> Tuple[int, str]:
     region = find_region(rules.region)
     dets = region.detectors
     shaped = [p for p in rules.patterns if not runs_on_told(dets.get(p.id)) and not region.paid_flat(rules, p.id)]
-    facts = [p for p in rules.patterns if getattr(dets.get(p.id), "of_hand", False)
+    automatic = region.automatic_pattern(rules)  # a win whatever the shape (四惠牌) is no usual hand's fact
+    facts = [p for p in rules.patterns if getattr(dets.get(p.id), "of_hand", False) and p.id != automatic
              and not getattr(dets.get(p.id), "situational", False) and not region.paid_flat(rules, p.id)]
     # a region option a pattern counts (上饶's 宝 discarded), once
     counted = tuple({key: 1} for key, value in (getattr(dets.get(p.id), "implies", None) or ("", "")

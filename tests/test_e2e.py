@@ -431,9 +431,10 @@ def test_quick_entry_records_what_the_table_agreed(browser, server, shots):
         wait(browser, lambda d, n=number: all_css(d, "#rec-msg") and text(d, "#rec-msg") == f"已记录第{n}手", f"hand {number}")
     show = cli_json(["table", "show", "quick", "--json", "--db", str(server.lib.db_path)])
     # S self-draws 3 番: +9, each other −3; the deal passes to S. Then W wins 对对和 2 on S's discard, and 庄 1 is
-    # added as the tiles path adds it ("the dealer deals in", rulesets/beijing.md): 3 番, S pays 3
+    # added as the tiles path adds it ("the dealer deals in", rulesets/beijing.md), with 门清无惠 1 (a discard win
+    # is concealed, and no 惠 is declared): 4 番, S pays 4
     assert [h["payouts"] for h in show["hands"]] == [{"E": -3, "S": 9, "W": -3, "N": -3},
-                                                     {"E": 0, "S": -3, "W": 3, "N": 0}]
+                                                     {"E": 0, "S": -4, "W": 4, "N": 0}]
 
 
 def test_a_table_that_cannot_be_read_for_a_moment_after_a_record_stays_on_screen(browser, server):

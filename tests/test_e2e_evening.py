@@ -74,7 +74,7 @@ def _probe():
             ("GET", "stats"), ("POST", "close"), ("POST", "dealer"), ("POST", "rules"), ("POST", "penalty"),
             ("POST", "revert"))}
         new_table(srv, "probe")
-        body = {"total": 1, "winner": "E"}
+        body = {"total": 2, "winner": "E"}  # the dealer: 推倒和 1 + 庄 1 at least
         first = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-a"))
         second = call(srv, "POST", "/api/tables/probe/hand", dict(body, client_id="probe-b"))
         has["duplicate"] = first[0] == 200 and second[0] == 409 and second[1].get("code") == "record.duplicate"
@@ -252,7 +252,7 @@ def test_four_phones_follow_the_ledger(phones, server, shots):
     delays = []
     for i in range(5):
         recorder = phones[i % 4]
-        number = record(recorder, str(1 + i % 3), "ESWN"[i % 4])
+        number = record(recorder, str(2 + i % 3), "ESWN"[i % 4])  # 2 at least: 推倒和 + 庄 for the dealer
         wait(recorder, lambda d, n=number: d.execute_script("return window.mjAck[arguments[0]]", n), "the answer")
         started = recorder.execute_script("return window.mjAck[arguments[0]]", number)  # committed, acknowledged
         for j, driver in enumerate(phones):
@@ -330,7 +330,7 @@ def test_a_retried_request_records_once(phones, server):
     before = len(show(server, "四人")["hands"])
     answers = a.execute_async_script("""
         const done = arguments[arguments.length - 1];
-        const body = {total: "1", winner: "W", from: "N", request_id: "retry-23-once", client_id: clientId()};
+        const body = {total: "4", winner: "W", from: "N", request_id: "retry-23-once", client_id: clientId()};
         (async () => [await api("/api/tables/" + encodeURIComponent("四人") + "/hand", body),
                       await api("/api/tables/" + encodeURIComponent("四人") + "/hand", body)])().then(done, e => done(String(e)));""")
     assert isinstance(answers, list), answers

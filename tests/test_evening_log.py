@@ -355,7 +355,7 @@ def test_every_earlier_schema_is_migrated_after_a_backup(tmp_path, version):
         assert [s["score"] for s in monday["standings"]] == [-4, 6, -6, 4]
     else:
         assert [h["payouts"] for h in shown["hands"]][0] == {"E": -6, "S": 6, "W": 0, "N": 0}
-    assert run("hand", "friday", "--fan", "1", "--winner", "S", db=db).exit_code == 0
+    assert run("hand", "friday", "--fan", "2", "--winner", "S", db=db).exit_code == 0
 
 
 def test_a_migration_that_cannot_back_up_changes_nothing(tmp_path):
@@ -571,10 +571,12 @@ def test_a_named_pattern_the_situation_contradicts_is_refused(tmp_path, args, me
 
 def test_a_pattern_the_situation_makes_hold_is_added_and_one_named_sets_the_situation(tmp_path):
     db, ledger, t = table_at(tmp_path)
-    # 阿张 on 老王's discard, 老王 dealing: 对对和 2 + 庄 1 (the dealer deals in: added, and said) = 3, 老王 pays 3
+    # 阿张 on 老王's discard, 老王 dealing: 对对和 2 + 庄 1 (the dealer deals in: added, and said) + 门清无惠 1 (a win
+    # on a discard is concealed — 吃碰堤 — and no 惠 is declared: added, and said) = 4, 老王 pays 4
     result = _quick(db, "--patterns", "对对和", "--winner", "阿张", "--from", "老王")
     assert result.exit_code == 0 and "庄 added: it counts when the dealer wins" in result.stderr, result.output
-    assert ledger.hands(t)[0].deltas == {"E": -3, "S": 0, "W": 3, "N": 0}
+    assert "门清无惠 added" in result.stderr
+    assert ledger.hands(t)[0].deltas == {"E": -4, "S": 0, "W": 4, "N": 0}
     # S deals now. 小李 self-draws, naming 海底捞月 (2): the last tile is set and said; 庄 1 added (the dealer
     # wins): 3 番 from each
     result = _quick(db, "--patterns", "海底捞月", "--winner", "小李")
@@ -582,11 +584,12 @@ def test_a_pattern_the_situation_makes_hold_is_added_and_one_named_sets_the_situ
     hand = ledger.hands(t)[1]
     assert hand.situation["last_tile"] is True and [p["id"] for p in hand.patterns] == ["dealer", "sea_bottom"]
     assert hand.deltas == {"E": -3, "S": 9, "W": -3, "N": -3}
-    # 天和 by the dealer (小李 keeps the deal): first turn set; it replaces 庄, which is not added: 10 from each
+    # 天和 by the dealer (小李 keeps the deal): first turn set; it replaces 庄, which is not added; the dealt hand is
+    # concealed and holds no 惠 (none declared): 门清无惠 1 added: 11 from each
     result = _quick(db, "--patterns", "天和", "--winner", "小李")
     assert result.exit_code == 0, result.output
-    assert [p["id"] for p in ledger.hands(t)[2].patterns] == ["heavenly"]
-    assert ledger.hands(t)[2].deltas == {"E": -10, "S": 30, "W": -10, "N": -10}
+    assert [p["id"] for p in ledger.hands(t)[2].patterns] == ["concealed_no_wild", "heavenly"]
+    assert ledger.hands(t)[2].deltas == {"E": -11, "S": 33, "W": -11, "N": -11}
 
 
 PLAIN_WINS = ["123m 456p 789s 234s 5m +5m", "[123m] 456p 789s 234s 5m +5m", "111m 222p 333s 444s 5m +5m",
@@ -678,10 +681,10 @@ def test_four_wilds_named_on_a_discard_is_paid_as_the_tiles_path_pays_it(tmp_pat
 
 
 def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp_path):
-    """七对子 (seven pairs only) and 对对和 (the standard shape only) with 捉五魁 (either shape) between them: every
+    """七对子 (seven pairs only) and 对对和 (the standard shape only) with 一条龙 (three chows) between them: every
     pair is checked, not only neighbours."""
     db, ledger, t = table_at(tmp_path)
-    result = _quick(db, "--patterns", "七对子,捉五魁,对对和", "--winner", "阿张")
+    result = _quick(db, "--patterns", "七对子,海底捞月,对对和", "--winner", "阿张")
     assert result.exit_code == 2 and "七对子 and 对对和 cannot be one hand" in result.stderr, result.output
     assert ledger.hands(t) == []
 

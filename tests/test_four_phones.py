@@ -276,7 +276,7 @@ def test_export_import_export_gives_the_same_document(tmp_path):
     evening.seat_players(ledger, t, evening.seating_with(t.players, {"S": "阿美"}))
     agreed(ledger, t, "S", 3)
     evening.adopt_rules(ledger, ledger.table("t"), "beijing")
-    agreed(ledger, ledger.table("t"), "W", 1, discarder="S")
+    agreed(ledger, ledger.table("t"), "W", 2, discarder="S")  # S deals: 推倒和 1 + 庄 1 at least
     first = _exported(ledger, "t")
     assert first["format"] == 1 and len(first["rules"]) == 2 and [e["kind"] for e in first["seat_events"]] == [
         "open", "seat"]

@@ -804,13 +804,14 @@ def test_quick_entry_through_the_api(server):
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": SCRIPT_NAME, "total": 3})
     assert status == 200, doc
     assert doc["hand"]["payouts"] == {"E": -3, "S": 9, "W": -3, "N": -3}
-    # S deals now. 对对和 2 on the dealer's discard, 庄 1 added as the tiles path adds it (issue 22): 3 番
+    # S deals now. 对对和 2 on the dealer's discard, 庄 1 added as the tiles path adds it (issue 22), and 门清无惠 1 (a
+    # discard win is concealed, and no 惠 is declared: issue 33): 4 番
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "阿张", "from": SCRIPT_NAME, "patterns": "对对和"})
     assert status == 200, doc
-    assert doc["hand"]["payouts"] == {"E": 0, "S": -3, "W": 3, "N": 0}
-    assert [p["id"] for p in doc["hand"]["patterns"]] == ["dealer", "all_pungs"]
+    assert doc["hand"]["payouts"] == {"E": 0, "S": -4, "W": 4, "N": 0}
+    assert [p["id"] for p in doc["hand"]["patterns"]] == ["dealer", "concealed_no_wild", "all_pungs"]
     assert [h["payouts"] for h in ledger_cli(server, "table", "show", "q")["hands"]] == [
-        {"E": -3, "S": 9, "W": -3, "N": -3}, {"E": 0, "S": -3, "W": 3, "N": 0}]
+        {"E": -3, "S": 9, "W": -3, "N": -3}, {"E": 0, "S": -4, "W": 4, "N": 0}]
     # 庄 named while neither winner nor discarder deals: refused with the rule, nothing recorded
     status, doc = api(server, "POST", "/api/tables/q/hand", {"winner": "大刘", "from": "老王", "patterns": "对对和,庄"})
     assert status == 400 and doc["code"] == "record.pattern_contradicts", doc

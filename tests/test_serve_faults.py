@@ -131,6 +131,14 @@ def test_a_lone_surrogate_anywhere_in_the_body_is_a_400(server, capfd, path, raw
     assert api(server, "GET", "/api/tables")[0] == 200  # the server is still there
 
 
+def test_a_field_named_with_a_line_break_is_said_escaped(server):
+    """Issue 34, item 12: `{"\\n": ["\\ud800"]}` put a raw line break at the head of the error and of its field (a
+    flake of the fuzz test above); a field named by the request's own key is escaped as a value is."""
+    status, doc = api(server, "POST", "/api/advise", raw=rb'{"\n": ["\ud800"]}')
+    assert (status, doc["code"], doc["field"]) == (400, "api.lone_surrogate", "\\n"), doc
+    assert "\n" not in doc["error"] and doc["error"].startswith("\\n: ")
+
+
 def test_a_surrogate_pair_is_a_character(server):
     """An escaped pair (U+1F600) is one character, accepted as any other is."""
     status, doc = api(server, "POST", "/api/tables", raw=json.dumps(

@@ -227,7 +227,9 @@ def test_the_help_and_long_names_fit_80_columns(tmp_path):
 
 NAMES = ["老王", "小李", "阿张", "大刘", "小赵", "阿美"]
 SEAT = st.sampled_from("ESWN")
-WIN = st.tuples(st.just("win"), st.integers(0, 1), SEAT, st.one_of(st.none(), SEAT), st.integers(1, 4),
+# 2 番 at least: a win the dealer takes part in counts 庄 with 推倒和 (beijing.md), as a concealed discard win counts
+# 门清无惠 with it (no 惠 declared): an agreed 1 番 is no such hand
+WIN = st.tuples(st.just("win"), st.integers(0, 1), SEAT, st.one_of(st.none(), SEAT), st.integers(2, 5),
                 st.integers(0, 2), st.one_of(st.none(), SEAT))
 DRAW = st.tuples(st.just("draw"), st.integers(0, 1))
 MOVE = st.tuples(st.just("seat"), st.integers(0, 1), SEAT, st.sampled_from(NAMES))

@@ -59,24 +59,29 @@ def test_hunr_a_named_hand_has_its_plain_win_base():
 def test_hunr_a_straight_on_a_discard_is_a_concealed_hand():
     """beijing-hunr.md: "吃、碰、开明杠都只能自摸胡牌" — a discard win is concealed, so 门清 ×2 counts with 一条龙 ×2:
     V = 1 × 2 × 2 = 4; "Discard 点炮 ×2: the discarder pays 2V, the two others pay V each": D 8, A 4, B 4."""
-    result = told("beijing-hunr", "一条龙", seat="W", discarder="N")
+    result = told("beijing-hunr", "一条龙", seat="W", discarder="N", wild="5m")
     assert result.score.total == 4 and paid(result) == {"E": -4, "S": -4, "W": 16, "N": -8}
     assert "门清 added" in " ".join(result.warnings)
     # said open, it cannot win on a discard, in the words the tiles path uses
-    assert "吃碰堤" in refused("beijing-hunr", "一条龙", seat="W", discarder="N", open=1)
+    assert "吃碰堤" in refused("beijing-hunr", "一条龙", seat="W", discarder="N", open=1, wild="5m")
+    # with no 混儿 declared there is none in play (beijing-hunr.md: "无混儿 ×2: no 混儿 tile among the 14"): ×2 more
+    assert told("beijing-hunr", "一条龙", seat="W", discarder="N").score.total == 8
 
 
 def test_hunr_a_flush_named_alone_self_drawn():
-    """清一色 ×4, 自摸 ×2 on the 1点 base: 8 from each (门清 not named: the hand is taken as open, so no ×2 more)."""
-    assert paid(told("beijing-hunr", "清一色,自摸", seat="S")) == {"E": -8, "S": 24, "W": -8, "N": -8}
+    """清一色 ×4, 自摸 ×2 on the 1点 base, 混儿 in play (5万): 8 from each (门清 not named: the hand is taken as open,
+    and holds a 混儿, so no ×2 more)."""
+    assert paid(told("beijing-hunr", "清一色,自摸", seat="S", wild="5m")) == {"E": -8, "S": 24, "W": -8, "N": -8}
 
 
 def test_shangrao_flown_multiplies_the_base_it_is_named_with():
-    """shangrao.md: "飞宝 (--flown N): × 2^N"; 碰碰糊 4 × 2 = 8 from each (it paid 4); 飞宝 alone names no base: refused
-    (it recorded 0 分)."""
-    assert paid(told("shangrao", "碰碰糊", seat="S", flown=1)) == {"E": -8, "S": 24, "W": -8, "N": -8}
-    assert paid(told("shangrao", "碰碰糊,飞宝", seat="S")) == {"E": -8, "S": 24, "W": -8, "N": -8}  # --flown set
-    assert "pays a hand by its base pattern: name one (天糊" in refused("shangrao", "飞宝", seat="S")
+    """shangrao.md: "飞宝 (--flown N): × 2^N"; 碰碰糊 ("all pungs, with a 宝 standing in", the 宝 5筒) 4 × 2 = 8 from
+    each (it paid 4); 飞宝 alone names no base: refused (it recorded 0 分)."""
+    assert paid(told("shangrao", "碰碰糊", seat="S", flown=1, wild="5p")) == {"E": -8, "S": 24, "W": -8, "N": -8}
+    assert paid(told("shangrao", "碰碰糊,飞宝", seat="S", wild="5p")) == {"E": -8, "S": 24, "W": -8, "N": -8}
+    assert "pays a hand by its base pattern: name one (天糊" in refused("shangrao", "飞宝", seat="S", wild="5p")
+    # 碰碰糊 has a 宝 standing in: naming it says 宝 are in play, whichever tile they are
+    assert told("shangrao", "碰碰糊", seat="S").score.total == 4
 
 
 def test_beijing_kong_bloom_is_what_the_situation_says():
@@ -103,8 +108,9 @@ def test_beijing_last_tile_ticked_is_counted():
 def test_zhuji_east_for_the_dealer_is_two_tai():
     """zhuji.md: 东风 "dealer 2, others 1" (东风庄家二台，闲家一台): the dealer's 东风 is 2 台, 2^2 = 4 from each (it
     paid 1 台); another's is 1 台."""
-    assert told("zhuji", "东风", seat="E").score.total == 2
-    assert paid(told("zhuji", "东风", seat="E")) == {"E": 12, "S": -4, "W": -4, "N": -4}
+    east = told("zhuji", "东风,无财", seat="E")
+    assert [(m.pattern_id, m.value) for m in east.score.matches] == [("east_pung", 2), ("no_wild", 1)]
+    assert paid(east) == {"E": 24, "S": -8, "W": -8, "N": -8}  # 3 台: 2^3 = 8 from each
     assert told("zhuji", "东风,无财", seat="S").score.total == 2
 
 
@@ -134,8 +140,9 @@ def test_zhuji_two_dragon_pungs_are_counted_twice():
 
 def test_shangrao_no_bao_thirteen_lonely_has_its_own_name():
     """shangrao.md: "十三浪 / 九幺: with 宝 2, without 4"; "无宝十三浪 self-drawn: +12, −4 each" (the texts' name)."""
-    assert paid(told("shangrao", "无宝十三浪", seat="S")) == {"E": -4, "S": 12, "W": -4, "N": -4}
-    assert paid(told("shangrao", "十三浪", seat="S")) == {"E": -2, "S": 6, "W": -2, "N": -2}
+    assert paid(told("shangrao", "无宝十三浪", seat="S", wild="5p")) == {"E": -4, "S": 12, "W": -4, "N": -4}
+    assert paid(told("shangrao", "十三浪", seat="S", wild="5p")) == {"E": -2, "S": 6, "W": -2, "N": -2}
+    assert told("shangrao", "十三浪", seat="S").score.total == 4  # no 宝 declared: none stands in
     assert told("shangrao", "thirteen lonely without bao", seat="S").score.total == 4
     assert told("shangrao", "无宝七星九幺", seat="S").score.total == 8
 
@@ -177,7 +184,8 @@ def test_a_total_beyond_any_hand_is_refused():
 def test_a_flat_amount_by_total_asks_for_its_name():
     """beijing-hunr.md: 混杠/天和/地和 "each other player pays 40" whatever the hand; a total of 40 could only be one of
     them (推倒胡's factors make powers of two) and is paid otherwise on a discard: name the pattern."""
-    assert "40 点 is what 混杠 pays flat: name it" in refused("beijing-hunr", total=40, seat="S", discarder="W")
+    assert "40 点 is what 混杠 pays flat, which only its name says: name it (混杠)" in \
+        refused("beijing-hunr", total=40, seat="S", discarder="W", wild="5m")
     # 天和 by the situation: the total is its flat 40, and is paid flat (each 40, the dealer's 庄胡 not applied)
     assert paid(told("beijing-hunr", total=40, seat="E", first_turn=True)) == {"E": 120, "S": -40, "W": -40, "N": -40}
     assert "a flat 40" in refused("beijing-hunr", total=8, seat="E", first_turn=True)
@@ -188,6 +196,77 @@ def test_usual_totals():
     assert usual_total(load_ruleset("beijing-money")) == (6, "cap")
     total, how = usual_total(load_ruleset("beijing"))
     assert total == 19 and "豪华七对子" in how and "天和" in how
+
+
+# --- what a second audit found (a fresh pair of eyes at the prompt) --------------------------------------------
+
+
+@pytest.mark.parametrize("rid, names, pair", [
+    # beijing.md: 一条龙 "123, 456, 789 of one suit as three chows"; 七对子 seven pairs (no sets at all)
+    ("beijing", "一条龙,七对子", "一条龙 and 七对子"),
+    # 捉五魁 "won on a tile played as 5m in the middle of 4m-5m-6m": a chow, won in it
+    ("beijing", "捉五魁,对对和", "捉五魁 and 对对和"), ("beijing", "捉五魁,七对子", "捉五魁 and 七对子"),
+    ("beijing", "大钓,捉五魁", "大钓 and 捉五魁"),  # 大钓 is won on the pair
+    ("beijing-doubling", "清龙,七对", "清龙 and 七对"), ("beijing-hunr", "一条龙,七对子", "一条龙 and 七对子"),
+    ("beijing-hunr", "捉五魁,字一色", "捉五魁 and 字一色"),  # a 5万 is no honor
+    ("zhuji", "中发白×3,东风,门风", "中发白×3, 东风, 门风"),  # five pungs: a hand has four sets
+])
+def test_names_no_hand_can_have_are_refused(rid, names, pair):
+    assert f"{pair} cannot be one hand" in refused(rid, names, seat="S")
+
+
+def test_what_the_facts_make_is_counted():
+    """Four kongs are four pungs: 对对和 counts (beijing.md: "four pungs or kongs and a pair"); four exposed melds
+    leave one tile, won as the pair: 大钓; a chow is needed beside four kongs: refused."""
+    four = ["concealed"] * 4
+    result = told("beijing", "门清无惠", seat="S", kongs=four)
+    assert result.score.total == 3 and "对对和 added" in " ".join(result.warnings)  # 对对和 2 + 门清无惠 1
+    assert told("beijing-money", "门清", seat="S", kongs=four).payout.deltas["S"] == 400  # 2 番 64×2… + 暗杠 20×4…
+    assert told("beijing", "推倒和", seat="S", open=4).score.total == 2  # 大钓 2 replaces 推倒和
+    assert told("zhuji", "无财", seat="S", kongs=four).score.total == 2  # 无财 1 + 对对胡 1
+    assert "no hand has these patterns" in refused("shangrao", "平糊自摸", seat="S", kongs=four, wild="5p")
+
+
+def test_with_no_wildcard_declared_none_is_in_play():
+    """zhuji.md: "With no bid and no --wild there are no 财神 at all, so every win is 无财"; beijing-doubling.md: "The
+    dealer's 天和 with no 绘: 4 + 1 + 1 + 1 = 7 → 128: each pays 256" — as for tiles, the wildcards are the
+    situation's to say."""
+    assert paid(told("zhuji", "平胡", seat="S", discarder="W"))["W"] == -4  # 平胡 1 + 无财 1 = 2 台
+    assert paid(told("beijing-doubling", "天和", seat="E")) == {"E": 768, "S": -256, "W": -256, "N": -256}
+    assert told("beijing", "对对和", seat="S", discarder="W").score.total == 3  # + 门清无惠: a discard win is concealed
+
+
+def test_shangrao_a_combined_base_named_by_its_parts():
+    """shangrao.md: 碰碰糊宝吊头 8 is 碰碰糊 won as 宝吊头; a hand of only 1s, 9s and honors in sets is all pungs (碰碰糊
+    4, 九幺加倍 ×2 = 8)."""
+    assert told("shangrao", "宝吊头,碰碰糊", seat="S", wild="5p").score.total == 8
+    assert told("shangrao", "平糊,九幺加倍", seat="S", wild="5p").score.total == 8
+
+
+def test_the_plain_win_of_no_pattern_can_be_named():
+    """beijing-money.md: "推倒和 (a hand with no pattern, 0 番)"; named, it is no pattern: 平摸 E 20, W 10, N 10."""
+    assert paid(told("beijing-money", "推倒和", seat="S", open=1)) == {"E": -20, "S": 40, "W": -10, "N": -10}
+
+
+def test_totals_no_hand_scores_are_refused():
+    """beijing-hunr.md: "every item multiplies" a 1点 base by ×2, ×4, ×8 (or a flat 40): 3 and 12 are no hand;
+    a total is the table's word, so a 绘 it did not declare may be held (the bound refuses only what no hand is)."""
+    assert "no hand scores 3 点 under beijing-hunr" in refused("beijing-hunr", total=3, seat="S")
+    assert "no hand scores 12 点" in refused("beijing-hunr", total=12, seat="S")
+    # beijing.md: 庄 "+1 when the dealer wins or deals in", with 推倒和 1: a dealer's 1 番 is no hand
+    assert "this situation alone makes 2 番 (推倒和+庄)" in refused("beijing", total=1, seat="E")
+    assert told("beijing-doubling", total=1, seat="S").score.legal  # 自摸 alone: an open hand holding a 绘
+
+
+def test_what_a_total_cannot_say_is_said():
+    """beijing.md: 四惠牌 is "paid as a self-draw whatever --from says"; beijing-classic.md: "a hand that broke 门清 is
+    paid half"; shangrao.md: 地糊 is "a non-dealer's win on the dealer's first discard"."""
+    result = told("beijing", total=8, seat="S", discarder="W", wild="5m")
+    assert "if the hand is 四惠牌, it is paid as a self-draw" in " ".join(result.warnings)
+    assert "taken as concealed" in " ".join(told("beijing-classic", total=1, seat="S", discarder="W").warnings)
+    assert "taken as concealed" not in " ".join(told("beijing-classic", total=1, seat="S", open=1).warnings)
+    assert "it counts when a non-dealer wins on the dealer's first discard" in \
+        refused("shangrao", "地糊", seat="S", discarder="W")
 
 
 # --- the command line: the ask, the facts, the same words ------------------------------------------------------
@@ -234,11 +313,8 @@ def test_every_path_to_the_same_hand_pays_the_same_money():
     for c in compared:
         rules = load_ruleset(c.ruleset)
         result = analyze_hand(rules, c)
-        if result.score.matches:
-            assert c.by_id == c.tiles, (c.ruleset, c.hand, c.situation, c.by_id, c.tiles)
-            assert c.by_name == c.tiles, (c.ruleset, c.hand, c.situation, c.by_name, c.tiles)
-        else:  # a hand of no pattern (beijing-money's 0 番) is told by its total, and named it is refused
-            assert c.by_id == ("error", "record.no_patterns") == c.by_name
+        assert c.by_id == c.tiles, (c.ruleset, c.hand, c.situation, c.by_id, c.tiles)
+        assert c.by_name == c.tiles, (c.ruleset, c.hand, c.situation, c.by_name, c.tiles)
         if c.by_total != c.tiles:
             assert c.by_total[0] == "error" and c.by_total[1] in FLAT_BY_TOTAL, (c.ruleset, c.hand, c.by_total)
         flat = [m.pattern_id for m in result.score.matches if find_region(rules.region).paid_flat(rules, m.pattern_id)]

@@ -289,7 +289,8 @@ def _by_name(rules, named, facts, sit):
     them."""
     from mjcalc.evening import parse_named
 
-    words = [rules.pattern(pid).zh + (f"×{count}" if count > 1 else "") for pid, count in named]
+    # a hand of no pattern (beijing-money's 0 番) is the plain win, 推倒和
+    words = [rules.pattern(pid).zh + (f"×{count}" if count > 1 else "") for pid, count in named] or ["推倒和"]
     try:
         counts, roles = parse_named(rules, ",".join(words))
         told = Told(patterns=tuple(counts.items()), **facts)

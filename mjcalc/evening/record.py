@@ -152,10 +152,12 @@ def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
 
 def parse_named(rules: Ruleset, text) -> Tuple[Dict[str, int], Optional[int]]:
     """`对对和,庄`, `中发白×2` (a pattern counted twice; 中发白,中发白 says the same of one that counts) as {pattern id:
-    count}, and whether a name said no wildcard stands in (无宝十三浪: 0; None when none said so)."""
+    count}, and whether a name said no wildcard stands in (无宝十三浪: 0; None when none said so). 推倒和 under rules
+    that have no such pattern names a hand of no pattern: {}."""
     words = text if isinstance(text, (list, tuple)) else str(text).replace("，", ",").replace("、", ",").split(",")
     counts: Dict[str, int] = {}
     roles: Optional[int] = None
+    plain = False
     detectors = find_region(rules.region).detectors
     for word in words:
         if not isinstance(word, str):
@@ -173,7 +175,13 @@ def parse_named(rules: Ruleset, text) -> Tuple[Dict[str, int], Optional[int]]:
                 break
         if not 1 <= count <= 16:
             raise LedgerError("record.pattern_count", field="patterns", label="--patterns", word=word, count=given)
-        p, no_roles = read_pattern(rules, word)
+        try:
+            p, no_roles = read_pattern(rules, word)
+        except LedgerError as exc:
+            if exc.code == "record.unknown_pattern" and glossary.names_plain_win(word):
+                plain = True  # 推倒和 where the rules have no such pattern (beijing-money's 0 番): no pattern
+                continue
+            raise
         if no_roles is not None:
             roles = no_roles
         if p.id in counts:
@@ -183,7 +191,7 @@ def parse_named(rules: Ruleset, text) -> Tuple[Dict[str, int], Optional[int]]:
             counts[p.id] += count  # 中发白,中发白: two dragon pungs
         else:
             counts[p.id] = count
-    if not counts:
+    if not counts and not plain:
         raise LedgerError("record.no_patterns", field="patterns", label="--patterns")
     return counts, roles
 

@@ -93,6 +93,11 @@ class Region:
                                  plural="s" if ruleset.wild_kinds > 1 else "", count=len(kinds))
         return kinds
 
+    def wild_in_play(self, ruleset, situation) -> bool:
+        """Whether wildcards are in play when the situation names no kind (a hand told without its tiles need not
+        say which tile is wild, only that one is): not here — the situation names them (`wild`, `indicator`)."""
+        return False
+
     def why_no_wild(self, ruleset, situation) -> Optional[Words]:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
         return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)

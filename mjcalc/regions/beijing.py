@@ -15,6 +15,7 @@ from ..hand import CHOW, KONG, PAIR
 from ..messages import Message
 from ..patterns import (
     COMMON,
+    Needs,
     block_traits,
     counted_traits,
     dragon,
@@ -48,7 +49,8 @@ def concealed_no_wild(r, p):
     return int(r.hand.is_concealed and r.wild_tiles == 0)
 
 
-@needs(exposed=4, melds=4)
+@needs(exposed=4, melds=4, wins_in=PAIR)
+@told(lambda r, p: int(bool(r.named(p.id)) or r.hand.exposed == 4), rule="rule.big_single_wait")
 @only_on(STANDARD)
 def big_single_wait(r, p):
     """大钓 全求人: four exposed melds, won on the single tile left in hand."""
@@ -81,6 +83,7 @@ def face_waits(tiles, shapes) -> Tuple[int, ...]:
     return hit
 
 
+@needs(lambda p: Needs(suited=True) if p.param("seven_pairs") else Needs(chows=1, wins_in=CHOW))
 @only_on(STANDARD, SEVEN_PAIRS)
 def catch_five(r, p):
     """捉五魁: won on a tile played as 5m in the middle of 4m-5m-6m, 5m the only face the 13 tiles wait on
@@ -94,6 +97,7 @@ def catch_five(r, p):
     return int(bool(p.param("seven_pairs")) and r.shape == SEVEN_PAIRS and b.kind == PAIR)
 
 
+@needs(wilds=4, held_wild=True)
 @of_hand("rule.four_wilds")
 def four_wilds(r, p):
     """四惠牌 (绘杠, 混杠): holding all four tiles of a wild kind, melds included."""
@@ -101,12 +105,15 @@ def four_wilds(r, p):
 
 
 @needs(chows=3, suits="one")
+@told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("dragon") and r.named("full_flush"))), rule="rule.both")
 def pure_dragon(r, p):
     """清龙: 一条龙 in a hand whose every tile, as read, is of the dragon's suit."""
     return int(bool(dragon(r, p)) and bool(full_flush(r, p)))
 
 
 @needs(suits="one")
+@told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("seven_pairs") and r.named("full_flush"))),
+      rule="rule.both")
 @only_on(SEVEN_PAIRS)
 def full_flush_seven_pairs(r, p):
     """清一色七对: seven pairs, every tile as read of one suit."""
@@ -136,7 +143,7 @@ def _drawn_win(situation) -> bool:
     return situation.self_drawn and not situation.rob_kong
 
 
-@needs(chows=3, wilds=1)
+@needs(chows=3, wilds=1, held_wild=True)
 def own_hunr_dragon(r, p):
     """本混儿龙: a 一条龙 in the wildcard's own suit holding the hand's only wildcard tile, as itself."""
     kinds = r.tiles.wild_kinds
@@ -153,6 +160,7 @@ def no_hunr(r, p):
     return int(r.wild_tiles == 0 or bool(own_hunr_dragon(r, p)))
 
 
+@needs(held_wild=True)
 @of_hand("rule.hunr_you", implies=("hunr_you", True))
 def hunr_you(r, p):
     """混儿悠: the winner declined earlier self-draws (the option), and now draws the win holding a 混儿."""

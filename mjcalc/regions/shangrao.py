@@ -17,12 +17,14 @@ from ..patterns import (
     block_traits,
     counted_traits,
     counts,
+    every_pung,
     fours_in_pairs,
     needs,
     of_hand,
     only_on,
     sets,
     situational,
+    told,
     whole_traits,
 )
 from ..payouts import Param, Payout, Scheme, transfer
@@ -83,25 +85,28 @@ def _seven_stars(r) -> bool:
 # --- detectors -----------------------------------------------------------------------------------------
 
 
+@needs(wild_roles=True)
 @only_on(STANDARD)
 def plain(r, p):
     """平糊: four sets and a pair with a 宝 in a wildcard role."""
     return int(_standard(r) and r.wild_roles > 0)
 
 
-@needs(chows=1)
+@needs(chows=1, wild_roles=False)
 @only_on(STANDARD)
 def pure_self_draw(r, p):
     """平糊自摸: four sets and a pair, no 宝 in a wildcard role, at least one chow."""
     return int(_standard(r) and r.wild_roles == 0 and any(b.kind == CHOW for b in sets(r)))
 
 
+@needs(wins_in=PAIR, wild_roles=True)
 @only_on(STANDARD)
 def wild_single(r, p):
     """宝吊头: four sets and a lone 宝, completed by the winning tile as the pair."""
     return int(_wild_single(r))
 
 
+@needs(wins_in=PAIR, wild_roles=True)
 @only_on(STANDARD)
 def wild_single_wild(r, p):
     """宝吊宝: 宝吊头 won by drawing a second 宝, the two a natural pair, another 宝 still wild."""
@@ -109,40 +114,50 @@ def wild_single_wild(r, p):
     return int(_wild_single(r) and _wins_on_wild(r) and b.wild_as[0] in r.tiles.wild_kinds and r.wild_roles > 0)
 
 
+@needs(wins_in=PAIR, wild_roles=False)
 @only_on(STANDARD)
 def wild_single_none(r, p):
     """宝吊无宝: from 宝吊头, the draw leaves every 宝 standing for itself."""
     return int(_wild_single_none(r))
 
 
-@needs(every=PUNG)
+@needs(every=PUNG, wild_roles=True)
+@told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r) and r.wild_roles > 0), rule="rule.pungs_with_wild")
 @only_on(STANDARD)
 def pungs(r, p):
     """碰碰糊: four pungs or kongs and a pair, a 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles > 0)
 
 
-@needs(every=PUNG)
+@needs(every=PUNG, wild_roles=False)
+@told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r) and r.wild_roles == 0), rule="rule.pungs_without_wild")
 @only_on(STANDARD)
 def pure_pungs(r, p):
     """清碰碰糊: four pungs or kongs and a pair, no 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles == 0)
 
 
-@needs(every=PUNG)
+@needs(every=PUNG, wins_in=PAIR, wild_roles=True)
+@told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("wild_single")) and every_pung(r)),
+      rule="rule.pungs_wild_single")
 @only_on(STANDARD)
 def pungs_wild_single(r, p):
     """碰碰糊宝吊头: four pungs or kongs, the pair a lone 宝 and the winning tile."""
     return int(_all_pungs(r) and _wild_single(r))
 
 
-@needs(every=PUNG)
+@needs(every=PUNG, wins_in=PAIR, wild_roles=False)
+@told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("wild_single_none")) and every_pung(r)),
+      rule="rule.pungs_wild_single_none")
 @only_on(STANDARD)
 def pungs_wild_single_none(r, p):
     """碰碰糊宝吊无宝: four pungs or kongs, from 宝吊头, no 宝 left in a wildcard role."""
     return int(_all_pungs(r) and _wild_single_none(r))
 
 
+@needs(wild_roles=False)
+@told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("seven_pairs")) and r.wild_roles == 0),
+      rule="rule.pure_pairs")
 @only_on(SEVEN_PAIRS)
 def pure_seven_pairs(r, p):
     """清七对: seven pairs, no 宝 in a wildcard role."""
@@ -150,6 +165,9 @@ def pure_seven_pairs(r, p):
 
 
 @counts(3)
+@needs(wild_roles=False)
+@told(lambda r, p: r.named(p.id) or (r.named("luxury_seven_pairs") if r.wild_roles == 0 else 0),
+      rule="rule.pure_pairs")
 @only_on(SEVEN_PAIRS)
 def pure_luxury_seven_pairs(r, p):
     """清豪华七对: seven pairs with fours, no 宝 in a wildcard role; counts the fours."""
@@ -172,7 +190,8 @@ def seven_star_nine_terminals(r, p):
     return int(r.shape == NINE_TERMINALS and _seven_stars(r))
 
 
-@needs(melds=4)
+@needs(melds=4, wins_in=PAIR)
+@told(lambda r, p: int(bool(r.named(p.id)) or len(r.hand.melds) == 4), rule="rule.single_wait")
 @only_on(STANDARD)
 def single_wait(r, p):
     """单吊: four melds declared, won on the single tile left in hand."""

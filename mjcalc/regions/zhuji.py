@@ -280,6 +280,11 @@ class ZhujiRegion(Region):
         return ReadingKeys(block, counted=_counted_honors, summary=_honors_summary,
                            signature=(self.id, traits.signature, special))
 
+    def wild_in_play(self, ruleset, situation):
+        """A bid with 财神 (N台, 独N台) puts them in play, whichever the 包家 named."""
+        bid = situation.extra("bid")
+        return bid is not None and bid.kinds > 0
+
     def why_no_wild(self, ruleset, situation):
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
         bid = situation.extra("bid")

@@ -89,7 +89,7 @@ from ..evening import (  # noqa: E402
     transfers_json,
 )
 from ..flags import flagged  # noqa: E402
-from ..messages import LANGS, Message, did_you_mean, shown  # noqa: E402
+from ..messages import LANGS, Message, did_you_mean, escaped, shown  # noqa: E402
 from ..notation import parse_hand  # noqa: E402
 from ..patterns import added_by_situation, most_count  # noqa: E402
 from ..regions import all_options, find_region  # noqa: E402
@@ -126,7 +126,9 @@ class ApiError(Exception):
 
 def refusal(status: int, code: str, field=None, headers=(), **params) -> ApiError:
     """One of the server's own errors: the message `code` (an `api.*` id of `mjcalc.messages`) with its
-    parameters, about the request's `field` (named before it: `base: expected …`) or none."""
+    parameters, about the request's `field` (named before it: `base: expected …`) or none. A field named by a
+    request's own key is said as written, its line breaks and control characters escaped, as a value is."""
+    field = escaped(field) if isinstance(field, str) else field
     return ApiError(status, MjcalcError(code, field=field, **params), flag=False, headers=headers)
 
 
