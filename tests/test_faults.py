@@ -286,10 +286,20 @@ def test_settle_and_rules_read_a_ledger_on_a_read_only_file_system(tmp_path):
 # --- 5: stored text is neutralised on every output ------------------------------------------------------------
 
 
+def _rename_everywhere(conn, hostile):
+    """Seat S's player renamed to `hostile` in the table's row, its log and its hands' seating alike (a name
+    changed in one place only is a damaged table, refused before anything is shown)."""
+    name = conn.execute("SELECT player_s FROM tables WHERE name = 't'").fetchone()[0]
+    kept, now = json.dumps(name, ensure_ascii=False), json.dumps(hostile)
+    conn.execute("UPDATE tables SET player_s = ? WHERE name = 't'", (hostile,))
+    conn.execute("UPDATE events SET data = replace(data, ?, ?)", (kept, now))
+    conn.execute("UPDATE hands SET players = replace(players, ?, ?)", (kept, now))
+
+
 def test_escape_sequences_stored_in_a_ledger_never_reach_the_terminal(tmp_path):
     db = evening_at(tmp_path)
     conn = sqlite3.connect(db)
-    conn.execute("UPDATE tables SET player_s = ? WHERE name = 't'", ("b\x1b]0;owned\x07\u202e\x9b2J",))
+    _rename_everywhere(conn, "b\x1b]0;owned\x07\u202e\x9b2J")
     conn.commit()
     conn.close()
     raw = ("\x1b", "\x07", "\u202e", "\x9b")
@@ -333,7 +343,7 @@ def test_the_api_escapes_stored_control_characters_too(tmp_path):
         db = srv.lib.db_path
         assert run("table", "new", "t", *SEATS4, db=db).exit_code == 0
         conn = sqlite3.connect(db)
-        conn.execute("UPDATE tables SET player_s = ? WHERE name = 't'", ("b\x1b[2J\u202e",))
+        _rename_everywhere(conn, "b\x1b[2J\u202e")
         conn.commit()
         conn.close()
         status, _, body = request(srv, "GET", "/api/tables/t")

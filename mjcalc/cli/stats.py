@@ -31,16 +31,23 @@ def table_stats(name, every, as_json, db_path):
     if name is not None and every:
         raise UserError("table.stats_name_or_all", table=repr(name))
     with Ledger(db_path, readonly=True) as ledger:
-        rows, tables = read_stats(ledger, None if every else current_table(ledger, name).name)
+        rows, tables, left_out = read_stats(ledger, None if every else current_table(ledger, name).name)
         read = {t.name for t in tables}
         played = {t.name: n for t, n, _ in ledger.tables() if t.name in read}  # counts, not the hands again
         path = ledger.path
+    for left, problem in left_out:
+        click.echo(printable(f"table {left!r} is damaged and left out: {problem} (`mjcalc table check`)"), err=True)
     if as_json:
-        emit_json(stats_json(rows, None if every else tables[0].name))
-        return
-    if not tables:
+        emit_json(stats_json(rows, None if every else tables[0].name, left_out))
+    elif not tables and not left_out:
         click.echo(printable(f"no tables yet in {path}"))
-        return
+    elif tables:
+        _figures(rows, tables, played, every)
+    if left_out:
+        raise SystemExit(1)
+
+
+def _figures(rows, tables, played, every):
     count = sum(played.values())
     hands = f"{count} hand{'s' if count != 1 else ''}"
     head = f"table {tables[0].name!r}: {hands}"

@@ -1333,7 +1333,9 @@ def _event_text(event):
 def table_check(name, as_json, db_path):
     """Check the ledger (or the table NAME): SQLite's check of the file, and every table's rows against what
     mjcalc writes — payouts in whole numbers summing to zero, seats, JSON, the hands numbered in order, the
-    hands the log makes. Lists every problem (exit 1), or says the ledger is sound; repairs nothing.
+    table and the hands its log makes, the rules under their digest — and every result the log keeps scored
+    again from how its hand was entered. Lists every problem (exit 1), or says the ledger is sound; repairs
+    nothing.
 
     \b
     Example:
@@ -1345,7 +1347,8 @@ def table_check(name, as_json, db_path):
         tables = [t for t, _, _ in ledger.tables() if name is None or t.name == name]
         if name is not None and not tables:
             ledger.table(name)  # says there is no such table
-        found = [p for t in tables for p in problems(ledger, t)] if name is not None else problems(ledger)
+        found = [p for t in tables for p in problems(ledger, t, derive=True)] if name is not None \
+            else problems(ledger, derive=True)
         path = ledger.path
     if as_json:
         click.echo(json_text({"ledger": str(path), "sound": not found,

@@ -2,13 +2,17 @@
 refused with one line naming the table, the hand and the column, never shown as if it were right nor repaired.
 
 A ledger's own invariants, checked on the rows as they are stored (SQLite's types, not Python's reading of
-them): SQLite's `quick_check` of the file; each table's seating (four distinct printable names), its next state
-(a round from 1, a seat, a 连庄 and a 上楼 level in range) and its rules (JSON of a ruleset); each hand's number
-(1, 2, 3 … in order), its seats, its payouts (whole numbers summing to zero), its JSON columns (a situation and
-an input are objects, patterns a list, the seating four names); each penalty's payouts; and the cache against
-its log (the hands the log replays to are the ones stored). `problems` lists them all (`mjcalc table check`);
-`check_table` raises on the first. A table is checked once per process for each state of the file (its inode,
-size and time, and its WAL's), so a server answering many requests checks a table again only after a write.
+them; a text that is not UTF-8 is one problem, and the rest is still read): SQLite's `quick_check` of the file
+and the ledger's tables all there; each table's seating (four distinct printable names), its 底分, its next
+state (a round from 1, a seat, a 连庄 and a 上楼 level in range) and its rules (JSON of a ruleset); each hand's
+number (1, 2, 3 … in order), its seats, its payouts (whole numbers summing to zero), its JSON columns; each
+penalty's payouts; every result the log keeps, used now or kept for another state, one mjcalc could write
+(`proof.record_faults`); every rules text the table names kept under its digest; and the table's row and cache
+against its log (the revision, seating and next state, the hands and penalties the log replays to).
+`problems` lists them all; with `derive` (`mjcalc table check`) it also scores every result of this scorer
+again from its entry and compares (`derived_problems`). `check_table` raises on the first. A table is checked
+once per process for each state of the file (its inode, size and time, and its WAL's), so a server answering
+many requests checks a table again only after a write.
 """
 import json
 from dataclasses import dataclass
@@ -17,10 +21,12 @@ from typing import Any, Dict, List, Optional, Tuple
 
 from ..messages import Message
 from ..session import MAX_LEVELS
+from ..situation import MAX_BASE
 from ..tiles import SEATS
 from . import ledger as storage
-from .ledger import HandRecord, Ledger, LedgerFileError, PenaltyRecord, Stored, Table, rules_digest
-from .record import rules_from_json
+from .ledger import HandRecord, Ledger, LedgerFileError, NotText, PenaltyRecord, Stored, Table, rules_digest
+from . import proof
+from .record import kept_rules, score_input, table_rules
 from .replay import ReplayError, replay
 
 MAX_AMOUNT = 2 ** 53 - 1  # a payout or a standing stays exact as a JSON number
@@ -89,6 +95,10 @@ def _state_problems(state: Any, column: str, say) -> None:
         say(column, f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
 
 
+_TABLE_ROW = ("player_e", "player_s", "player_w", "player_n", "base", "base", "rules", "next_state")  # `stored.table`
+_HAND_ROW = [c.strip().replace("typeof(", "").rstrip(")") for c in storage.STORED_HAND.split(",")]
+
+
 def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     name = table.name
     found: List[Problem] = []
@@ -98,14 +108,26 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
 
     say = said()
     row = stored.table
+    if isinstance(name, NotText):
+        say("name", "not UTF-8 text (a damaged name)")
+    for column, value in zip(_TABLE_ROW, row):
+        if isinstance(value, NotText):
+            say(column, "not UTF-8 text")
+    for r in stored.hands:
+        for column, value in zip(_HAND_ROW, r):
+            if isinstance(value, NotText):
+                said(r[0] if _is_int(r[0]) else None)(column, "not UTF-8 text")
+    for revision, _, data in stored.events:
+        if isinstance(data, NotText):
+            say("log", f"event {revision} is not UTF-8 text")
     players, base_type, base, rules, state = row[:4], row[4], row[5], row[6], row[7]
     for seat, player in zip(SEATS, players):
         if not isinstance(player, str) or not player.strip():  # (an invisible character is shown escaped)
             say(f"player_{seat.lower()}", f"{player!r} is not a player's name")
     if len({p for p in players if isinstance(p, str)}) < 4:
         say("players", "two seats have one name")
-    if base_type != "integer" or base < 1:
-        say("base", f"{base!r} is not a 底分 (a whole number from 1)")
+    if base_type != "integer" or not 1 <= base <= MAX_BASE:
+        say("base", f"{base!r} is not a 底分 (a whole number from 1 to {MAX_BASE:,})")
     if rules is not None:
         data = _json(rules, dict, "rules", say)
         if data is not None and not (isinstance(data.get("id"), str) and isinstance(data.get("patterns"), list)):
@@ -114,7 +136,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
             say("rules", "not the rules kept under their digest (changed since they were kept)")
         elif data is not None:
             try:
-                rules_from_json(rules)
+                kept_rules(rules)
             except (TypeError, ValueError, KeyError, StopIteration) as exc:
                 say("rules", f"not a ruleset mjcalc can read ({str(exc)[:60]})")
     parsed = _json(state, dict, "next_state", say)
@@ -160,54 +182,105 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
                                     or sum(deltas[s] for s in SEATS) != 0):
             say("penalty", f"the payouts {deltas!r} are not whole numbers summing to zero")
     if not found:
-        found += _cache_problems(stored, name)
+        events, found = _log(stored, name)
+        found += _log_problems(stored, table, events)
     return found
 
 
-def _cache_problems(stored: Stored, name: str) -> List[Problem]:
-    """The stored hands and penalties against the log replayed (no scorer: every result is in the log)."""
+def _log(stored: Stored, name: str) -> Tuple[List[Tuple[int, str, dict]], List[Problem]]:
+    """The table's log read: (revision, kind, data) in order, or the problem that stops it being read."""
     events = []
     for revision, kind, data in stored.events:
         try:
-            events.append((kind, json.loads(data)))
+            parsed = json.loads(data) if isinstance(data, str) else None
         except ValueError:
-            return [Problem(name, None, "log", f"event {revision} is not JSON")]
-    if not events:
-        return []  # a ledger from before the log (it is migrated when it is opened to write)
+            parsed = None
+        if not isinstance(parsed, dict) or not isinstance(kind, str):
+            return [], [Problem(name, None, "log", f"event {revision} is not JSON")]
+        events.append((revision, kind, parsed))
+    return events, []
+
+
+def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dict]]) -> List[Problem]:
+    """Every result the log stores is one mjcalc could have written (`proof.record_faults`), whichever state it
+    is for; the table's row (revision, seating, next state) and its cached hands and penalties are what the log
+    replays to."""
+    name = table.name
+    found = [Problem(name, record.get("number") if isinstance(record, dict) and _is_int(record.get("number"))
+                     else None, f"log event {revision}", fault)
+             for revision, record, _ in proof.stored_results(events) for fault in proof.record_faults(record)]
+    if found or not events:
+        return found  # no log: a ledger from before the log (it is migrated when it is opened to write)
     try:
-        evening = replay(events)
+        evening = replay([(kind, data) for _, kind, data in events])
         replayed = [HandRecord.of(h) for h in evening.hands]
         penalties = [PenaltyRecord.of(p) for p in evening.penalties]
     except (ReplayError, KeyError, TypeError, ValueError) as exc:
         return [Problem(name, None, "log", f"does not replay ({exc})")]
+    if table.revision != len(events):
+        found.append(Problem(name, None, "revision", f"{table.revision} where the log has {len(events)} writes"))
+    if tuple(table.players) != tuple(evening.players):
+        found.append(Problem(name, None, "players", f"{list(table.players)} where the log seats "
+                                                    f"{list(evening.players)}"))
+    if table.state != evening.state:
+        found.append(Problem(name, None, "next_state", f"{table.state} where the log makes {evening.state}"))
     cached = stored.cached_hands()
     for old, new in zip(cached, replayed):
         if old != new:
             what = [k for k in ("deltas", "winner", "discarder", "total", "dealer", "after", "players")
                     if getattr(old, k) != getattr(new, k)] or ["its record"]
-            return [Problem(name, old.number, ", ".join(what), "is not what the table's log says")]
+            return found + [Problem(name, old.number, ", ".join(what), "is not what the table's log says")]
     if len(cached) != len(replayed):
-        return [Problem(name, None, "hands", f"{len(cached)} stored where the log makes {len(replayed)}")]
+        return found + [Problem(name, None, "hands", f"{len(cached)} stored where the log makes {len(replayed)}")]
     kept = [PenaltyRecord.of(json.loads(d)) for d in stored.penalties]
     if kept != penalties:
-        return [Problem(name, None, "penalties", "are not what the table's log says")]
-    return []
+        found.append(Problem(name, None, "penalties", "are not what the table's log says"))
+    return found
 
 
-def _rules_problems(ledger: Ledger, table: Table, stored: Stored) -> List[Problem]:
-    """Every rules text a hand was recorded under is kept, under its own digest, and readable."""
-    for record in stored.cached_hands():
-        sha = record.rules_sha256
-        if sha is None or sha == table.rules_sha256:
-            continue
+def _rules_problems(ledger: Ledger, table: Table, events: List[Tuple[int, str, dict]]) -> List[Problem]:
+    """Every rules text the table names — its own, its log's, each result's — is kept under its own digest,
+    and readable."""
+    named: Dict[str, Optional[int]] = {}
+    if table.rules_sha256:
+        named[table.rules_sha256] = None
+    for _, kind, data in events:
+        if kind in ("open", "rules") and isinstance(data.get("rules_sha256"), str):
+            named.setdefault(data["rules_sha256"], None)
+    for _, record, _ in proof.stored_results(events):
+        if isinstance(record.get("rules_sha256"), str):
+            named.setdefault(record["rules_sha256"], record.get("number"))
+    for sha, number in named.items():
         text = ledger.rules_text(sha)
-        if text is None or rules_digest(text) != sha:
-            return [Problem(table.name, record.number, "rules_sha256", f"the rules {sha[:12]}… are not kept as they were")]
+        if not isinstance(text, str) or rules_digest(text) != sha:
+            return [Problem(table.name, number, "rules_sha256", f"the rules {sha[:12]}… are not kept as they were")]
         try:
-            rules_from_json(text)
+            kept_rules(text)
         except (TypeError, ValueError, KeyError, StopIteration) as exc:
-            return [Problem(table.name, record.number, "rules_sha256", f"the rules {sha[:12]}… cannot be read ({exc})")]
+            return [Problem(table.name, number, "rules_sha256", f"the rules {sha[:12]}… cannot be read ({exc})")]
     return []
+
+
+def derived_problems(ledger: Ledger, table: Table) -> List[Problem]:
+    """Every result the table's log stores (this scorer's), scored again from its entry in its state under its
+    rules, and compared (`proof.derived_faults`): what `table check` adds to the checks made on opening."""
+    with ledger.reading():
+        events, found = _log(ledger.stored(table), table.name)
+        rules = {sha: ledger.rules_text(sha) for sha in {r.get("rules_sha256") for _, r, _ in
+                                                          proof.stored_results(events)} if isinstance(sha, str)}
+    if found:
+        return []  # said by the table's own check
+
+    def rules_ok(sha):
+        return sha is None or isinstance(rules.get(sha), str) and rules_digest(rules[sha]) == sha
+
+    def rescore(sha, entry, state, number):
+        current = kept_rules(rules[sha]) if sha else table_rules(table)
+        record, _ = score_input(current, table.base, entry, state, number)
+        return record.to_json()
+
+    return [Problem(table.name, number, f"log event {revision}", what)
+            for revision, number, what in proof.derived_faults(events, rescore, rules_ok)]
 
 
 def file_problems(ledger: Ledger) -> List[Problem]:
@@ -227,20 +300,22 @@ def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
         try:
             found = _table_problems(stored, table)
             if not found:
-                found = _rules_problems(ledger, table, stored)
+                found = _rules_problems(ledger, table, _log(stored, table.name)[0])
         except (ValueError, TypeError, KeyError) as exc:
             found = [Problem(table.name, None, "rows", f"cannot be read ({exc})")]
         _checked[key] = found
     return _checked[key]
 
 
-def problems(ledger: Ledger, table: Optional[Table] = None) -> List[Problem]:
-    """Every problem in the ledger's file and in its tables (or in `table`)."""
+def problems(ledger: Ledger, table: Optional[Table] = None, derive: bool = False) -> List[Problem]:
+    """Every problem in the ledger's file and in its tables (or in `table`); with `derive`, every stored result
+    scored again and compared too (`derived_problems`)."""
     with ledger.reading():
         tables = [table] if table is not None else [t for t, _, _ in ledger.tables()]
         out = list(file_problems(ledger))
         for t in tables:
-            out += table_problems(ledger, t)
+            found = table_problems(ledger, t)
+            out += found if found or not derive else derived_problems(ledger, t)
     return out
 
 

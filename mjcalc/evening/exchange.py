@@ -3,11 +3,12 @@
 
 The document (`"format": 1`) holds the table (its name, rules as named, 底分, seating, next state, revision,
 whether it is closed), every rules JSON it refers to by SHA-256, the seat events, the hands as `table show
---json` gives them, the penalties, the standings and the log of every write. Import trusts the stored payouts
-(it never scores a hand: a newer mjcalc never changes old money) and checks them as a damaged ledger is
-checked: every rules text has the digest it is filed under, the log replays with the results it stores, every
-hand and penalty sums to zero in whole numbers, and the hands, penalties and standings the log makes are the
-ones the document lists. Request ids are not exported: they guard one ledger's retries, not the evening.
+--json` gives them, the penalties, the standings and the log of every write. Import keeps the stored payouts
+(a newer mjcalc never changes old money) once they are proven as `table check` proves a ledger: every rules
+text has the digest it is filed under, the log replays with the results it stores, every result in the log is
+one mjcalc could write (`proof.record_faults`) and, where this scorer stored it, is what scoring its entry again
+gives (`proof.derived_faults`), and the hands, penalties and standings the log makes are the ones the document
+lists. Request ids are not exported: they guard one ledger's retries, not the evening.
 """
 import json
 from typing import Any, Dict, List, Optional
@@ -17,7 +18,9 @@ from ..session import State
 from ..tiles import SEATS
 from .documents import hand_json, penalty_json, standings_json
 from .ledger import HandRecord, Ledger, LedgerError, PenaltyRecord, Table, now, rules_digest, standings_of
-from .record import read_view, rules_from_json
+from ..situation import MAX_BASE
+from . import proof
+from .record import kept_rules, read_view, rules_from_json, score_input
 from .replay import EVENTS, ReplayError, replay
 
 FORMAT = 1
@@ -101,6 +104,10 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
         penalties = tuple(PenaltyRecord.of(p) for p in evening.penalties)
     except (KeyError, TypeError, ValueError):
         raise _damaged("import.records") from None
+    numbered = [(revision, kind, data) for revision, (kind, data) in enumerate(events, 1)]
+    for revision, record, _ in proof.stored_results(numbered):
+        for fault in proof.record_faults(record):
+            raise _damaged("import.result", revision=revision, what=fault)
     for record in list(hands) + list(penalties):
         deltas = [record.deltas.get(s) for s in SEATS]
         whole = [d for d in deltas if isinstance(d, int) and not isinstance(d, bool)]
@@ -121,10 +128,26 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
               _get(table, "ruleset", str, "table."), _get(table, "ruleset_id", str, "table."),
               _get(table, "base", int, "table."), players, _get(table, "created", str, "table."),
               rules.get(sha) if sha else None, len(events), sha, evening.state, table.get("closed") or None)
-    if t.base < 1:
+    if not 1 <= t.base <= MAX_BASE:
         raise _damaged("import.field", field="table.base")
     _same(doc, t, hands, penalties)
+    _derived(numbered, rules, t)
     return ledger.import_table(t, rules, log, hands, penalties)
+
+
+def _derived(events, rules: Dict[str, str], t: Table):
+    """Every result the log keeps (this scorer's), scored again from its entry in its state under its rules at
+    the table's 底分, is the one kept: an export whose money was changed in any hand, used now or kept for
+    another state, is refused (`proof.derived_faults`)."""
+    def rescore(sha, entry, state, number):
+        text = rules.get(sha) if sha else t.rules
+        if text is None:
+            raise _damaged("import.rules_missing", sha=str(sha)[:12])
+        record, _ = score_input(kept_rules(text), t.base, entry, state, number)
+        return record.to_json()
+
+    for revision, _number, what in proof.derived_faults(events, rescore, lambda sha: sha is None or sha in rules):
+        raise _damaged("import.result", revision=revision, what=what)
 
 
 def _same(doc: dict, t: Table, hands: List[HandRecord], penalties):

@@ -237,6 +237,7 @@ MIGRATIONS = (
     """,
 )
 VERSION = len(MIGRATIONS)
+LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
 
 
 def now(exact: bool = False) -> str:
@@ -501,7 +502,7 @@ def _hand(row) -> HandRecord:
 
 
 # A hand's row as `check` reads it: the values with SQLite's type of the payouts and the level.
-_STORED_HAND = ("number, kind, dealer, winner, discarder, typeof(d_e), typeof(d_s), typeof(d_w), typeof(d_n), "
+STORED_HAND = ("number, kind, dealer, winner, discarder, typeof(d_e), typeof(d_s), typeof(d_w), typeof(d_n), "
                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, situation, patterns, "
                 "players, input, typeof(level), level")
 
@@ -509,7 +510,7 @@ _STORED_HAND = ("number, kind, dealer, winner, discarder, typeof(d_e), typeof(d_
 @dataclass(frozen=True)
 class Stored:
     """A table's rows as stored (`Ledger.stored`): its own row (players E S W N, typeof(base), base, rules,
-    next_state), its hands (`_STORED_HAND`), the same hands as the cache keeps them, its log (revision, kind,
+    next_state), its hands (`STORED_HAND`), the same hands as the cache keeps them, its log (revision, kind,
     data) and its penalties' data."""
 
     table: tuple
@@ -528,7 +529,20 @@ _TABLE_COLUMNS = ("id, name, ruleset, ruleset_id, base, player_e, player_s, play
 _TABLE_WIDTH = len(_TABLE_COLUMNS.split(","))
 
 
+class NotText(str):
+    """A stored text that is not UTF-8 (or bytes where a text belongs), read with its bad bytes replaced: shown
+    as it is, and reported by `check` (it is never what mjcalc wrote)."""
+
+
+def _lenient(raw: bytes) -> str:
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return NotText(raw.decode("utf-8", "replace"))
+
+
 def _table(row) -> Table:
+    row = tuple(_lenient(v) if isinstance(v, bytes) else v for v in row)
     tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state, closed = row
     return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules, revision, sha,
                  _stored_state(state), closed)
@@ -943,13 +957,23 @@ class Ledger:
             table = _table(row)
             return TABLE_CHECK(self, table) if TABLE_CHECK is not None else table
 
+    @contextmanager
+    def _leniently(self):
+        """Reads that take a text that is not UTF-8 as `NotText` instead of failing on it (what `check` and the
+        list of tables read: a damaged text is one problem among the others, not the end of the reading)."""
+        self.db.text_factory = _lenient
+        try:
+            yield
+        finally:
+            self.db.text_factory = str
+
     def stored(self, table: Table) -> "Stored":
         """The table's rows as they are stored, SQLite's types beside the values, for `check` to judge (one read
-        transaction)."""
-        with self._errors(), self.reading():
+        transaction; a text that is not UTF-8 is read as `NotText`)."""
+        with self._errors(), self.reading(), self._leniently():
             row = self.db.execute("SELECT player_e, player_s, player_w, player_n, typeof(base), base, rules, "
                                   "next_state FROM tables WHERE id = ?", (table.id,)).fetchone()
-            hands = self.db.execute(f"SELECT {_STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
+            hands = self.db.execute(f"SELECT {STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
                                     (table.id,)).fetchall()
             cached = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
                                      (table.id,)).fetchall()
@@ -960,16 +984,22 @@ class Ledger:
         return Stored(row, hands, cached, events, penalties)
 
     def quick_check(self) -> List[str]:
-        """SQLite's quick check of the whole file: ["ok"], or what is wrong (at most 20 lines)."""
+        """SQLite's quick check of the whole file, and the ledger's own tables all there: ["ok"], or what is
+        wrong (at most 20 lines)."""
         try:
-            return [r[0] for r in self.db.execute("PRAGMA quick_check(20)")]
+            found = [r[0] for r in self.db.execute("PRAGMA quick_check(20)")]
+            names = {r[0] for r in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         except sqlite3.DatabaseError as exc:
             return [str(exc)]
+        missing = [n for n in LEDGER_TABLES if n not in names]
+        if missing:
+            return [r for r in found if r != "ok"] + [f"the ledger's table {n!r} is not there" for n in missing]
+        return found
 
     def tables(self) -> List[Tuple[Table, int, Optional[str]]]:
         """Every table, with its number of hands and when the last one was recorded."""
         columns = ", ".join(f"t.{c.strip()}" for c in _TABLE_COLUMNS.split(","))
-        with self._errors():
+        with self._errors(), self._leniently():
             rows = self.db.execute(
                 f"SELECT {columns}, count(h.id), max(h.recorded) FROM tables t LEFT JOIN hands h "
                 "ON h.table_id = t.id GROUP BY t.id ORDER BY t.name").fetchall()

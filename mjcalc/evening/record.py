@@ -51,7 +51,8 @@ from .ledger import (
     standings_of,
     visible,
 )
-from .replay import ReplayError, advance, replay, timeline
+from . import proof
+from .replay import ReplayError, advance, record_state, replay, result_key, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -98,7 +99,7 @@ def table_rules(table: Table, ledger: Optional[Ledger] = None) -> Ruleset:
     """The rules the table keeps. A table opened before tables kept their rules reads its file once; with
     `ledger` it then keeps what it read."""
     if table.rules:
-        return _kept_rules(table.rules)
+        return kept_rules(table.rules)
     rules = load_ruleset(table.ruleset)
     if ledger is not None:
         try:
@@ -436,19 +437,22 @@ class _Rules:
     def __call__(self, sha256: Optional[str]) -> Ruleset:
         if sha256 not in self.known:
             text = self.ledger.rules_text(sha256) if sha256 else None
-            self.known[sha256] = _kept_rules(text) if text else table_rules(self.table, self.ledger)
+            self.known[sha256] = kept_rules(text) if text else table_rules(self.table, self.ledger)
         return self.known[sha256]
 
 
 @lru_cache(maxsize=64)
-def _kept_rules(text: str) -> Ruleset:
+def kept_rules(text: str) -> Ruleset:
     """`rules_from_json`, once per text (a ruleset is frozen: every table kept under it shares it)."""
     return rules_from_json(text)
 
 
-def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, fresh: Optional[str] = None):
+def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, fresh: Optional[str] = None,
+             before: Optional[List[HandRecord]] = None):
     """The table replayed with `event` added: (Evening, its hands, the Analysis of hand `fresh` if it was
-    scored). A hand that no longer scores in its new state is a LedgerError naming it."""
+    scored). A hand that no longer scores in its new state is a LedgerError naming it. A result the log kept
+    for another state, used again (an edit reverted, a dealer moved back), is scored again first and must be
+    what the log says (`_proven`); `before`: the table's hands now, when the caller has read them."""
     analyses: Dict[str, Analysis] = {}
 
     def score(given, state, sha256, hand_id, number):
@@ -462,13 +466,43 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, f
             analyses[hand_id] = result
         return record.but(hand_id=hand_id, rules_sha256=sha256).to_json()
 
+    events = ledger.events(t)
     try:
-        evening = replay(ledger.events(t) + [event], score)
+        evening = replay(events + [event], score)
     except ReplayError as exc:
         raise LedgerError("ledger.log_damaged", table=repr(t.name), reason=str(exc)) from None
     event[1]["records"] = evening.scored
+    if evening.scored:
+        event[1]["scorer"] = proof.SCORER
     hands = [HandRecord.of(h) for h in evening.hands]
+    _proven(t, events, hands, ledger.hands(t) if before is None else before, {r["hand_id"] for r in evening.scored},
+            rules)
     return evening, hands, analyses.get(fresh or "")
+
+
+def _key(record: HandRecord) -> Tuple:
+    return result_key(record.hand_id, record.before, record.rules_sha256)
+
+
+def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], before: List[HandRecord],
+            scored: set, rules: _Rules):
+    """Each hand the write pays from a result the log kept but the table did not use until now is scored again
+    from its entry and compared: a result changed in the file (or in an export) is refused, never paid. What an
+    older scorer kept is the table's word (`proof`)."""
+    using = {_key(h) for h in before}
+    fresh = [h for h in hands if h.hand_id not in scored and _key(h) not in using]
+    if not fresh:
+        return
+    ours = {result_key(r["hand_id"], record_state(r), r.get("rules_sha256"))
+            for _, r, mine in proof.stored_results((0, kind, data) for kind, data in events) if mine}
+    for record in fresh:
+        if _key(record) not in ours:
+            continue
+        again, _ = score_input(rules(record.rules_sha256), t.base, record.input, record.before, record.number)
+        what = proof.difference(record.to_json(), again.to_json())
+        if what:
+            raise LedgerError("ledger.log_damaged", table=repr(t.name),
+                              reason=Message("ledger.result_changed", number=record.number, what=what))
 
 
 def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
@@ -614,7 +648,8 @@ def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Rule
         before = ledger.hands(t)
         if refuse_duplicate:
             _duplicate(ledger, t, before, given, client)
-        evening, hands, result = _evening(ledger, t, ("hand", data), _Rules(ledger, t, current), fresh=hand_id)
+        evening, hands, result = _evening(ledger, t, ("hand", data), _Rules(ledger, t, current), fresh=hand_id,
+                                          before=before)
         asked = None if confirm_total else unusual(current, given, result)
         if asked is not None:
             raise asked
@@ -687,7 +722,7 @@ def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = 
         gone = _shown_hand(t, before, shown, "removed")
         data = {"hand_id": gone.hand_id}
         known = _Rules(ledger, t)
-        evening, hands, _ = _evening(ledger, t, ("undo", data), known)
+        evening, hands, _ = _evening(ledger, t, ("undo", data), known, before=before)
         return Written(t, "undo", gone, changed=_differences(before, hands, {gone.hand_id}),
                        change=_change(t, "undo", data, evening, hands, before), rules=known(gone.rules_sha256))
 
@@ -707,7 +742,7 @@ def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = 
         new_id = new_hand_id()
         data = {"hand_id": old.hand_id, "new_id": new_id, "input": given}
         known = _Rules(ledger, t)
-        evening, hands, result = _evening(ledger, t, ("edit", data), known, fresh=new_id)
+        evening, hands, result = _evening(ledger, t, ("edit", data), known, fresh=new_id, before=before)
         new = hands[old.number - 1]
         asked = None if confirm_total or dry_run else unusual(known(new.rules_sha256), given, result)
         if asked is not None:
@@ -744,7 +779,7 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
                      and e["kind"] in ("edit", "undo") and e["data"].get("hand_id") == touched]
             raise LedgerError("ledger.revert_blocked", table=repr(t.name), revision=revision_taken_back,
                               later=later[-1] if later else "a later one") from None
-        evening, hands, _ = _evening(ledger, t, ("revert", data), _Rules(ledger, t))
+        evening, hands, _ = _evening(ledger, t, ("revert", data), _Rules(ledger, t), before=before)
         back = target["data"].get("hand_id")
         record = next((h for h in hands if h.hand_id == back), None)
         written = Written(t, "revert", record, changed=_differences(before, hands, {back}),

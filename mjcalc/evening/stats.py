@@ -23,7 +23,7 @@ from typing import Dict, List, Optional, Sequence, Tuple
 from ..regions import all_options
 from ..situation import GENERIC, Option
 from ..tiles import SEATS
-from .ledger import HandRecord, Ledger, PenaltyRecord, Table
+from .ledger import HandRecord, Ledger, LedgerFileError, PenaltyRecord, Table
 
 DEALER_WORD = "庄"  # the dealer, in an option's Chinese word: the dealer pays what it counts
 PAYER_WORD = "包"  # the one who pays for others, in an option's Chinese word: the seats it names pay
@@ -136,16 +136,33 @@ def _positive(value) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
-def stats_json(rows: Sequence[PersonStats], table_name: Optional[str] = None) -> dict:
-    """`table stats --json`: the table (None across a ledger) and each person's figures (`PersonStats`)."""
-    return {"table": table_name, "people": [asdict(row) for row in rows]}
+def stats_json(rows: Sequence[PersonStats], table_name: Optional[str] = None,
+               left_out: Sequence[Tuple[str, str]] = ()) -> dict:
+    """`table stats --json`: the table (None across a ledger) and each person's figures (`PersonStats`); across
+    a ledger, the damaged tables left out (`left_out`: each with what is wrong), when there are any."""
+    out = {"table": table_name, "people": [asdict(row) for row in rows]}
+    if left_out:
+        out["left_out"] = [{"table": name, "problem": problem} for name, problem in left_out]
+    return out
 
 
-def read_stats(ledger: Ledger, name: Optional[str] = None) -> Tuple[List[PersonStats], List[Table]]:
+def read_stats(ledger: Ledger, name: Optional[str] = None
+               ) -> Tuple[List[PersonStats], List[Table], List[Tuple[str, str]]]:
     """Each person's figures at the table `name`, or (None) across every table of the ledger in the order they
-    were opened, read at one moment; and the tables read."""
+    were opened, read at one moment; the tables read; and the tables left out, damaged (name, what is wrong:
+    every table is checked as `show` checks it, and a damaged one is never counted)."""
+    left_out: List[Tuple[str, str]] = []
     with ledger.reading():
-        tables = [ledger.table(name)] if name is not None else sorted((t for t, _, _ in ledger.tables()),
-                                                                      key=lambda t: t.id)
+        if name is not None:
+            tables = [ledger.table(name)]
+        else:
+            tables = []
+            for t, _, _ in sorted(ledger.tables(), key=lambda row: row[0].id):
+                try:
+                    tables.append(ledger.table(t.name))
+                except LedgerFileError as exc:
+                    if exc.code != "ledger.table_damaged":
+                        raise  # the file itself: nothing of it is read
+                    left_out.append((t.name, str(exc.params.get("problem", exc.message))))
         evenings = [(t.players, ledger.hands(t), ledger.penalties(t)) for t in tables]
-    return person_stats(evenings, [t.name for t in tables]), tables
+    return person_stats(evenings, [t.name for t in tables]), tables, left_out

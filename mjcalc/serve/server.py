@@ -573,8 +573,8 @@ def do_table_stats(lib: Library, name: Optional[str]) -> dict:
     with _reading(lib) as ledger:
         if name is not None:
             _open_table(ledger, name)
-        rows, _ = evening.read_stats(ledger, name)
-    return evening.stats_json(rows, name)
+        rows, _, left_out = evening.read_stats(ledger, name)
+    return evening.stats_json(rows, name, left_out)
 
 
 def do_import(lib: Library, p: dict) -> dict:

@@ -1,0 +1,162 @@
+"""Every stored result proven: a result the log keeps is a cache of scoring its hand's entry in the state it names
+under the rules it names, so it can always be scored again and compared.
+
+Two levels. `record_faults` is what any stored result must be, whoever scored it (whole numbers summing to zero, a
+win with a winner who is not its discarder, a draw that pays nothing, states in range): cheap, checked whenever a
+table is opened. `derived_faults` scores every result again — the ones the evening uses now and the ones it keeps
+for another state (a hand before an edit moved the dealer, a hand an undo removed) — and names each that differs:
+`table check` and `table import` run it, and a write re-scores a kept result before it pays it again.
+
+A result is re-derived only where the event that stored it says it was scored by this scorer (`SCORER`): what an
+older mjcalc stored is the table's word (a newer scorer never changes old money), held to the invariants only.
+"""
+import json
+from typing import Callable, Dict, Iterable, List, Optional, Tuple
+
+from ..errors import MjcalcError
+from ..session import MAX_LEVELS, State
+from ..tiles import SEATS
+from .replay import record_state, result_key
+
+# The scorer whose results an event stores (the event's "scorer"): raise it when a change of the scoring code
+# changes what a stored entry pays, so that results an older scorer stored are no longer re-derived.
+SCORER = 1
+
+SEAT_SET = frozenset(SEATS)  # a seat is one of these letters (never a substring of "ESWN", never a number)
+MAX_AMOUNT = 2 ** 53 - 1  # a payout or a standing stays exact as a JSON number
+# What a result says of its hand that scoring its entry again must give the same (not when, nor its number or
+# seating: those are the timeline's).
+DERIVED = ("round", "dealer", "streak", "level", "kind", "hand", "winner", "discarder", "total", "situation",
+           "patterns", "deltas", "after", "entry")
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _state_fault(state) -> Optional[str]:
+    if not isinstance(state, dict):
+        return "not a state"
+    if not (_is_int(state.get("round")) and state["round"] >= 1):
+        return f"round {state.get('round')!r} is not a round (1, 2, …)"
+    if state.get("dealer") not in SEAT_SET:
+        return f"dealer {state.get('dealer')!r} is not a seat"
+    if not (_is_int(state.get("streak")) and state["streak"] >= 0):
+        return f"连庄 {state.get('streak')!r} is not a count"
+    if not (_is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
+        return f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}"
+    return None
+
+
+def record_faults(record) -> List[str]:
+    """What is wrong with one stored result, whoever scored it: [] when it is a result mjcalc could have written."""
+    if not isinstance(record, dict):
+        return ["not a result"]
+    faults = []
+    if not isinstance(record.get("hand_id"), str) or not record["hand_id"]:
+        faults.append("no hand id")
+    for what, state in (("the state it was scored in", {k: record.get(k) for k in ("round", "dealer", "streak",
+                                                                                     "level")}),
+                        ("the state after it", record.get("after"))):
+        fault = _state_fault(state)
+        if fault:
+            faults.append(f"{what}: {fault}")
+    deltas = record.get("deltas")
+    if not isinstance(deltas, dict) or set(deltas) != set(SEATS) or not all(_is_int(deltas[s]) for s in SEATS):
+        faults.append(f"payouts {deltas!r} are not four whole numbers")
+    elif sum(deltas.values()) != 0:
+        faults.append(f"payouts {[deltas[s] for s in SEATS]} do not sum to zero")
+    elif any(abs(v) > MAX_AMOUNT for v in deltas.values()):
+        faults.append("a payout beyond any amount")
+    kind, winner, discarder = record.get("kind"), record.get("winner"), record.get("discarder")
+    if kind == "draw":
+        if winner is not None or discarder is not None:
+            faults.append("a draw with a winner")
+        elif isinstance(deltas, dict) and any(deltas.get(s) for s in SEATS):
+            faults.append("a draw that pays")
+    elif kind == "win":
+        if winner not in SEAT_SET:
+            faults.append(f"winner {winner!r} is not a seat")
+        if discarder is not None and (discarder not in SEAT_SET or discarder == winner):
+            faults.append(f"discarder {discarder!r} is not another seat")
+        if not (_is_int(record.get("total")) and record["total"] >= 0):
+            faults.append(f"total {record.get('total')!r} is not a whole number")
+    else:
+        faults.append(f"{kind!r} is neither a win nor a draw")
+    return faults
+
+
+def stored_results(events: Iterable[Tuple[int, str, dict]]) -> Iterable[Tuple[int, dict, bool]]:
+    """Every result the log stores: (the revision of its event, the result, whether this scorer stored it)."""
+    for revision, _kind, data in events:
+        ours = data.get("scorer") == SCORER
+        for record in data.get("records", ()) or ():
+            yield revision, record, ours
+
+
+def entries(events: Iterable[Tuple[int, str, dict]]) -> Dict[str, dict]:
+    """Each hand id's entry (how it was entered), as the hand and edit events give it."""
+    out: Dict[str, dict] = {}
+    for _revision, kind, data in events:
+        if kind == "hand":
+            out[data.get("hand_id")] = data.get("input")
+        elif kind == "edit":
+            out[data.get("new_id")] = data.get("input")
+    return out
+
+
+# score(rules_sha256, entry, state, number) -> the result as the log keeps it (`HandRecord.to_json`)
+Rescore = Callable[[Optional[str], dict, State, int], dict]
+
+
+def difference(stored: dict, derived: dict) -> Optional[str]:
+    """What a stored result says that scoring its entry again does not (its payouts first), or None."""
+    changed = [k for k in DERIVED if _plain(stored.get(k)) != _plain(derived.get(k))]
+    if not changed:
+        return None
+    if "deltas" in changed:
+        return (f"pays {[stored['deltas'].get(s) for s in SEATS]} where its entry pays "
+                f"{[derived['deltas'][s] for s in SEATS]}")
+    return f"{', '.join(changed)} not what its entry scores"
+
+
+def _plain(value):
+    return json.loads(json.dumps(value, sort_keys=True, default=str)) if value is not None else None
+
+
+def derived_faults(events: List[Tuple[int, str, dict]], rescore: Rescore, rules_ok: Callable[[Optional[str]], bool]
+                   ) -> List[Tuple[int, Optional[int], str]]:
+    """Every stored result of this scorer scored again from its entry, state and rules, and compared:
+    (revision, hand number or None, what differs) for each that does not match. `rules_ok(sha)` says whether
+    the rules under a digest are there to score with (a missing one is reported by the rules check)."""
+    inputs = entries(events)
+    found: List[Tuple[int, Optional[int], str]] = []
+    done: Dict[Tuple, Optional[dict]] = {}
+    for revision, record, ours in stored_results(events):
+        if not ours or record_faults(record):
+            continue  # an older scorer's word; a malformed result is reported by the invariants
+        number = record.get("number") if _is_int(record.get("number")) else None
+        entry = inputs.get(record["hand_id"])
+        if not isinstance(entry, dict):
+            found.append((revision, number, f"hand {record['hand_id']!r} has no entry in the log"))
+            continue
+        sha = record.get("rules_sha256")
+        if not rules_ok(sha):
+            continue
+        state = record_state(record)
+        key = result_key(record["hand_id"], state, sha)
+        if key not in done:
+            try:
+                done[key] = rescore(sha, entry, state, number or 1)
+            except (MjcalcError, KeyError, TypeError, ValueError) as exc:
+                done[key] = None
+                found.append((revision, number, f"its entry no longer scores in its state ({str(exc)[:80]})"))
+                continue
+        derived = done[key]
+        if derived is None:
+            continue
+        what = difference(record, derived)
+        if what:
+            found.append((revision, number, what))
+    return found
+
