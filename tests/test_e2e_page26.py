@@ -830,3 +830,61 @@ def test_the_main_views_for_the_readme(phone, server, lang):
     phone.execute_script("document.querySelector('#stand-card').scrollIntoView({block: 'start'}); window.scrollBy(0, -60)")
     assert len(all_css(phone, "#standings tr")) >= 4
     phone.save_screenshot(str(out / f"{lang}-standings.png"))
+
+
+# --- issue 34, items 6 and 7: a stale tap never changes another's hand; a refused entry is not added to --------
+
+
+def _freeze_live_view(driver):
+    """The page stops seeing the table move (its reads of the table never come back): what a phone is in the
+    seconds between another phone's write and its own next poll."""
+    driver.execute_script("""
+        const real = window.fetch;
+        window.fetch = (path, opt) => (!opt || !opt.method || opt.method === 'GET') && String(path).startsWith('/api/tables/')
+            ? new Promise(() => {}) : real(path, opt);""")
+
+
+def test_a_stale_undo_or_record_is_refused_and_names_the_hand_that_came_between(phone, server):
+    name = f"迟{phone.size[0]}"
+    new_table(server, name)
+    db = str(server.lib.db_path)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    scroll_to(phone, "#record", "start")
+    taps('#record [data-seg="winner"] [data-v="S"]')
+    taps("#pad-3")
+    record_previewed(phone, taps, 1, scroll_y(phone))
+
+    # phone A arms undo of #1; phone B records #2 meanwhile; A's second tap removes nothing
+    if not in_view(phone, "#rec-undo"):
+        scroll_to(phone, "#rec-undo")
+    taps("#rec-undo")
+    wait(phone, lambda d: "1" in text(d, "#rec-undo"), "the undo to ask")
+    _freeze_live_view(phone)
+    other = cli_json(["table", "hand", name, "--fan", "3", "--winner", "W", "--from", "N", "--json", "--db", db])
+    paid = other["hand"]["payouts"]
+    taps("#rec-undo")
+    wait(phone, lambda d: "记了第2手" in (text(d, "#rec-msg") or ""), "the refusal naming hand 2")
+    assert "没有改动" in text(phone, "#rec-msg") and "版" not in text(phone, "#rec-msg")
+    hands = show(server, name)["hands"]
+    assert [h["number"] for h in hands] == [1, 2] and hands[1]["payouts"] == paid
+    shoot(phone, "table-stale-undo.png")
+
+    # a hand entered from a preview of the table before another write: refused, and the next digit starts afresh
+    phone.refresh()
+    open_table(phone, server, name, taps)
+    scroll_to(phone, "#record", "start")
+    taps('#record [data-seg="winner"] [data-v="E"]')
+    taps("#pad-3")
+    wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #3"), "the preview")
+    _freeze_live_view(phone)
+    cli_json(["table", "draw", name, "--json", "--db", db])
+    if not in_view(phone, "#rec-go"):
+        scroll_to(phone, "#rec-go")
+    taps("#rec-go")
+    wait(phone, lambda d: "记了第3手" in (text(d, "#rec-msg") or ""), "the refusal naming hand 3")
+    assert [h["kind"] for h in show(server, name)["hands"]] == ["win", "win", "draw"]
+    scroll_to(phone, "#pad-2")
+    taps("#pad-2")
+    assert by_css(phone, "#rec-hand").get_attribute("value") == "2"  # never "32"

@@ -46,7 +46,13 @@ def by_person(ledger, t):
 
 
 def check_cache(ledger, t):
-    """The hands the ledger keeps are the log replayed, and every hand sums to zero."""
+    """The hands the ledger keeps are the log replayed, and every hand sums to zero; what this connection keeps
+    of the table between its own writes (hands, log, standings) is what the file holds, read afresh."""
+    with Ledger(ledger.path) as fresh:
+        ft = fresh.table(t.name)
+        assert (fresh.hands(ft), fresh.events(ft), fresh.standings(ft)) == \
+            (ledger.hands(t), ledger.events(t), ledger.standings(t))
+        assert ft == ledger.table(t.name)
     replayed = replay(ledger.events(t))  # no scorer: every result it needs is in the log
     hands = ledger.hands(t)
     assert [evening.HandRecord.of(h) for h in replayed.hands] == hands

@@ -225,7 +225,7 @@ def test_a_closed_stdin_at_a_question_is_a_no(tmp_path):
 def test_an_unclosed_quote_at_the_prompt_is_one_line_and_the_prompt_goes_on(tmp_path):
     db = evening_at(tmp_path)
     result = mjcalc("table", "play", "t", "--db", str(db), input='show "\ndraw\n')
-    assert result.returncode == 0 and "cannot read the line" in result.stderr and "bug" not in result.stderr
+    assert result.returncode == 1 and "cannot read the line" in result.stderr and "bug" not in result.stderr
     assert len(json.loads(mjcalc("table", "show", "t", "--json", "--db", str(db)).stdout)["hands"]) == 3
 
 

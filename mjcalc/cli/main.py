@@ -1,7 +1,39 @@
 """The `mjcalc` command group and its commands (the table commands: `table.py`). Errors become one `Error: …`
-line and the documented exit code (`_Commands.main`)."""
+line and the documented exit code (`_Commands.main`). Ctrl-C is one line and exit 130 from the first import on
+(`_interrupted_while_starting`), and changes nothing once the command has answered (`_answered`)."""
 import os
+import signal
 import sys
+
+
+def _interrupted_while_starting(signum, frame):
+    """Ctrl-C before `_Commands.main` handles it (the imports below take ~0.1 s): what it says, one line and exit
+    130, never a traceback from the middle of an import (os._exit: nothing is written yet, nothing half-read runs)."""
+    argv = sys.argv[1:]
+    try:  # as `fail` says it, once this module is read that far
+        as_json, line = _wants_json(argv), Message("cli.interrupted").text(_lang_of(argv))
+    except NameError:  # still importing: the message table's English words
+        as_json, line = "--json" in argv, "interrupted"
+    if as_json:
+        import json  # only when Ctrl-C comes this early (start-up time)
+        os.write(1, (json.dumps({"error": line, "exit": 130}) + "\n").encode("ascii"))
+    os.write(2, f"Error: {line}\n".encode(getattr(sys.stderr, "encoding", None) or "utf-8", "backslashreplace"))
+    os._exit(130)
+
+
+def _started_as_mjcalc() -> bool:
+    """This process is the `mjcalc` command — its console script, or `python -m mjcalc` — not a program that imports
+    the command line (a test, a notebook), whose Ctrl-C is its own."""
+    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    if spec is not None:
+        return spec.name == "mjcalc.__main__"
+    return os.path.basename(sys.argv[0] if sys.argv else "").startswith("mjcalc")
+
+
+# Before click and the rest are imported; not when Ctrl-C was ignored already (a job started in the background).
+OWNS_CTRL_C = _started_as_mjcalc() and signal.getsignal(signal.SIGINT) is signal.default_int_handler
+if OWNS_CTRL_C:
+    signal.signal(signal.SIGINT, _interrupted_while_starting)
 
 import click
 
@@ -55,6 +87,21 @@ def _load(name):
 click.Context.formatter_class = HelpFormatter
 
 
+PAUSE_AFTER_ANSWER = "MJCALC_TEST_PAUSE_AFTER_ANSWER"  # seconds: a slow teardown, for tests/test_prompt_pipes.py
+
+
+def _answered():
+    """The command is over (its answer written, or its error about to be said): from here a Ctrl-C changes
+    nothing, so a script that saw a hand recorded is given exit 0 (or the code the exit table gives), never 130."""
+    if not OWNS_CTRL_C:
+        return
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    pause = os.environ.get(PAUSE_AFTER_ANSWER, "")
+    if pause.replace(".", "", 1).isdigit():
+        import time  # only where a test asks (start-up time)
+        time.sleep(float(pause))
+
+
 class _Commands(click.Group):
     """The command group; `table` (the ledger, with sqlite3) is imported only when it is used. Its `main` keeps
     the error contract for every command: one `Error: …` line on stderr and the documented exit code (2 usage,
@@ -65,15 +112,20 @@ class _Commands(click.Group):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         argv = list(sys.argv[1:] if args is None else args)
         try:
+            if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
+                signal.signal(signal.SIGINT, signal.default_int_handler)  # a KeyboardInterrupt, said below
             code = super().main(argv, prog_name, complete_var, standalone_mode=False, **extra)
         except SystemExit:
+            _answered()
             raise
         except BaseException as exc:  # every way out is one line (a KeyboardInterrupt too)
+            _answered()
             lang = _lang_of(argv)
             message, code = _error_of(exc, argv, lang)
             if code is None:
                 raise
             fail(message, code, _wants_json(argv), lang)
+        _answered()
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code

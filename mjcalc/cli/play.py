@@ -6,8 +6,15 @@ tiles — and any `table hand` option after it (`--shaozhuang 1`). A word that i
 word, with the prompt's word it is near (自模: did you mean 自摸), never read as tiles. Every line goes through
 the same `table hand`/`draw`/`undo`/… commands as the shell does, so each hand is checked and committed the
 same way: closing the terminal mid-evening loses nothing.
+
+One session is one client of the ledger (its hands and draws are recorded with its `--client`): a line said twice is two hands (two 荒牌 in a row are
+two draws); only a hand another phone or terminal has just recorded is asked about at a terminal, and refused in
+a script. Fed on stdin (a script of an evening), the prompt asks nothing — after `undo`, a line y or n is its
+answer and any other line is no answer but the next line to do (the hand is removed) — goes on past a line that
+fails, and exits 1 at the end if any line failed (4 if an answer could not be written: that hand stands).
 """
 import cmd
+import secrets
 import shlex
 import sys
 from typing import Optional
@@ -23,7 +30,9 @@ from ..ruleset import Ruleset
 from .common import said_lang
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
+DRAWN = ("荒牌", "荒庄")  # `draw` as players say it (the glossary's 荒牌)
 COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")
+ANSWERS = ("y", "yes", "n", "no")  # to a question (`undo`): yes, then no
 
 
 class TablePrompt(cmd.Cmd):
@@ -38,6 +47,8 @@ class TablePrompt(cmd.Cmd):
         self.table = table
         self.history = None
         self.rules: Optional[Ruleset] = None  # the table's, read when the prompt starts
+        self.client = f"play-{secrets.token_hex(8)}"  # this session, to the ledger (`table hand --client`)
+        self.status = 0  # the exit a script is given: 1 if a line failed, 4 if an answer could not be written
 
     # --- running -----------------------------------------------------------------------------------------
 
@@ -58,10 +69,21 @@ class TablePrompt(cmd.Cmd):
                     click.echo("^C")
         finally:
             self._save_history()
+        if self.status and not self.at_terminal():
+            raise SystemExit(self.status)  # every line was read and done; the script is told that some failed
+
+    @staticmethod
+    def at_terminal() -> bool:
+        """A player types the lines (else a script is fed on stdin: no prompts, no questions)."""
+        return sys.stdin.isatty()
+
+    def failed(self, code=1):
+        """A line failed (its error line is said): the exit at the end is 1, or 4 once an answer was not written."""
+        self.status = 4 if 4 in (code, self.status) else 1
 
     @property
     def prompt(self):
-        if not sys.stdin.isatty():  # a script fed on stdin: no prompts between its lines
+        if not self.at_terminal():  # a script fed on stdin: no prompts between its lines
             return ""
         number, state = self.ledger.state(self.table)
         return printable(f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> ")
@@ -96,10 +118,13 @@ class TablePrompt(cmd.Cmd):
             self.commands.main(args=argv, prog_name="mjcalc table", standalone_mode=False)
         except click.ClickException as exc:
             exc.show()
+            self.failed(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("")
-        except SystemExit:
-            pass
+            self.failed()
+        except SystemExit as exc:
+            if exc.code:  # a question answered no: nothing done
+                self.failed()
 
     def emptyline(self):
         return False
@@ -110,6 +135,7 @@ class TablePrompt(cmd.Cmd):
             return super().onecmd(line)
         except MjcalcError as exc:
             click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
+            self.failed()
             return False
 
     @staticmethod
@@ -121,8 +147,10 @@ class TablePrompt(cmd.Cmd):
             raise LedgerError("play.cannot_read_line", reason=str(exc)) from None
 
     def precmd(self, line):
-        """`#` starts a comment (a script of an evening can explain itself)."""
-        return line.split("#", 1)[0].strip() if "#" in line else line
+        """`#` starts a comment (a script of an evening can explain itself); 荒牌 is `draw`."""
+        line = line.split("#", 1)[0].strip() if "#" in line else line
+        first, _, rest = line.strip().partition(" ")
+        return f"draw {rest}".strip() if first in DRAWN and not self._is_player(first) else line
 
     # --- hands -------------------------------------------------------------------------------------------
 
@@ -136,7 +164,7 @@ class TablePrompt(cmd.Cmd):
         if not words:
             raise LedgerError("play.who_won")
         winner, rest = words[0], words[1:]
-        close = "" if self._is_player(winner) else glossary.closest(winner, COMMANDS)
+        close = "" if self._is_player(winner) else glossary.closest(winner, COMMANDS + DRAWN)
         if close:  # `undoo`: a mistyped command, not an unknown player
             raise LedgerError("play.not_a_command", word=repr(winner), hint=Message("hint.did_you_mean", word=close))
         self.table.seat(winner)  # an unknown player is said now
@@ -226,8 +254,9 @@ class TablePrompt(cmd.Cmd):
             args = self.hand_args(line)
         except MjcalcError as exc:
             click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
+            self.failed()
             return False
-        self.invoke(*args, flag)
+        self.invoke(*args, flag, "--client", self.client)
         return False
 
     def do_hand(self, line):
@@ -236,18 +265,47 @@ class TablePrompt(cmd.Cmd):
         小李 老王 3            小李 won on 老王's discard, 3 in the ruleset's unit (番, 台, 分)
         小李 自摸 对对和        小李 self-drew; the patterns are valued by the ruleset
         S E 123m456p789s234s5m +5m     from the tiles, seats as letters
-        小李 老王 3 --shaozhuang 1     any `mjcalc table hand` option after the hand"""
+        小李 老王 3 --shaozhuang 1     any `mjcalc table hand` option after the hand
+
+        A line said twice is two hands: only a hand another phone or terminal has just recorded is asked about
+        (at a terminal) or refused (in a script)."""
         return self.default(line)
 
     # --- the rest ----------------------------------------------------------------------------------------
 
     def do_draw(self, line):
-        """draw: a drawn hand 荒牌."""
-        self.invoke("draw", self.table.name)
+        """draw (or 荒牌): a drawn hand; two in a row are two draws."""
+        self.invoke("draw", self.table.name, "--client", self.client)
 
     def do_undo(self, line):
-        """undo: show the last hand and remove it (asks; `undo y` does not)."""
-        self.invoke("undo", self.table.name, *(["--yes"] if line.strip() in ("y", "yes") else []))
+        """undo [N] [y]: show the last hand (or hand N) and remove it. At a terminal it asks first (`undo y` does
+        not). In a script fed on stdin it asks nothing: a next line that is y or n answers it, as at a terminal;
+        any other next line is no answer (the hand is removed without asking) and is done as the line it is."""
+        words = self.words(line)
+        yes = [w for w in words if w.lower() in ANSWERS[:2]]
+        number = [w for w in words if w not in yes]
+        if len(number) > 1 or len(yes) > 1 or (number and not number[0].isdigit()):
+            raise LedgerError("play.undo_words", words=repr(line.strip()))
+        if not yes and not self.at_terminal():
+            answer = self._answer()
+            if answer in ANSWERS[2:]:
+                click.echo("nothing removed")
+                return
+            yes = ["y"]
+        self.invoke("undo", self.table.name, *(["--hand", number[0]] if number else []), *(["--yes"] if yes else []))
+
+    def _answer(self) -> Optional[str]:
+        """The script's next line if it answers a question (y, yes, n, no), else None, and the line is left to be
+        done as it is (the end of the script is left to end it)."""
+        try:
+            line = input()
+        except EOFError:
+            line = "EOF"
+        said = self.precmd(line).strip().lower() if line != "EOF" else ""
+        if said in ANSWERS:
+            return said
+        self.cmdqueue.insert(0, line)
+        return None
 
     def do_show(self, line):
         """show: the standings, the hands so far and who deals next."""
@@ -277,7 +335,7 @@ class TablePrompt(cmd.Cmd):
         return list(self.table.players) + list(SELF_DRAW[:1]) + [p.zh for p in self.rules.patterns]
 
     def completenames(self, text, *ignored):
-        return [w for w in list(COMMANDS) + list(self.table.players) if w.startswith(text)]
+        return [w for w in list(COMMANDS) + list(DRAWN[:1]) + list(self.table.players) if w.startswith(text)]
 
     def completedefault(self, text, line, begidx, endidx):
         return [w for w in self._words() if w.startswith(text)]

@@ -346,10 +346,16 @@ def table_use(name, db_path):
     Example:
       mjcalc table use friday
     """
-    with _open(db_path) as ledger:
+    with _open(db_path, readonly=True) as ledger:  # a read first: a mistyped --db creates no ledger file
         t = ledger.table(name)
+    with _open(db_path) as ledger:
         _use(ledger, t.name)
         _say(f"table {t.name!r} is in use ({ledger.path})")
+
+
+# The one who records (the prompt's session): a hand it said twice is two hands, only one another phone or
+# terminal has just recorded is asked about (`record.duplicate`).
+client_option = click.option("--client", hidden=True, help="Who records it (a prompt session's id).")
 
 
 @table.command("hand", cls=SituationCommand)
@@ -362,9 +368,11 @@ def table_use(name, db_path):
 @click.option("-y", "--yes", is_flag=True, help="Record it even if it repeats the hand just recorded elsewhere, or "
               "its total is more than a hand usually reaches.")
 @request_option
+@client_option
 @db_option
 @ledger_errors
-def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, yes, request_id, db_path, **params):
+def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, yes, request_id, client, db_path,
+               **params):
     """Record a won hand at the table in use (or NAME): from its HAND, scored as `analyze` scores it with the
     table's rules, base and dealer; or, without tiles, from the total (--fan/--tai/--points) or the patterns
     the table agreed, paid the same way. HAND may be unquoted (`mjcalc help notation`).
@@ -379,7 +387,7 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, ye
     with _open(db_path) as ledger:
         t, given = read_hand(ledger, words, winner, total, patterns, params)
         request = evening.request_for(request_id, {"command": "hand", "table": t.name, "input": given})
-        written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request)
+        written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record = written.hand
@@ -556,9 +564,10 @@ def _fit_rows(rows, headers, drop=()):
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
 @request_option
+@client_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, yes, request_id, db_path):
+def table_draw(name, as_json, yes, request_id, client, db_path):
     """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
     as the ruleset says.
 
@@ -568,7 +577,7 @@ def table_draw(name, as_json, yes, request_id, db_path):
     """
     with _at_table(db_path, name) as (ledger, t):
         request = evening.request_for(request_id, {"command": "draw", "table": t.name})
-        written = _record_asking(ledger, t, evening.hand_input(), yes, request=request)
+        written = _record_asking(ledger, t, evening.hand_input(), yes, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
@@ -1172,10 +1181,10 @@ def table_rules_command(words, yes, request_id, db_path):
                 raise
             except LedgerError:
                 source = words[0]
-    if source is None:  # only saying which rules: a read
-        with _at_table(db_path, name, readonly=True) as (ledger, t):
+    with _at_table(db_path, name, readonly=True) as (ledger, t):  # a read first: a mistyped --db creates no file
+        if source is None:  # only saying which rules
             _say(rules_line(t, evening.table_rules(t, ledger)))
-        return
+            return
     with _open(db_path) as ledger:
         t = current_table(ledger, name)
         before = evening.table_rules(t, ledger)

@@ -28,6 +28,7 @@ from .record import (
     agreed_input,
     as_played,
     builtin_changed,
+    changes_since,
     correct_dealer,
     create_table,
     edit_hand,
@@ -71,6 +72,7 @@ from .replay import advance
 from .stats import PersonStats, read_stats, stats_json
 
 __all__ = [
+    "changes_since",
     "HandRecord", "PenaltyRecord", "Ledger", "LedgerError", "LedgerFileError", "MAX_TOTAL", "Standing", "Table", "Written",
     "total_kind", "adopt_rules", "advance", "agreed_input", "as_played", "builtin_changed", "context", "correct_dealer", "create_table", "data_dir",
     "default_path", "edit_hand", "find_pattern", "hand_input", "hand_json", "hand_units", "next_json", "opening_players",

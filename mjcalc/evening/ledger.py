@@ -461,6 +461,16 @@ def standings_of(players: Tuple[str, ...], hands: List[HandRecord],
             + [Standing(p, scores[p], None) for p in left])
 
 
+def standings_with(standings: List[Standing], record: "HandRecord", sign: int = 1) -> Optional[List[Standing]]:
+    """The standings `standings_of` gives after `record` is added (`sign` 1) or taken away (-1) as the evening's
+    last hand, from the standings before it; None when that moves who is listed (someone who left the table)."""
+    seated = {s.player for s in standings if s.seat is not None}
+    if any(person not in seated for person in record.players):
+        return None
+    paid = {person: record.deltas[seat] * sign for seat, person in zip(SEATS, record.players)}
+    return [replace(s, score=s.score + paid.get(s.player, 0)) for s in standings]
+
+
 @dataclass(frozen=True)
 class Request:
     """A write's request id (1–64 printable ASCII), the digest of what it asked, and the answer it got."""
@@ -485,6 +495,13 @@ class Change:
     request: Optional[Request] = None
     penalties: Tuple[PenaltyRecord, ...] = ()  # the table's penalties after it (all of them)
     close: Optional[bool] = None  # True: the table is closed by it; False: reopened; None: as it was
+    standings: Optional[Tuple[Standing, ...]] = None  # after it (`standings_of`), when the writer has them
+    same: Optional[Tuple[int, ...]] = None  # the numbers of hands after `keep` that are stored as they are already
+
+    def rows(self) -> List[int]:
+        """The numbers of the hands the write stores anew: after `keep`, all but those stored as they are."""
+        same = set(self.same or ())
+        return [n for n in range(self.keep + 1, len(self.hands) + 1) if n not in same]
 
 
 _HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
@@ -527,6 +544,19 @@ class Stored:
 _TABLE_COLUMNS = ("id, name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created, rules, "
                   "revision, rules_sha256, next_state, closed")
 _TABLE_WIDTH = len(_TABLE_COLUMNS.split(","))
+
+
+@dataclass
+class _Known:
+    """What one connection knows of a table while no other connection has written the file (SQLite's
+    `data_version` is `version`): that it is sound at `revision` (checked, or written by this connection from a
+    sound state), and its hands and log as read or written (None: not read yet)."""
+
+    revision: int
+    version: int
+    hands: Optional[List["HandRecord"]] = None
+    events: Optional[List[Tuple[str, dict]]] = None
+    standings: Optional[List["Standing"]] = None
 
 
 class NotText(str):
@@ -642,6 +672,7 @@ class Ledger:
         self.path = Path(path) if path is not None else default_path()
         self.backup: Optional[Path] = None  # where the file was copied before its schema changed, if it was
         self.in_memory = False  # a read-only view of a file that is not there, or of an older schema
+        self._known: Dict[int, _Known] = {}  # table id → what this connection knows of it (`_knows`)
         if str(path if path is not None else self.path) in ("", ":memory:") or str(self.path).startswith("file:"):
             raise self._file_error("ledger.file_not_a_file")  # SQLite would keep it in memory: nothing stored
         try:
@@ -696,6 +727,20 @@ class Ledger:
                     copy.close()
             return
         raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
+
+    def check_writable(self):
+        """LedgerFileError (`ledger.file_readonly`, …) when this file cannot be written here: on a read-only file
+        system, or a file this user cannot write, SQLite opens it for reading and a transaction that writes nothing
+        goes through, so this tries a write that changes nothing (the header's version, as it is) and rolls it
+        back. Nothing is ever written."""
+        with self._errors():
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                version = self.db.execute("PRAGMA user_version").fetchone()[0]
+                self.db.execute(f"PRAGMA user_version = {int(version)}")
+            finally:
+                if self.db.in_transaction:
+                    self.db.execute("ROLLBACK")
 
     def _header_app_id(self, uri: str) -> Optional[int]:
         """The application id in the file's header, read by SQLite without locks and without making a -wal or
@@ -785,6 +830,7 @@ class Ledger:
     @contextmanager
     def _write(self):
         """One transaction that holds the write lock from its start, so what it reads stays true."""
+        self._known.clear()  # whatever this write changes, nothing known before it is taken for granted
         with self._errors():
             self.db.execute("BEGIN IMMEDIATE")
             try:
@@ -955,7 +1001,25 @@ class Ledger:
                                                      Message("ledger.hint_no_tables"))
                 raise LedgerError("ledger.no_table", table=repr(name), path=str(self.path), hint=hint)
             table = _table(row)
-            return TABLE_CHECK(self, table) if TABLE_CHECK is not None else table
+            known = self._knows(table.id)
+            if known is not None and known.revision == table.revision:
+                return table  # sound as this connection last checked or wrote it, and nobody wrote since
+            if TABLE_CHECK is not None:
+                table = TABLE_CHECK(self, table)
+            self._known[table.id] = _Known(table.revision, self._data_version())
+            return table
+
+    def _data_version(self) -> int:
+        """SQLite's count of writes by other connections that this one has seen (ours never change it)."""
+        return self.db.execute("PRAGMA data_version").fetchone()[0]
+
+    def _knows(self, table_id: int) -> Optional[_Known]:
+        """What this connection knows of the table, if no other connection has written the file since."""
+        known = self._known.get(table_id)
+        if known is not None and known.version != self._data_version():
+            self._known.clear()
+            return None
+        return known
 
     @contextmanager
     def _leniently(self):
@@ -1009,9 +1073,15 @@ class Ledger:
 
     def hands(self, table: Table) -> List[HandRecord]:
         with self._errors():
+            known = self._knows(table.id)
+            if known is not None and known.hands is not None:
+                return list(known.hands)
             rows = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
                                    (table.id,)).fetchall()
-        return [_hand(r) for r in rows]
+        hands = [_hand(r) for r in rows]
+        if known is not None:
+            known.hands = list(hands)
+        return hands
 
     def last_hand(self, table: Table) -> Optional[HandRecord]:
         with self._errors():
@@ -1029,8 +1099,15 @@ class Ledger:
     def standings(self, table: Table, hands: Optional[List[HandRecord]] = None) -> List[Standing]:
         """Each person's score (`standings_of`), hands and penalties: the people seated now first; `hands`: the
         table's, when the caller has read them already."""
-        return standings_of(self.table(table.name).players, self.hands(table) if hands is None else hands,
-                            tuple(self.penalties(table)))
+        now = self.table(table.name)
+        known = self._knows(table.id)
+        if hands is None and known is not None and known.standings is not None:
+            return list(known.standings)
+        standings = standings_of(now.players, self.hands(table) if hands is None else hands,
+                                 tuple(self.penalties(table)))
+        if hands is None and known is not None:
+            known.standings = list(standings)
+        return standings
 
     def penalties(self, table: Table) -> List[PenaltyRecord]:
         """The table's penalties, in the order they were recorded."""
@@ -1040,11 +1117,34 @@ class Ledger:
         return [PenaltyRecord.of(json.loads(data)) for data, in rows]
 
     def events(self, table: Table) -> List[Tuple[str, dict]]:
-        """The table's log: every write (kind, data), in order; the first is its opening."""
+        """The table's log: every write (kind, data), in order; the first is its opening. (The data are the
+        log's own: read them, never change them.)"""
         with self._errors():
+            known = self._knows(table.id)
+            if known is not None and known.events is not None:
+                return list(known.events)
             rows = self.db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY revision",
                                    (table.id,)).fetchall()
-        return [(kind, json.loads(data)) for kind, data in rows]
+        events = [(kind, json.loads(data)) for kind, data in rows]
+        if known is not None:
+            known.events = list(events)
+        return events
+
+    def last_event(self, table: Table) -> Optional[Tuple[str, dict]]:
+        """The table's last write (kind, data), or None."""
+        with self._errors():
+            row = self.db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY revision DESC LIMIT 1",
+                                  (table.id,)).fetchone()
+        return (row[0], json.loads(row[1])) if row else None
+
+    def placed_last(self, table: Table, hand_id: str) -> bool:
+        """Whether the hand `hand_id` was recorded by the log's last event that puts anything in the evening's
+        timeline (a hand, a seat or dealer correction, a rules switch, a penalty): nothing is played after it."""
+        with self._errors():
+            row = self.db.execute(
+                "SELECT kind, data FROM events WHERE table_id = ? AND kind IN ('hand', 'seat', 'seat_start', "
+                "'dealer', 'rules', 'state', 'penalty') ORDER BY revision DESC LIMIT 1", (table.id,)).fetchone()
+        return row is not None and row[0] == "hand" and json.loads(row[1]).get("hand_id") == hand_id
 
     def log(self, table: Table) -> List[dict]:
         """The table's log as `show --json` gives it: each event's revision, kind, when, and its data."""
@@ -1100,25 +1200,30 @@ class Ledger:
         """Make `change` to the table, in one transaction, if the table is still at `revision` (what the change
         was computed from); False, and nothing written, when another write came first: the caller computes it
         again from the table as it is now."""
-        for record in change.hands:
+        for record in change.hands[change.keep:]:  # (the hands kept are stored already, and were checked)
             assert sum(record.deltas.values()) == 0, record.deltas
             assert all(type(v) is int for v in record.deltas.values()), record.deltas  # never REAL money
         for penalty in change.penalties:
             assert sum(penalty.deltas.values()) == 0, penalty.deltas
-        for standing in standings_of(change.players, change.hands, change.penalties):
+        standings = change.standings if change.standings is not None else \
+            standings_of(change.players, change.hands, change.penalties)
+        for standing in standings:
             if abs(standing.score) > MAX_STANDING:
                 raise LedgerError("ledger.score_too_large", table=repr(table.name), player=standing.player,
                                   limit=f"{MAX_STANDING:,}")
+        known = self._knows(table.id)
         with self._write() as db:
+            version = self._data_version()
             now_at = db.execute("SELECT revision FROM tables WHERE id = ?", (table.id,)).fetchone()
             if now_at is None:
                 raise LedgerError("ledger.no_table", table=repr(table.name), path=str(self.path), hint="")
             if now_at[0] != revision:
                 return False
             self._log(db, table.id, revision + 1, change.kind, change.data, change.request)
-            db.execute("DELETE FROM hands WHERE table_id = ? AND number > ?", (table.id, change.keep))
-            for record in change.hands[change.keep:]:
-                self._insert(db, table, record)
+            db.execute("DELETE FROM hands WHERE table_id = ? AND number > ?", (table.id, len(change.hands)))
+            for number in change.rows():
+                db.execute("DELETE FROM hands WHERE table_id = ? AND number = ?", (table.id, number))
+                self._insert(db, table, change.hands[number - 1])
             names = list(change.players)
             db.execute("UPDATE tables SET revision = ?, next_state = ?, player_e = ?, player_s = ?, player_w = ?, "
                        "player_n = ? WHERE id = ?",
@@ -1133,6 +1238,13 @@ class Ledger:
                 ruleset, ruleset_id, rules = change.rules
                 db.execute("UPDATE tables SET ruleset = ?, ruleset_id = ?, rules = ?, rules_sha256 = ? WHERE id = ?",
                            (ruleset, ruleset_id, rules, _keep_rules(db, rules), table.id))
+        if known is not None and known.revision == revision and known.version == version:
+            # written by this connection from the state it checked, with no other write between: what it wrote is
+            # what the file holds, so the next write reads it from here, not again from the file
+            logged = (change.kind, json.loads(_dumps(change.data)))
+            self._known[table.id] = _Known(revision + 1, version, list(change.hands),
+                                           None if known.events is None else known.events + [logged],
+                                           list(standings))
         return True
 
     def import_table(self, table: Table, rules: Dict[str, str], log: List[dict], hands: List[HandRecord],

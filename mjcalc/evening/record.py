@@ -48,11 +48,13 @@ from .ledger import (
     new_hand_id,
     now,
     rules_digest,
+    Standing,
     standings_of,
+    standings_with,
     visible,
 )
 from . import proof
-from .replay import ReplayError, advance, record_state, replay, result_key, timeline
+from .replay import Evening, ReplayError, advance, record_state, replay, result_key, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -466,18 +468,60 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, f
             analyses[hand_id] = result
         return record.but(hand_id=hand_id, rules_sha256=sha256).to_json()
 
+    fast = _appended(ledger, t, event, before, score)
+    if fast is not None:
+        return fast + (analyses.get(fresh or ""),)
     events = ledger.events(t)
     try:
         evening = replay(events + [event], score)
     except ReplayError as exc:
         raise LedgerError("ledger.log_damaged", table=repr(t.name), reason=str(exc)) from None
-    event[1]["records"] = evening.scored
-    if evening.scored:
-        event[1]["scorer"] = proof.SCORER
+    _stamp(event, evening.scored)
     hands = [HandRecord.of(h) for h in evening.hands]
     _proven(t, events, hands, ledger.hands(t) if before is None else before, {r["hand_id"] for r in evening.scored},
             rules)
     return evening, hands, analyses.get(fresh or "")
+
+
+def _stamp(event: Tuple[str, dict], scored: List[dict]):
+    """The event keeps the results its write scored, and which scorer scored them (`proof.SCORER`)."""
+    event[1]["records"] = scored
+    if scored:
+        event[1]["scorer"] = proof.SCORER
+
+
+@dataclass
+class _Appended(Evening):
+    """The table with its last hand added or removed (`_appended`): the first `keep` hands are the very hands
+    it had."""
+
+    keep: int = 0
+
+
+def _appended(ledger: Ledger, t: Table, event: Tuple[str, dict], before: Optional[List[HandRecord]], score):
+    """The table with `event` added, when the event only adds or removes the evening's last hand: (Evening, its
+    hands) from the table as it stands — its next state, seating and hands, which the check proved are what its
+    log replays to — without replaying the log (a write costs the same at hand 400 as at hand 4); else None.
+    What the replay would make, exactly: the new hand scored in the table's next state, or the state before the
+    last hand when it goes."""
+    kind, data = event
+    if before is None or kind not in ("hand", "undo"):
+        return None
+    penalties = [p.to_json() for p in ledger.penalties(t)]
+    if kind == "hand":
+        record = score(data["input"], t.state, t.rules_sha256, data["hand_id"], len(before) + 1)
+        _stamp(event, [record])
+        placed = HandRecord.of(dict(record, number=len(before) + 1, players=list(t.players),
+                                    recorded=data["recorded"], input=data["input"]))
+        return (_Appended(state=placed.after, players=t.players, penalties=penalties, keep=len(before)),
+                before + [placed])
+    if not before or before[-1].hand_id != data["hand_id"] or not ledger.placed_last(t, data["hand_id"]):
+        return None  # a hand before others, or with a correction or a penalty after it: the log is replayed
+    if any(p["after_hand"] >= len(before) for p in penalties):
+        return None
+    _stamp(event, [])
+    return (_Appended(state=before[-1].before, players=t.players, penalties=penalties, keep=len(before) - 1),
+            before[:-1])
 
 
 def _key(record: HandRecord) -> Tuple:
@@ -507,19 +551,62 @@ def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], b
 
 def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
             rules=None) -> Change:
-    keep = 0
+    keep = evening.keep if isinstance(evening, _Appended) else 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
         keep += 1
+    same = tuple(n for n in range(keep + 1, min(len(hands), len(before)) + 1) if hands[n - 1] == before[n - 1])
     return Change(kind, data, hands, keep, evening.state, tuple(evening.players), rules,
-                  penalties=tuple(PenaltyRecord.of(p) for p in evening.penalties))
+                  penalties=tuple(PenaltyRecord.of(p) for p in evening.penalties), same=same)
 
 
-def _differences(before: List[HandRecord], after: List[HandRecord], skip: set) -> List[Tuple[HandRecord, HandRecord]]:
-    """The hands that stay but are paid or placed otherwise: (as they were, as they are now)."""
-    old = {h.hand_id: h for h in before}
-    return [(old[h.hand_id], h) for h in after if h.hand_id in old and h.hand_id not in skip
+def _differences(before: List[HandRecord], after: List[HandRecord], skip: set, same: int = 0
+                 ) -> List[Tuple[HandRecord, HandRecord]]:
+    """The hands that stay but are paid or placed otherwise: (as they were, as they are now); the first `same`
+    are known to be the same hands (`Change.keep`)."""
+    old = {h.hand_id: h for h in before[same:]}
+    return [(old[h.hand_id], h) for h in after[same:] if h.hand_id in old and h.hand_id not in skip
             and (old[h.hand_id].deltas, old[h.hand_id].before, old[h.hand_id].number, old[h.hand_id].players)
             != (h.deltas, h.before, h.number, h.players)]
+
+
+SINCE_HAND = {"hand": "ledger.since_hand", "edit": "ledger.since_edit"}
+SINCE = {"revert": "ledger.since_revert", "seat": "ledger.since_seat", "seat_start": "ledger.since_seat",
+         "dealer": "ledger.since_dealer", "rules": "ledger.since_rules", "state": "ledger.since_dealer",
+         "penalty": "ledger.since_penalty", "close": "ledger.since_close"}
+
+
+def changes_since(ledger: Ledger, t: Table, revision: int) -> List[Message]:
+    """What was written to the table after `revision` (what a player was shown), in words a player knows: the
+    hands recorded, changed or removed (by number, with how each ended), a correction, a penalty."""
+    hands = {h.hand_id: h for h in ledger.hands(t)}
+    said: List[Message] = []
+    for event in ledger.log(t):
+        if event["revision"] <= revision:
+            continue
+        kind, data = event["kind"], event["data"]
+        hand = hands.get(data.get("new_id") if kind == "edit" else data.get("hand_id"))
+        if kind in ("hand", "edit") and hand is not None:
+            said.append(Message(SINCE_HAND[kind], number=hand.number, result=t.result(hand)))
+        elif kind in ("hand", "edit", "undo"):
+            said.append(Message("ledger.since_undo"))
+        else:
+            said.append(Message(SINCE.get(kind, "ledger.since_other")))
+    return said
+
+
+def _standings_after(ledger: Ledger, t: Table, change: Change) -> List[Standing]:
+    """The standings after `change` (`standings_of`): from the standings now when it only adds or removes the
+    last hand (a write costs the same at hand 400 as at hand 4), else counted again."""
+    if change.players == t.players and change.penalties == tuple(ledger.penalties(t)):
+        before = ledger.hands(t)
+        moved = None
+        if len(before) == change.keep and len(change.hands) == change.keep + 1:
+            moved = standings_with(ledger.standings(t), change.hands[-1])
+        elif len(change.hands) == change.keep and len(before) == change.keep + 1:
+            moved = standings_with(ledger.standings(t), before[-1], -1)
+        if moved is not None:
+            return moved
+    return standings_of(change.players, change.hands, change.penalties)
 
 
 def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None, revision: Optional[int] = None,
@@ -536,7 +623,7 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
             raise LedgerError("ledger.table_closed", table=repr(t.name), name=t.name,
                               closed=t.closed[:16].replace("T", " "))
         if revision is not None and t.revision != revision:
-            raise LedgerError("ledger.stale_revision", table=repr(t.name), revision=revision, now=t.revision)
+            raise LedgerError("ledger.stale_revision", table=repr(t.name), what=changes_since(ledger, t, revision))
         written = make(t)
         written.made_at = t.revision
         change = written.change
@@ -550,7 +637,8 @@ def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None
                             rules_sha256=rules_digest(change.rules[2]))
         written.table = after
         written.hands = change.hands
-        written.standings = standings_of(change.players, change.hands, change.penalties)
+        change = replace(change, standings=tuple(_standings_after(ledger, t, change)))
+        written.standings = list(change.standings or ())
         written.penalties = list(change.penalties)
         if dry_run:
             written.old_standings = ledger.standings(t)
@@ -712,9 +800,9 @@ def _shown_hand(t: Table, hands: List[HandRecord], shown, done: str) -> HandReco
 
 
 def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = None,
-              revision: Optional[int] = None) -> Written:
+              revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """Remove the hand `shown` (`_shown_hand`); the later hands are replayed, each keeping its payouts where its
-    state did not change."""
+    state did not change. With `dry_run`, what it would do (the later hands it changes), written nowhere."""
     def make(t):
         before = ledger.hands(t)
         if not before:
@@ -723,10 +811,11 @@ def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = 
         data = {"hand_id": gone.hand_id}
         known = _Rules(ledger, t)
         evening, hands, _ = _evening(ledger, t, ("undo", data), known, before=before)
-        return Written(t, "undo", gone, changed=_differences(before, hands, {gone.hand_id}),
-                       change=_change(t, "undo", data, evening, hands, before), rules=known(gone.rules_sha256))
+        change = _change(t, "undo", data, evening, hands, before)
+        return Written(t, "undo", gone, changed=_differences(before, hands, {gone.hand_id}, change.keep),
+                       change=change, rules=known(gone.rules_sha256))
 
-    return _write(ledger, table, make, request, revision)
+    return _write(ledger, table, make, request, revision, dry_run)
 
 
 def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = False,
@@ -1045,7 +1134,8 @@ def written_json(written: Written) -> dict:
     if written.old is not None:
         doc["replaced"] = hand_json(written.old, t, written.rules)
     if written.changed:
-        doc["changed"] = [{"number": new.number, "hand_id": new.hand_id, "payouts_before": old.deltas,
+        doc["changed"] = [{"number": new.number, "number_before": old.number, "hand_id": new.hand_id,
+                           "payouts_before": old.deltas,
                            "payouts": new.deltas} for old, new in written.changed]
     if written.penalty is not None:
         doc["removed_penalty" if written.kind == "revert" else "penalty"] = penalty_json(written.penalty, t)

@@ -25,18 +25,26 @@ Every error is `{"error": "…", "code", "field", "params"}` with a 4xx status (
 file), never a traceback: "error" in the CLI's words (in Chinese where the request says `"lang": "zh"` and the
 message has a Chinese text), "code" its id in `mjcalc.messages`, "field" the field it is about (or null), and
 "params" its parameters as data (a nested message is `{"code", "params"}`).
-Safety: bodies are capped at `MAX_BODY` bytes, must be `application/json`, must come whole within
-`BODY_SECONDS` (a 408 else) and hold no lone surrogate (a 400); no request names a file (the ledger is fixed at
-start, rulesets are read once, at start, and chosen among those); on loopback the Host header must be a loopback
-name or the server's own address (against DNS rebinding); a write that names an Origin must come from the
-server's own page (http:// and the Host header); on any other address every request to /api/ needs the start-up
-token (the page itself, its manifest and icons hold no data and need none).
-Reads (GET) open the ledger read-only: they never create, migrate or lock it. A 404 names no path and no other table.
+Safety: a request's line and headers must come whole within `HEADER_SECONDS` of its first byte (a 408 else),
+name each of `ONCE_HEADERS` (Host, Origin, the token, the body's length and type) at most once and a path, not a
+whole URL (a 400 else); an address holds at most `MAX_CONNECTIONS` connections at once (one more is answered 503
+and closed, with no thread started for it); bodies are capped at `MAX_BODY` bytes, must be `application/json`,
+must come whole within `BODY_SECONDS` (a 408 else) and hold no lone surrogate nor a key given twice in an
+object (a 400); no request names a file (the ledger is fixed at start, rulesets are read once, at start, and
+chosen among those); on loopback the Host header must be a loopback name or the server's own address (against
+DNS rebinding); a write that names an Origin must come from the server's own page (http:// and the Host header);
+on any other address every request to /api/ needs the start-up token (the page itself, its manifest and icons
+hold no data and need none). The connections per address, the headers and the target are checked before the
+token, and cost no read of the ledger.
+Reads (GET) open the ledger read-only: they never create, migrate or lock it. A ledger that cannot be written at
+start (a read-only file system) is served read-only: reads as ever, every write a 503 (`ledger.read_only`).
+A 404 names no path and no other table.
 Every call into the mjcalc library is in the ADAPTER section below, and nowhere else in this module.
 """
 import base64
 import hashlib
 import hmac
+import io
 import ipaddress
 import json
 import re
@@ -60,6 +68,11 @@ PAGE_FILE = Path(__file__).resolve().parent / "page.html"  # package data beside
 TOKEN_HEADER = "X-Mjcalc-Token"
 BODY_SECONDS = 5.0  # the whole body must come within this (apart from the idle timeout), plus BODY_RATE's time
 BODY_RATE = 256 * 1024  # bytes a second the slowest phone is given on a big body (an 8 MiB import: 37 s)
+HEADER_SECONDS = 5.0  # a request's line and headers must come whole within this, from its first byte (else a 408)
+MAX_CONNECTIONS = 16  # open connections from one address at once (a browser opens at most 6 to a host); one more
+# is answered 503 at once, without reading it or starting a thread for it, and closed: 300 sockets are not 300 threads
+BACKLOG = 64  # connections the kernel queues until they are accepted (at 5, every 7th connect of a burst waited 1 s)
+ONCE_HEADERS = ("Host", "Origin", TOKEN_HEADER, "Content-Length", "Content-Type", "Transfer-Encoding")  # once each
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 SEATS = ("E", "S", "W", "N")
 ADVICE_SECONDS = 6.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
@@ -152,9 +165,14 @@ def situation_fields() -> dict:
     return {name: _JSON_TYPES.get(o.kind, (str, int, bool, list, dict)) for name, o in situation_options().items()}
 
 
+# the ledger's file errors at start that mean "it cannot be written here", after which a read-only open is tried
+UNWRITABLE = ("ledger.file_readonly", "ledger.file_cannot_open", "ledger.file_no_backup")
+
+
 class Library:
     """The rulesets loaded at start (a request picks one by id or alias, never by path) and the ledger path. A
-    ruleset file is read here, once: every request and every table opened later plays that reading."""
+    ruleset file is read here, once: every request and every table opened later plays that reading. A ledger
+    that cannot be written at start (a read-only file system) is served read-only: `read_only` says why."""
 
     def __init__(self, db_path=None, ruleset=None):
         self.builtin = builtin_rulesets()  # compare's default, as the CLI's
@@ -170,8 +188,25 @@ class Library:
         for rules, load in choices.values():
             for alias in rules.aliases:
                 self.by_name.setdefault(alias, (rules, load))
-        with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
-            self.db_path = ledger.path
+        self.read_only: Optional[LedgerFileError] = None  # why the ledger cannot be written, when it cannot
+        try:
+            with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
+                self.db_path = ledger.path
+                ledger.check_writable()
+        except LedgerFileError as exc:
+            if exc.code not in UNWRITABLE:
+                raise
+            # a read-only file system (or a file or directory this user cannot write): if the ledger reads, as
+            # every CLI read does there, serve it read-only; every write is then a 503 (`writing`)
+            with Ledger(db_path, readonly=True) as ledger:
+                self.db_path = ledger.path
+            self.read_only = exc
+
+    def writing(self) -> Ledger:
+        """The ledger opened for a write; refused (a 503) when it could not be written at start."""
+        if self.read_only is not None:
+            raise LedgerFileError("ledger.read_only")
+        return Ledger(self.db_path)
 
     def rules(self, name):
         name = self.default if name is None else name
@@ -350,7 +385,7 @@ def do_table_new(lib: Library, p: dict) -> dict:
     unknown = [k for k in players if k not in SEATS]
     if unknown:
         raise bad("api.players_seat", field="players", seat=repr(unknown[0]))
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         replayed = evening.request_answer(ledger, request) is not None
         if not replayed:
             t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request, rules=rules)
@@ -397,7 +432,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
     large = p.pop("confirm_total", False)
     request = None if dry_run else _request(p, "table_hand", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
@@ -432,7 +467,7 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     """evening.record_given(ledger, table, a drawn hand) as `table draw --json`."""
     client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
     request = _request(p, "table_draw", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         written = evening.record_given(ledger, t, evening.hand_input(), request=request, client=client,
                                        refuse_duplicate=not confirmed)
@@ -442,11 +477,11 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
 def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
     """evening.correct_dealer: who deals the next hand (`table seat --dealer`)."""
     request = _request(p, "table_dealer", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.get("revision") is not None and p["revision"] != t.revision:
-            raise ApiError(409, LedgerError("ledger.stale_revision", table=repr(t.name), revision=p["revision"],
-                                            now=t.revision))
+            raise ApiError(409, LedgerError("ledger.stale_revision", table=repr(t.name),
+                                            what=evening.changes_since(ledger, t, p["revision"])))
         return _answer(evening.correct_dealer(ledger, t, t.seat(p["dealer"]), request))
 
 
@@ -455,7 +490,7 @@ def do_table_rules(lib: Library, name: str, p: dict) -> dict:
     rules RULESET --yes`); the same rules again write nothing."""
     request = _request(p, "table_rules", name)
     rules, load_name = lib.rules(p["ruleset"])
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         if evening.rules_json(evening.table_rules(t, ledger)) != evening.rules_json(rules):
             evening.adopt_rules(ledger, t, load_name, rules, request, revision=p.get("revision"))
@@ -465,7 +500,7 @@ def do_table_rules(lib: Library, name: str, p: dict) -> dict:
 def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
     """evening.record_penalty (`table penalty PENALTY --player P [--to Q] [--reason …] --json`)."""
     request = _request(p, "table_penalty", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         written = evening.record_penalty(ledger, t, p["penalty"], p["player"], p.get("to"), p.get("reason", ""),
                                          request, p.get("revision"))
@@ -473,18 +508,19 @@ def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
 
 
 def do_table_revert(lib: Library, name: str, p: dict) -> dict:
-    """evening.revert_event: take back the edit, undo or penalty at `revision` (`table revert REVISION --json`)."""
+    """evening.revert_event: take back the edit, undo or penalty at `revision` (`table revert REVISION --json`);
+    with `shown_revision` (the table's revision the phone showed), refused if the table moved on since."""
     request = _request(p, "table_revert", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.revert_event(ledger, t, p["revision"], request)
+        written = evening.revert_event(ledger, t, p["revision"], request, p.get("shown_revision"))
     return _answer(written)
 
 
 def do_table_close(lib: Library, name: str, p: dict) -> dict:
     """evening.close_table: closed against writes, or reopened (`table close [--reopen]`); answers the table."""
     request = _request(p, "table_close", name)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         evening.close_table(ledger, t, closed=p["closed"], request=request)
     return do_table_show(lib, name)
@@ -492,7 +528,8 @@ def do_table_close(lib: Library, name: str, p: dict) -> dict:
 
 def do_table_undo(lib: Library, name: str, p: dict) -> dict:
     """evening.undo_hand: the hand `hand_id` (what the phone showed), or hand `number` if the table is still at
-    `revision` (what the phone read); anything less could remove a hand nobody saw (`table undo`)."""
+    `revision` (what the phone read); anything less could remove a hand nobody saw (`table undo`). With
+    `dry_run`, what it would change (the later hands, before and after), written nowhere."""
     request = _request(p, "table_undo", name)
     if "hand_id" in p:
         shown, revision = p["hand_id"], p.get("revision")
@@ -500,7 +537,10 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
         shown, revision = p["number"], p["revision"]
     else:
         raise bad("api.undo_names_hand")
-    with Ledger(lib.db_path) as ledger:
+    if p.get("dry_run"):  # what it would do (the later hands it changes): a read
+        with _reading(lib) as ledger:
+            return _answer(evening.undo_hand(ledger, _open_table(ledger, name), shown, None, revision, dry_run=True))
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         written = evening.undo_hand(ledger, t, shown, request, revision)
     return _answer(written)
@@ -511,7 +551,7 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
     …/hand), its later hands replayed (`table edit --yes`)."""
     request = _request(p, "table_edit", name)
     shown, revision = p.pop("hand_id"), p.pop("revision", None)
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
             return _answer(evening.edit_hand(ledger, t, shown, evening.hand_input(), request=request,
@@ -534,7 +574,7 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_seat", name)
     if "players" not in p and "dealer" not in p:
         raise bad("api.seat_takes")
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = _open_table(ledger, name)
         written = None
         if "players" in p:  # the seats that change, as `table seat 南=阿张` (a name seated elsewhere swaps)
@@ -580,7 +620,7 @@ def do_table_stats(lib: Library, name: Optional[str]) -> dict:
 def do_import(lib: Library, p: dict) -> dict:
     """exchange.import_table: a table exported from this ledger or another, as `"as"` or its own name (`table
     import FILE [--as NAME]`); answers the table as GET /api/tables/NAME."""
-    with Ledger(lib.db_path) as ledger:
+    with lib.writing() as ledger:
         t = import_table(ledger, p["document"], p.get("as"))
     return do_table_show(lib, t.name)
 
@@ -662,10 +702,10 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_rules": {"ruleset": str, "revision": int, "request_id": str},
         "table_penalty": {"penalty": str, "player": str, "to": str, "reason": str, "revision": int,
                           "request_id": str},
-        "table_revert": {"revision": int, "request_id": str},
+        "table_revert": {"revision": int, "shown_revision": int, "request_id": str},
         "table_close": {"closed": bool, "request_id": str},
         "import": {"document": dict, "as": str},
-        "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str},
+        "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str, "dry_run": bool},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str),
                            patterns=(str, list), draw=bool, request_id=str, confirm_total=bool, open=int,
@@ -748,6 +788,19 @@ def _not_json(name):
     raise ValueError(Message("api.not_a_json_value", name=name).text())
 
 
+def _members(pairs) -> dict:
+    """A JSON object's members as a dict, at any depth; a key given twice is a 400 (json.loads would keep the last
+    one silently: `{"total": 1, "total": 9}` recorded 9)."""
+    members = dict(pairs)
+    if len(members) < len(pairs):
+        seen = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise bad("api.duplicate_key", name=shown(key))  # repr: a control character or surrogate escaped
+            seen.add(key)
+    return members
+
+
 def _check_text(body):
     """Refuse a lone surrogate (`"\\ud800"`: half of a UTF-16 pair, which json.loads lets through) in any
     string of the body, a key or a value at any depth: it could be neither stored nor said back. The field it
@@ -793,9 +846,13 @@ def is_loopback(host: str) -> bool:
 
 class Server(ThreadingHTTPServer):
     daemon_threads = True
+    request_queue_size = BACKLOG
 
     def __init__(self, host, port, lib: Library, token=None, quiet=False, public_host=None):
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.held: dict = {}  # open connections by client address (`MAX_CONNECTIONS` each)
+        self.held_lock = threading.Lock()
+        self.max_connections = MAX_CONNECTIONS
         super().__init__((host, port), Handler)
         self.lib = lib
         self.host = host
@@ -806,6 +863,7 @@ class Server(ThreadingHTTPServer):
         self.page = page.encode("utf-8")
         self.csp = _csp(page)
         self.body_seconds = BODY_SECONDS
+        self.header_seconds = HEADER_SECONDS
         bound, port = str(self.server_address[0]), self.server_address[1]
         own = "127.0.0.1" if bound in ("0.0.0.0", "::") else (f"[{bound}]" if ":" in bound else bound)
         self.own_host: str = own  # the address its URL names (any of 127.0.0.0/8, [::1])
@@ -815,6 +873,47 @@ class Server(ThreadingHTTPServer):
         self.public_host = public_host  # the address phones are told (--public-host) …
         wildcard = bound in ("0.0.0.0", "::")
         self.lan_host = lan_address() if public_host is None and wildcard and not self.loopback else None  # … guessed
+
+    def process_request(self, request, client_address):
+        """A thread for the connection, unless its address holds `max_connections` already: then a 503, written
+        at once without reading the request (a full send buffer drops it), and the connection closed."""
+        who = client_address[0]
+        with self.held_lock:
+            held = self.held.get(who, 0)
+            if held < self.max_connections:
+                self.held[who] = held + 1
+        if held >= self.max_connections:
+            self._turn_away(request)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:  # no thread started: the caller closes the connection
+            self._let_go(who)
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self._let_go(client_address[0])
+
+    def _let_go(self, who):
+        with self.held_lock:
+            left = self.held.pop(who) - 1
+            if left:
+                self.held[who] = left
+
+    def _turn_away(self, request):
+        body = json_text(refusal(503, "api.too_many_connections", most=self.max_connections).answer()).encode("utf-8")
+        head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
+                f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 1\r\n"
+                "Connection: close\r\n\r\n").encode("ascii")
+        try:
+            request.setblocking(False)
+            request.send(head + body)
+        except OSError:
+            pass
+        self.shutdown_request(request)
 
     def server_bind(self):
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would look the host's name up (slow, needless)
@@ -858,6 +957,51 @@ def lan_address():
         return None
 
 
+class _Late(Exception):
+    """A request's line and headers did not come whole within the server's deadline for them."""
+
+
+class _Clocked(io.RawIOBase):
+    """A connection's bytes, for `Handler.rfile`. While a request's line and headers are read (`start`), the reads
+    after its first byte share one deadline, `seconds` from that byte (a timeout per read is not enough: a byte a
+    minute would hold the connection for ever); waiting for the first byte is an idle connection's wait
+    (`Handler.timeout`). Otherwise a read is the socket's (the body keeps its own deadline: `Handler._read`)."""
+
+    def __init__(self, sock):
+        super().__init__()
+        self.sock = sock
+        self.seconds: Optional[float] = None  # reading a request's line and headers: its time for them
+        self.due: Optional[float] = None  # … counted from its first byte
+
+    def readable(self):
+        return True
+
+    def start(self, seconds: float):
+        self.seconds, self.due = seconds, None
+
+    def stop(self):
+        self.seconds = self.due = None
+
+    def readinto(self, buffer) -> int:
+        if self.seconds is None:
+            return self.sock.recv_into(buffer)
+        if self.due is None:
+            got = self.sock.recv_into(buffer)
+            self.due = time.monotonic() + self.seconds
+            return got
+        left = self.due - time.monotonic()
+        if left <= 0:
+            raise _Late
+        idle = self.sock.gettimeout()
+        self.sock.settimeout(left)
+        try:
+            return self.sock.recv_into(buffer)
+        except TimeoutError:
+            raise _Late from None
+        finally:
+            self.sock.settimeout(idle)
+
+
 class Handler(BaseHTTPRequestHandler):
     server: Server
     server_version = "mjcalc"
@@ -870,6 +1014,35 @@ class Handler(BaseHTTPRequestHandler):
     lang = "en"  # the language of an error answer: the body's "lang" once it is read (`_body`)
 
     # --- plumbing ---
+
+    def setup(self):
+        super().setup()
+        self.rfile.close()  # the socket's own reader: the request is read through the clock instead
+        self.clock = _Clocked(self.connection)
+        self.rfile = io.BufferedReader(self.clock)
+
+    def handle_one_request(self):
+        """One request, its line and headers read within `header_seconds` of its first byte, else a 408 and the
+        connection closed."""
+        self.command, self.path, self.request_version = "", "", "HTTP/1.1"  # until its line is read
+        self.clock.start(self.server.header_seconds)
+        try:
+            super().handle_one_request()
+        except _Late:
+            self.connection.settimeout(self.timeout)
+            self.close_connection = True
+            try:
+                self._error(refusal(408, "api.headers_timeout", seconds=f"{self.server.header_seconds:.0f}"))
+            except OSError:
+                pass
+        finally:
+            self.clock.stop()
+
+    def parse_request(self):
+        try:
+            return super().parse_request()
+        finally:
+            self.clock.stop()  # the line and the headers are in: the body has a deadline of its own (`_read`)
 
     def log_message(self, fmt, *args):
         if not self.server.quiet:
@@ -926,7 +1099,7 @@ class Handler(BaseHTTPRequestHandler):
         self._headers(status, "application/json; charset=utf-8", len(body))
         for k, v in extra_headers:
             self.send_header(k, v)
-        if self.command in ("POST", "PUT", "PATCH", "DELETE"):
+        if self.command in WRITE_METHODS or self.close_connection:
             self.send_header("Connection", "close")  # the body may be unread: never reuse this connection
             self.close_connection = True
         self.end_headers()
@@ -971,8 +1144,19 @@ class Handler(BaseHTTPRequestHandler):
 
     def _guard(self):
         """Host header, Origin of a write and token, before anything else happens (and so before the ledger is
-        touched)."""
+        touched). First what a request must be to be read at all, cheap and the same in LAN mode: each of
+        `ONCE_HEADERS` at most once (two Host or Origin headers would be read one way here and another way by a
+        proxy or a check), and a target that is a path on this server, not a whole URL naming a host (its
+        absolute form)."""
         srv = self.server
+        for name in ONCE_HEADERS:
+            if len(self.headers.get_all(name, ())) > 1:
+                self.close_connection = True  # which of its lengths or bodies is meant is unknowable: read no more
+                raise bad("api.header_twice", header=name)
+        target = urlsplit(self.path)
+        if not self.path.startswith("/") or target.scheme or target.netloc:
+            self.close_connection = True
+            raise bad("api.absolute_target")
         host = self.headers.get("Host") or ""
         if srv.loopback and host.lower() not in srv.allowed_hosts:
             if srv.own_host == "127.0.0.1":
@@ -1015,7 +1199,7 @@ class Handler(BaseHTTPRequestHandler):
         if not raw.strip():
             return {}
         try:
-            body = json.loads(raw.decode("utf-8"), parse_constant=_not_json)
+            body = json.loads(raw.decode("utf-8"), parse_constant=_not_json, object_pairs_hook=_members)
         except (UnicodeDecodeError, ValueError) as exc:
             raise bad("api.bad_json", reason=str(exc)) from None
         except RecursionError:
@@ -1156,6 +1340,9 @@ def announce(server: Server, out=print, qr=False):
     elif qr or server.public_host:
         out("no QR code on a loopback address (only this computer can open it): use a LAN host, e.g. --host 0.0.0.0")
     out(f"ledger    {server.lib.db_path}")
+    if server.lib.read_only is not None:
+        why = server.lib.read_only.params.get("reason") or server.lib.read_only.text()
+        out(f"read-only the ledger cannot be written here ({why}): serving reads; every write is refused (503)")
     if server.token:
         out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
 
