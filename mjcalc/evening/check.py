@@ -272,7 +272,8 @@ def derived_problems(ledger: Ledger, table: Table) -> List[Problem]:
         return []  # said by the table's own check
 
     def rules_ok(sha):
-        return sha is None or isinstance(rules.get(sha), str) and rules_digest(rules[sha]) == sha
+        text = rules.get(sha) if sha is not None else None
+        return sha is None or isinstance(text, str) and rules_digest(text) == sha
 
     def rescore(sha, entry, state, number):
         current = kept_rules(rules[sha]) if sha else table_rules(table)

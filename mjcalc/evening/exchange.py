@@ -105,8 +105,8 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
     except (KeyError, TypeError, ValueError):
         raise _damaged("import.records") from None
     numbered = [(revision, kind, data) for revision, (kind, data) in enumerate(events, 1)]
-    for revision, record, _ in proof.stored_results(numbered):
-        for fault in proof.record_faults(record):
+    for revision, kept, _ in proof.stored_results(numbered):
+        for fault in proof.record_faults(kept):
             raise _damaged("import.result", revision=revision, what=fault)
     for record in list(hands) + list(penalties):
         deltas = [record.deltas.get(s) for s in SEATS]

@@ -1001,8 +1001,8 @@ class Ledger:
                                                      Message("ledger.hint_no_tables"))
                 raise LedgerError("ledger.no_table", table=repr(name), path=str(self.path), hint=hint)
             table = _table(row)
-            known = self._knows(table.id)
-            if known is not None and known.revision == table.revision:
+            knows = self._knows(table.id)
+            if knows is not None and knows.revision == table.revision:
                 return table  # sound as this connection last checked or wrote it, and nobody wrote since
             if TABLE_CHECK is not None:
                 table = TABLE_CHECK(self, table)

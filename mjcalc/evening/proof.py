@@ -11,7 +11,7 @@ A result is re-derived only where the event that stored it says it was scored by
 older mjcalc stored is the table's word (a newer scorer never changes old money), held to the invariants only.
 """
 import json
-from typing import Callable, Dict, Iterable, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from ..errors import MjcalcError
 from ..session import MAX_LEVELS, State
@@ -96,7 +96,7 @@ def stored_results(events: Iterable[Tuple[int, str, dict]]) -> Iterable[Tuple[in
 
 def entries(events: Iterable[Tuple[int, str, dict]]) -> Dict[str, dict]:
     """Each hand id's entry (how it was entered), as the hand and edit events give it."""
-    out: Dict[str, dict] = {}
+    out: Dict[Any, Any] = {}
     for _revision, kind, data in events:
         if kind == "hand":
             out[data.get("hand_id")] = data.get("input")
