@@ -91,7 +91,7 @@ def test_an_undo_by_number_names_the_revision_it_read(tmp_path):
     read = ledger.table("t").revision
     with Ledger(db) as other:
         evening.record_draw(other, t)
-    with pytest.raises(LedgerError, match=r"changed since it was shown \(revision 3, now 4\)"):
+    with pytest.raises(LedgerError, match=r"changed since it was shown \(hand 3 recorded: 荒牌\)"):
         evening.undo_hand(ledger, t, 2, revision=read)
     assert len(ledger.hands(t)) == 3
 
