@@ -26,11 +26,10 @@ from ..tiles import SEATS
 from . import ledger as storage
 from .ledger import HandRecord, Ledger, LedgerFileError, NotText, PenaltyRecord, Stored, Table, rules_digest
 from . import proof
+from .proof import is_int
 from .record import kept_rules, score_input, table_rules
 from .replay import ReplayError, replay
 
-MAX_AMOUNT = 2 ** 53 - 1  # a payout or a standing stays exact as a JSON number
-SEAT_SET = frozenset(SEATS)  # a seat is one of these letters (never a substring of "ESWN", never None)
 
 
 @dataclass(frozen=True)
@@ -66,10 +65,6 @@ def _file_state(path: Path) -> Tuple:
     return tuple(out)
 
 
-def _is_int(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
 def _json(text, kind, column, say) -> Any:
     """The JSON `text` as a `kind` (dict or list), or None after saying what is wrong with it."""
     try:
@@ -83,16 +78,8 @@ def _json(text, kind, column, say) -> Any:
 
 
 def _state_problems(state: Any, column: str, say) -> None:
-    if not isinstance(state, dict):
-        return say(column, "not a state")
-    if not (_is_int(state.get("round")) and state["round"] >= 1):
-        say(column, f"round {state.get('round')!r} is not a round (1, 2, …)")
-    if state.get("dealer") not in SEAT_SET:
-        say(column, f"dealer {state.get('dealer')!r} is not a seat (E, S, W, N)")
-    if not (_is_int(state.get("streak")) and state["streak"] >= 0):
-        say(column, f"连庄 {state.get('streak')!r} is not a count")
-    if not (_is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
-        say(column, f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
+    for fault in proof.state_faults(state):
+        say(column, fault)
 
 
 _TABLE_ROW = ("player_e", "player_s", "player_w", "player_n", "base", "base", "rules", "next_state")  # `stored.table`
@@ -116,7 +103,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     for r in stored.hands:
         for column, value in zip(_HAND_ROW, r):
             if isinstance(value, NotText):
-                said(r[0] if _is_int(r[0]) else None)(column, "not UTF-8 text")
+                said(r[0] if is_int(r[0]) else None)(column, "not UTF-8 text")
     for revision, _, data in stored.events:
         if isinstance(data, NotText):
             say("log", f"event {revision} is not UTF-8 text")
@@ -144,15 +131,15 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
         _state_problems(parsed, "next_state", say)
     for expected, r in enumerate(stored.hands, 1):
         number = r[0]
-        say = said(number if _is_int(number) else None)
+        say = said(number if is_int(number) else None)
         if number != expected:
             say("number", f"{number!r} where hand {expected} should be (the hands are numbered 1, 2, 3 … in order)")
         if r[1] not in ("win", "draw"):
             say("kind", f"{r[1]!r} is neither a win nor a draw")
-        if r[2] not in SEAT_SET:
+        if r[2] not in proof.SEAT_SET:
             say("dealer", f"{r[2]!r} is not a seat")
         for column, value in (("winner", r[3]), ("discarder", r[4])):
-            if value is not None and value not in SEAT_SET:
+            if value is not None and value not in proof.SEAT_SET:
                 say(column, f"{value!r} is not a seat")
         if r[1] == "win" and r[3] is None:
             say("winner", "a win with no winner")
@@ -160,7 +147,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
         for seat, kind, value in zip(SEATS, r[5:9], deltas):
             if kind != "integer":
                 say(f"d_{seat.lower()}", f"{value!r} is not a whole number of points")
-            elif abs(value) > MAX_AMOUNT:
+            elif abs(value) > proof.MAX_AMOUNT:
                 say(f"d_{seat.lower()}", f"{value} is beyond any amount")
         if all(k == "integer" for k in r[5:9]) and sum(deltas) != 0:
             say("d_e d_s d_w d_n", f"the payouts {list(deltas)} do not sum to zero")
@@ -178,12 +165,9 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
         say = said()
         penalty = _json(data, dict, "penalty", say)
         deltas = penalty.get("deltas") if penalty else None
-        if penalty is not None and (not isinstance(deltas, dict) or not all(_is_int(deltas.get(s)) for s in SEATS)
+        if penalty is not None and (not isinstance(deltas, dict) or not all(is_int(deltas.get(s)) for s in SEATS)
                                     or sum(deltas[s] for s in SEATS) != 0):
             say("penalty", f"the payouts {deltas!r} are not whole numbers summing to zero")
-    if not found:
-        events, found = _log(stored, name)
-        found += _log_problems(stored, table, events)
     return found
 
 
@@ -206,7 +190,7 @@ def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dic
     is for; the table's row (revision, seating, next state) and its cached hands and penalties are what the log
     replays to."""
     name = table.name
-    found = [Problem(name, record.get("number") if isinstance(record, dict) and _is_int(record.get("number"))
+    found = [Problem(name, record.get("number") if isinstance(record, dict) and is_int(record.get("number"))
                      else None, f"log event {revision}", fault)
              for revision, record, _ in proof.stored_results(events) for fault in proof.record_faults(record)]
     if found or not events:
@@ -299,9 +283,12 @@ def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
     if key not in _checked or ledger.in_memory:
         stored = ledger.stored(table)  # a file that cannot be read says so itself (LedgerFileError)
         try:
-            found = _table_problems(stored, table)
+            found, events = _table_problems(stored, table), []
+            if not found:  # the rows are sound: then the log, read once, against them and the rules
+                events, found = _log(stored, table.name)
+                found += _log_problems(stored, table, events)
             if not found:
-                found = _rules_problems(ledger, table, _log(stored, table.name)[0])
+                found = _rules_problems(ledger, table, events)
         except (ValueError, TypeError, KeyError) as exc:
             found = [Problem(table.name, None, "rows", f"cannot be read ({exc})")]
         _checked[key] = found

@@ -30,22 +30,25 @@ DERIVED = ("round", "dealer", "streak", "level", "kind", "hand", "winner", "disc
            "patterns", "deltas", "after", "entry")
 
 
-def _is_int(value) -> bool:
+def is_int(value) -> bool:
+    """A whole number as JSON and SQLite keep one (never a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _state_fault(state) -> Optional[str]:
+def state_faults(state) -> List[str]:
+    """What is wrong with a state between hands (round, dealer, 连庄, 上楼 level): [] when it is one."""
     if not isinstance(state, dict):
-        return "not a state"
-    if not (_is_int(state.get("round")) and state["round"] >= 1):
-        return f"round {state.get('round')!r} is not a round (1, 2, …)"
+        return ["not a state"]
+    faults = []
+    if not (is_int(state.get("round")) and state["round"] >= 1):
+        faults.append(f"round {state.get('round')!r} is not a round (1, 2, …)")
     if state.get("dealer") not in SEAT_SET:
-        return f"dealer {state.get('dealer')!r} is not a seat"
-    if not (_is_int(state.get("streak")) and state["streak"] >= 0):
-        return f"连庄 {state.get('streak')!r} is not a count"
-    if not (_is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
-        return f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}"
-    return None
+        faults.append(f"dealer {state.get('dealer')!r} is not a seat (E, S, W, N)")
+    if not (is_int(state.get("streak")) and state["streak"] >= 0):
+        faults.append(f"连庄 {state.get('streak')!r} is not a count")
+    if not (is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
+        faults.append(f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
+    return faults
 
 
 def record_faults(record) -> List[str]:
@@ -58,11 +61,9 @@ def record_faults(record) -> List[str]:
     for what, state in (("the state it was scored in", {k: record.get(k) for k in ("round", "dealer", "streak",
                                                                                      "level")}),
                         ("the state after it", record.get("after"))):
-        fault = _state_fault(state)
-        if fault:
-            faults.append(f"{what}: {fault}")
+        faults += [f"{what}: {fault}" for fault in state_faults(state)[:1]]
     deltas = record.get("deltas")
-    if not isinstance(deltas, dict) or set(deltas) != set(SEATS) or not all(_is_int(deltas[s]) for s in SEATS):
+    if not isinstance(deltas, dict) or set(deltas) != set(SEATS) or not all(is_int(deltas[s]) for s in SEATS):
         faults.append(f"payouts {deltas!r} are not four whole numbers")
     elif sum(deltas.values()) != 0:
         faults.append(f"payouts {[deltas[s] for s in SEATS]} do not sum to zero")
@@ -79,7 +80,7 @@ def record_faults(record) -> List[str]:
             faults.append(f"winner {winner!r} is not a seat")
         if discarder is not None and (discarder not in SEAT_SET or discarder == winner):
             faults.append(f"discarder {discarder!r} is not another seat")
-        if not (_is_int(record.get("total")) and record["total"] >= 0):
+        if not (is_int(record.get("total")) and record["total"] >= 0):
             faults.append(f"total {record.get('total')!r} is not a whole number")
     else:
         faults.append(f"{kind!r} is neither a win nor a draw")
@@ -135,7 +136,7 @@ def derived_faults(events: List[Tuple[int, str, dict]], rescore: Rescore, rules_
     for revision, record, ours in stored_results(events):
         if not ours or record_faults(record):
             continue  # an older scorer's word; a malformed result is reported by the invariants
-        number = record.get("number") if _is_int(record.get("number")) else None
+        number = record.get("number") if is_int(record.get("number")) else None
         entry = inputs.get(record["hand_id"])
         if not isinstance(entry, dict):
             found.append((revision, number, f"hand {record['hand_id']!r} has no entry in the log"))
