@@ -283,7 +283,8 @@ def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
     if key not in _checked or ledger.in_memory:
         stored = ledger.stored(table)  # a file that cannot be read says so itself (LedgerFileError)
         try:
-            found, events = _table_problems(stored, table), []
+            found = _table_problems(stored, table)
+            events: List[Tuple[int, str, dict]] = []
             if not found:  # the rows are sound: then the log, read once, against them and the rules
                 events, found = _log(stored, table.name)
                 found += _log_problems(stored, table, events)
