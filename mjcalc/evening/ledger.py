@@ -30,7 +30,7 @@ from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
 from ..session import MAX_LEVELS, Session, State
 from ..tiles import SEATS, seat_word
-from .replay import advance
+from .replay import PLACED, advance
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
 TIMEOUT = 30.0
@@ -397,7 +397,8 @@ class HandRecord:
         with what the table told of it (`told`: open, kongs, wild_roles), where it told any."""
         name = lambda seat: self.player(seat) if seat and self.players else (table.player(seat) if seat else None)  # noqa: E731
         told = {"told": dict(self.input["told"])} if self.input.get("told") else {}
-        return {**told, 
+        return {
+            **told,
             "number": self.number, "hand_id": self.hand_id, "round": self.round, "dealer": self.dealer,
             "dealer_player": name(self.dealer),
             "streak": self.streak, "shanglou": self.level, "factor": self.factor, "kind": self.kind,
@@ -1139,11 +1140,12 @@ class Ledger:
 
     def placed_last(self, table: Table, hand_id: str) -> bool:
         """Whether the hand `hand_id` was recorded by the log's last event that puts anything in the evening's
-        timeline (a hand, a seat or dealer correction, a rules switch, a penalty): nothing is played after it."""
+        timeline (`replay.PLACED`: a hand, a seat or dealer correction, a rules switch, a penalty): nothing is
+        played after it."""
         with self._errors():
             row = self.db.execute(
-                "SELECT kind, data FROM events WHERE table_id = ? AND kind IN ('hand', 'seat', 'seat_start', "
-                "'dealer', 'rules', 'state', 'penalty') ORDER BY revision DESC LIMIT 1", (table.id,)).fetchone()
+                f"SELECT kind, data FROM events WHERE table_id = ? AND kind IN ({', '.join('?' * len(PLACED))}) "
+                "ORDER BY revision DESC LIMIT 1", (table.id, *PLACED)).fetchone()
         return row is not None and row[0] == "hand" and json.loads(row[1]).get("hand_id") == hand_id
 
     def log(self, table: Table) -> List[dict]:

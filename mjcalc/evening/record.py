@@ -675,7 +675,7 @@ def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: dict, 
     age = (datetime.now(timezone.utc) - datetime.fromisoformat(last.recorded)).total_seconds()
     if not 0 <= age < DUPLICATE_SECONDS:
         return
-    kind, data = ledger.events(t)[-1]
+    kind, data = ledger.last_event(t) or ("", {})
     if kind != "hand" or data.get("hand_id") != last.hand_id:
         return  # the table was corrected since (seats, rules, an edit, a penalty): not a second entry of it
     made_by = data.get("client")

@@ -59,6 +59,11 @@ EVENTS = {
 }
 
 
+# The events that put something in the evening's timeline, or rename what is in it (`timeline`): after the last
+# of them, nothing is played.
+PLACED = ("hand", "seat", "seat_start", "dealer", "rules", "state", "penalty")
+
+
 class ReplayError(ValueError):
     """A log that does not replay: an event naming a hand that is not there (a damaged ledger)."""
 
