@@ -144,6 +144,20 @@ def record_previewed(driver, taps, number, y):
     return y
 
 
+def at_the_record_form(driver, srv, name, seat, digits):
+    """A new table `name` opened on the page, its record form in view, `seat` chosen as the winner and `digits`
+    tapped on the number pad; the taps."""
+    new_table(srv, name)
+    open_page(driver, srv)
+    taps = Taps(driver)
+    open_table(driver, srv, name, taps)
+    scroll_to(driver, "#record", "start")
+    taps(f'#record [data-seg="winner"] [data-v="{seat}"]')
+    for digit in digits:
+        taps(f"#pad-{digit}")
+    return taps
+
+
 def open_table(driver, srv, name, taps):
     taps("#tab-table")
     wait(driver, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
@@ -355,14 +369,7 @@ def test_a_total_above_the_usual_is_asked_about_on_the_page(phone, server):
     """beijing's hands usually reach 19 番 (told.usual_total): 25 on the pad is asked about, in the page's language,
     and recorded only on yes."""
     name = f"问{phone.size[0]}"
-    new_table(server, name)
-    open_page(phone, server)
-    taps = Taps(phone)
-    open_table(phone, server, name, taps)
-    scroll_to(phone, "#record", "start")
-    taps('#record [data-seg="winner"] [data-v="S"]')
-    taps("#pad-2")
-    taps("#pad-5")
+    taps = at_the_record_form(phone, server, name, "S", "25")
     wait(phone, lambda d: text(d, "#rec-preview").startswith("将记录 #1"), "the preview")
     if not in_view(phone, "#rec-go"):
         scroll_to(phone, "#rec-go")
@@ -846,14 +853,8 @@ def _freeze_live_view(driver):
 
 def test_a_stale_undo_or_record_is_refused_and_names_the_hand_that_came_between(phone, server):
     name = f"迟{phone.size[0]}"
-    new_table(server, name)
     db = str(server.lib.db_path)
-    open_page(phone, server)
-    taps = Taps(phone)
-    open_table(phone, server, name, taps)
-    scroll_to(phone, "#record", "start")
-    taps('#record [data-seg="winner"] [data-v="S"]')
-    taps("#pad-3")
+    taps = at_the_record_form(phone, server, name, "S", "3")
     record_previewed(phone, taps, 1, scroll_y(phone))
 
     # phone A arms undo of #1; phone B records #2 meanwhile; A's second tap removes nothing

@@ -201,13 +201,20 @@ def test_a_table_row_that_is_not_what_its_log_makes_is_found(tmp_path, sql, said
     assert shown.exit_code in (1, 2) and "damaged" in shown.output, shown.output
 
 
-def test_a_text_that_is_not_utf8_is_one_problem_and_the_rest_is_still_checked(tmp_path):
+def damaged_beside_another(tmp_path, *sql):
+    """The evening `t` (`evening_with_an_edit`) and an empty table `other` beside it, then `sql` run on the file."""
     db, ledger, t, _ = evening_with_an_edit(tmp_path)
     evening.create_table(ledger, "other", "beijing", PLAYERS)
     ledger.close()
     with sqlite3.connect(db) as con:
-        con.execute("UPDATE tables SET player_w = CAST(X'ff61' AS TEXT) WHERE name = 't'")
-        con.execute("UPDATE hands SET situation = CAST(X'7bfe7d' AS TEXT) WHERE number = 1")
+        for statement in sql:
+            con.execute(statement)
+    return db
+
+
+def test_a_text_that_is_not_utf8_is_one_problem_and_the_rest_is_still_checked(tmp_path):
+    db = damaged_beside_another(tmp_path, "UPDATE tables SET player_w = CAST(X'ff61' AS TEXT) WHERE name = 't'",
+                                "UPDATE hands SET situation = CAST(X'7bfe7d' AS TEXT) WHERE number = 1")
     checked = run("check", db=db)
     assert checked.exit_code == 1, checked.output
     assert "player_w" in checked.output and "situation" in checked.output, checked.output
@@ -217,11 +224,7 @@ def test_a_text_that_is_not_utf8_is_one_problem_and_the_rest_is_still_checked(tm
 
 
 def test_a_table_name_stored_as_a_blob_is_listed_not_a_crash(tmp_path):
-    db, ledger, t, _ = evening_with_an_edit(tmp_path)
-    evening.create_table(ledger, "other", "beijing", PLAYERS)
-    ledger.close()
-    with sqlite3.connect(db) as con:
-        con.execute("UPDATE tables SET name = X'ff00' WHERE name = 't'")
+    db = damaged_beside_another(tmp_path, "UPDATE tables SET name = X'ff00' WHERE name = 't'")
     listed = run("list", db=db)
     assert listed.exit_code in (0, 1) and "other" in listed.output and "Traceback" not in listed.output, \
         listed.output
