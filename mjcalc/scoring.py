@@ -425,7 +425,7 @@ def hand_counts(reading: Reading, detectors) -> dict:
 def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
-        best = max(standalone, key=lambda pid: _points(*found[pid], reading))
+        best = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))
         found = {pid: v for pid, v in found.items() if pid == best or v[0].role == "bonus"}
     excluded = {x for p, _ in found.values() if p.role != "base" for x in p.excludes}
     found = {pid: v for pid, v in found.items() if pid not in excluded}
@@ -453,7 +453,7 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
             value = _value(p, reading) ** (1 if p.scale == "once" else count)
             factor *= value
         else:
-            value = _points(p, count, reading)
+            value = pattern_points(p, count, reading)
             if p.role == "bonus":
                 bonus += value
             else:
@@ -478,7 +478,8 @@ def _value(p, reading) -> int:
     return without if without is not None and reading.wild_roles == 0 else p.value
 
 
-def _points(p, count, reading) -> int:
+def pattern_points(p, count, reading) -> int:
+    """What pattern `p` counted `count` times is worth on `reading` (its value there, by its scale)."""
     value = _value(p, reading)
     if p.scale == "once":
         return value

@@ -29,7 +29,7 @@ from .patterns import COUNT, clash, most_count, needs_of
 from .payouts import MAX_AMOUNT
 from .regions import find_region
 from .ruleset import Pattern, Ruleset
-from .scoring import Match, Score, match_patterns
+from .scoring import Match, Score, match_patterns, pattern_points
 from .shapes import SHAPES, STANDARD
 from .situation import GENERIC, Option, Situation
 from .tiles import parse_seat
@@ -750,7 +750,7 @@ def _total_scored(ruleset: Ruleset, region, t: _Tried, total: int, reading_of, d
     bonus = 0
     for p in ruleset.patterns:
         if p.role == "bonus" and t.counts.get(p.id):
-            value = p.value * t.counts[p.id] if p.scale == "linear" else p.value
+            value = pattern_points(p, t.counts[p.id], reading)
             kept.append(Match(p.id, t.counts[p.id], value))
             bonus += value
     uncapped = total
