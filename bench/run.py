@@ -17,7 +17,8 @@ import tempfile
 import time
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parent.parent
+HERE = Path(__file__).resolve().parent
+REPO = HERE.parent
 HONORS = "ESWNCFP"
 ORPHANS = {0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33}
 NAMES = [f"{t % 9 + 1}{'mps'[t // 9]}" for t in range(27)] + list(HONORS)
@@ -26,8 +27,6 @@ ANALYZE_HAND = "123m456p789s EE 45m"
 
 def parse_args():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bench-dir", type=Path, default=Path(os.environ.get("MJCALC_BENCH_DIR", ".")),
-                    help="the directory of gen_hands.py and the peer scripts (default: $MJCALC_BENCH_DIR)")
     ap.add_argument("--peers-venv", type=Path, default=Path(os.environ.get("MJCALC_PEERS_VENV", REPO.parent / "peers" / "venv")),
                     help="a venv with mahjong and xiangting (default: $MJCALC_PEERS_VENV or ../peers/venv)")
     ap.add_argument("--setup-peers", action="store_true",
@@ -128,9 +127,8 @@ print(f"{took[0] * 1e3:.3f} {rest[len(rest) // 2] * 1e3:.3f} {rest[-1] * 1e3:.3f
 
 def main():
     args = parse_args()
-    gen = args.bench_dir / "gen_hands.py"
-    if not gen.exists():
-        sys.exit(f"no {gen}: pass --bench-dir")
+    gen = HERE / "hands.py"
+    peer = str(HERE / "peer_waits.py")
     peers_python = setup_peers(args.peers_venv, args.setup_peers)
     tmp = tempfile.TemporaryDirectory(prefix="mjcalc-bench-")
     work = args.work or Path(tmp.name)
@@ -154,8 +152,8 @@ def main():
     empty.write_text("")
 
     programs = {
-        "mahjong peer": [str(peers_python), str(args.bench_dir / "peer_mahjong_waits.py"), str(hands)],
-        "xiangting peer": [str(peers_python), str(args.bench_dir / "peer_xiangting_waits.py"), str(hands)],
+        "mahjong peer": [str(peers_python), peer, "mahjong", str(hands)],
+        "xiangting peer": [str(peers_python), peer, "xiangting", str(hands)],
         "mjcalc batch": [str(mjcalc), "waits", "--batch", str(hands)],
         "mjcalc wild batch": [str(mjcalc), "waits", "--batch", str(wild), "--wild", "C"],
         "mjcalc empty batch": [str(mjcalc), "waits", "--batch", str(empty)],

@@ -147,3 +147,27 @@ def test_the_python_example_runs():
     """README's "Use from Python" block is executed as written; its asserts are the worked example."""
     (block,) = re.findall(r"^```python\n(.*?)^```", README, flags=re.S | re.M)
     exec(compile(block, "README.md", "exec"), {})
+
+
+def test_the_prerequisites_named_are_the_ones_the_package_declares():
+    """A newcomer reads what to install before the two lines: the Python setup.cfg requires, and a browser."""
+    (required,) = re.findall(r"^python_requires = >=(\S+)$", read("setup.cfg"), flags=re.M)
+    assert f"Python {required} or newer" in README
+    assert "chromium-driver" in README and "venv" in README
+    assert re.search(r"takes about\s+\w+\s+minutes", README), "the test command's duration is said next to it"
+
+
+def test_every_bench_script_the_readme_names_is_in_the_repository():
+    """The performance figures can be re-measured from a checkout: every `bench/X.py` named exists."""
+    named = set(re.findall(r"bench/([\w-]+\.py)", README + read("bench/README.md")))
+    assert {"run.py", "hands.py", "peer_waits.py"} <= named
+    assert sorted(n for n in named if not os.path.exists(os.path.join(ROOT, "bench", n))) == []
+
+
+def test_coverage_data_is_ignored_not_committed():
+    ignored = read(".gitignore").splitlines()
+    assert ".coverage" in ignored
+    if os.path.isdir(os.path.join(ROOT, ".git")):
+        import subprocess
+        tracked = subprocess.run(["git", "-C", ROOT, "ls-files", ".coverage"], capture_output=True, text=True)
+        assert tracked.stdout.strip() == ""
