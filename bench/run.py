@@ -155,7 +155,9 @@ def main():
         "mahjong peer": [str(peers_python), peer, "mahjong", str(hands)],
         "xiangting peer": [str(peers_python), peer, "xiangting", str(hands)],
         "mjcalc batch": [str(mjcalc), "waits", "--batch", str(hands)],
-        "mjcalc wild batch": [str(mjcalc), "waits", "--batch", str(wild), "--wild", "C"],
+        # beijing-money: beijing's 四惠牌 wins any hand holding four 惠 on every tile, so its answer for these
+        # hands (each holds four C) is the tiles left, not a search of shapes; this ruleset has the shapes alone
+        "mjcalc wild batch": [str(mjcalc), "waits", "--batch", str(wild), "--wild", "C", "-r", "beijing-money"],
         "mjcalc empty batch": [str(mjcalc), "waits", "--batch", str(empty)],
         "mjcalc analyze": [str(mjcalc), "analyze", ANALYZE_HAND],
         "import click,yaml,tabulate": [str(mj_python), "-c", "import click, yaml, tabulate"],

@@ -21,8 +21,10 @@ class BatchWaits:
         self.ruleset, self.situation = ruleset, situation
         self.wild_kinds = region.wild_kinds(ruleset, situation)
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
-        # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands are read in full
+        # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands holding enough of a
+        # wild kind for it are read in full
         self.automatic = bool(self.wild_kinds) and region.automatic_pattern(ruleset) is not None
+        self.automatic_at = region.automatic_held(ruleset) if self.automatic else None
 
     def answer(self, text: str, seen=None):
         """One hand's waits as `waits` shows them: (hand, [(tile, left)], every) with `seen` copies taken off;
@@ -61,12 +63,12 @@ class BatchWaits:
 
     def _fast(self):
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
-        if not self.finder.fast or self.automatic:
+        if not self.finder.fast or (self.automatic and self.automatic_at is None):
             return None
         from .fastwaits import FastWaits  # imported when used (start-up time)
         from .shapes import SEVEN_PAIRS
 
-        return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds)
+        return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds, self.automatic_at or 5)
 
     def run_batch(self, lines, out, as_json: bool) -> int:
         """Write one line per input line; return how many lines were bad."""

@@ -162,8 +162,11 @@ class _Memo(dict):
 class FastWaits:
     """Waits of plain lines under shapes ⊆ {standard, seven_pairs} (standard included) and `wild_kinds`."""
 
-    def __init__(self, seven_pairs: bool, wild_kinds=()):
+    def __init__(self, seven_pairs: bool, wild_kinds=(), refer_at: int = 5):
+        """`refer_at`: a line holding that many copies of one wild kind (a `*` counting as its face) is left to
+        the full path (None), where the region's win whatever the shape is looked at."""
         self.seven_pairs = seven_pairs
+        self.refer_at = refer_at
         self.wild_kinds = tuple(wild_kinds)
         self.table = table = load_suit_table(build_suit_table)
         self.suits = _Memo(lambda digits: _suit(digits, table))
@@ -231,6 +234,8 @@ class FastWaits:
                 n += stars
                 if n > 4:
                     return None  # prepare() has the words
+            if n >= self.refer_at:
+                return None
             if n >= 4:
                 four |= bit
         units = []

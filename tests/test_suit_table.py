@@ -4,11 +4,13 @@ The table must equal the recursive `_fewest` it was generated from (`python -m m
 `FastWaits` must answer exactly as `WaitFinder` (itself checked against tests/reference.py elsewhere).
 """
 import io
+import json
 import random
 
 import pytest
 
 from mjcalc import shapes
+from mjcalc.analysis import waits
 from mjcalc.batch import BatchWaits
 from mjcalc.shapes import SEVEN_PAIRS, WaitFinder, _fewest, _suit_row, build_suit_table, trim_counts, unit_need as _need
 from mjcalc.fastwaits import _HONOR_NEED, FastWaits
@@ -141,3 +143,38 @@ def test_batch_lines_fast_and_full_agree():
         full_bad = batch.run_batch(lines, full_out, as_json)
         assert fast_out.getvalue() == full_out.getvalue()
         assert fast_bad == full_bad
+
+
+@pytest.mark.parametrize("wild", [("C",), ("5m",), ("9s",)])
+def test_batch_with_four_wilds_is_the_full_answer_on_every_line(wild):
+    """Beijing's 四惠牌 wins on any tile: a hand holding three 惠 waits on the fourth too, one holding four on
+    every tile. The batch reads the other hands by shape alone (`Region.automatic_held`); each line's answer
+    equals `waits` (the full path, which asks the region) in text and JSON."""
+    rules = load_ruleset("beijing")
+    situation = Situation(wild=tuple(NAMES.index(w) for w in wild))
+    rng = random.Random("four-" + wild[0])
+    face = NAMES.index(wild[0])
+    lines = [random_line(rng) for _ in range(1500)]
+    # hands holding 3 or 4 of the wild kind, often: the ones the fast path must leave to the full one
+    for _ in range(300):
+        k = rng.choice([3, 4])
+        rest = [NAMES[t] for t in rng.sample([t for t in range(34) if t != face for _ in range(4)], 13 - k)]
+        lines.append(" ".join([wild[0]] * k + rest))
+    seen_automatic = 0
+    for as_json in (False, True):
+        fast_out, full_out = io.StringIO(), io.StringIO()
+        batch = BatchWaits(rules, situation)
+        assert batch._fast() is not None
+        fast_bad = batch.run_batch(lines, fast_out, as_json)
+        batch._fast = lambda: None
+        full_bad = batch.run_batch(lines, full_out, as_json)
+        assert fast_out.getvalue().splitlines() == full_out.getvalue().splitlines()
+        assert fast_bad == full_bad
+    for line, out in zip(lines, fast_out.getvalue().splitlines()):
+        try:
+            expected = waits(parse_hand(line), rules, situation)
+        except ValueError:
+            continue
+        assert json.loads(out)["waits"] == [{"tile": NAMES[t], "left": n} for t, n in expected], line
+        seen_automatic += len(expected) >= 20
+    assert seen_automatic > 30

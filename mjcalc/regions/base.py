@@ -186,6 +186,11 @@ class Region:
         is), or None."""
         return None
 
+    def automatic_held(self, ruleset) -> Optional[int]:
+        """The fewest copies of one wild kind a 13-tile hand holds when a draw can make its `automatic_win`
+        (the batch reads the other hands by their shape alone); None when it is not a matter of copies held."""
+        return None
+
     def tiles_gone(self, ruleset, situation, tiles) -> Tuple[int, ...]:
         """Copies of each kind the rules put out of the wall besides the hand (shangrao: the 宝 flown), which no
         wait can be won on; none here."""

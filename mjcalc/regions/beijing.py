@@ -507,6 +507,10 @@ class Beijing(Region):
         """四惠牌 (绘杠, 混杠), where the ruleset has it."""
         return "four_wilds" if "four_wilds" in {p.id for p in ruleset.patterns} else None
 
+    def automatic_held(self, ruleset):
+        """四惠牌 is drawn holding three of a 惠 kind (the fourth) or four (any tile): see `automatic_draws`."""
+        return 3 if self.automatic_pattern(ruleset) else None
+
     def automatic_draws(self, ruleset, situation, tiles):
         """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
         if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds or \
