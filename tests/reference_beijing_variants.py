@@ -1,7 +1,7 @@
 """An independent, slow, obviously-correct REFERENCE SCORER for the three Beijing variant rulesets.
 
-Never imports anything from ``mjcalc``.  Written from the players' rules pages mjcalc/rulesets/beijing-classic.md,
-mjcalc/rulesets/beijing-doubling.md and mjcalc/rulesets/beijing-hunr.md (and the choices at the top of the three YAML files),
+Never imports anything from ``mjcalc``.  Written from the players' rules pages rulesets/beijing-classic.md,
+rulesets/beijing-doubling.md and rulesets/beijing-hunr.md (and the choices at the top of the three YAML files),
 not from the engine.  Standard library only, plus the sibling references ``reference.py`` (completeness and waits)
 and ``reference_scoring.py`` (its notation parser and its brute-force set decomposition, both engine-free).
 

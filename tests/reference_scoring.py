@@ -1,8 +1,8 @@
 """An independent, slow, obviously-correct REFERENCE SCORER for the tests of mjcalc.
 
 Never imports anything from ``mjcalc``: it is written from the written rules alone
-(the rules pages mjcalc/rulesets/beijing.md, beijing-money.md, zhuji.md, the hand notation and the command line) and the
-"where the rules are silent we chose" comments at the top of mjcalc/rulesets/beijing.yaml, beijing-money.yaml and zhuji.yaml.  Standard library only, plus the
+(the rules pages rulesets/beijing.md, beijing-money.md, zhuji.md, the hand notation and the command line) and the
+"where the rules are silent we chose" comments at the top of rulesets/beijing.yaml, beijing-money.yaml and zhuji.yaml.  Standard library only, plus the
 sibling brute-force reference ``reference.py`` (itself independent of the engine) for wait sets.
 
     ref_score(hand_text, ruleset_id, situation) -> {"complete", "legal", "total", "payouts"}

@@ -1,7 +1,7 @@
 """An independent, slow, obviously-correct REFERENCE SCORER for the Shangrao 上饶 ruleset (tests only).
 
-Never imports anything from ``mjcalc``.  Written from the rules page mjcalc/rulesets/shangrao.md, the notation, the CLI and the
-comment block at the top of mjcalc/rulesets/shangrao.yaml (its exact readings of 宝吊头 / 宝吊宝 / 宝吊无宝 and its
+Never imports anything from ``mjcalc``.  Written from the rules page rulesets/shangrao.md, the notation, the CLI and the
+comment block at the top of rulesets/shangrao.yaml (its exact readings of 宝吊头 / 宝吊宝 / 宝吊无宝 and its
 choices where the rules are silent).  Standard library only, plus the notation parser of the sibling reference
 ``reference_scoring`` (itself independent of the engine).
 

@@ -17,7 +17,7 @@ from mjcalc.messages import Message
 from mjcalc.scoring import score_hand
 from mjcalc.situation import Situation
 
-PAGES = Path(__file__).resolve().parent.parent / "mjcalc" / "rulesets"
+PAGES = Path(__file__).resolve().parent.parent / "rulesets"
 EXPOSED_NO_DISCARD = Message("region.exposed_no_discard", rule=Message("region.rule_named", rule="吃碰堤")).text()
 
 

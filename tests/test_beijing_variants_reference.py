@@ -94,7 +94,7 @@ def test_every_pattern_of_the_new_rulesets_has_an_example():
         spec = yaml.safe_load(path.read_text(encoding="utf-8"))
         seen[spec["ruleset"]].update((spec["expect"].get("patterns") or {}).keys())
     for rid in RULESETS:
-        data = yaml.safe_load((ROOT / "mjcalc" / "rulesets" / f"{rid}.yaml").read_text(encoding="utf-8"))
+        data = yaml.safe_load((ROOT / "rulesets" / f"{rid}.yaml").read_text(encoding="utf-8"))
         assert set(data["patterns"]) <= seen[rid], (rid, set(data["patterns"]) - seen[rid])
 
 

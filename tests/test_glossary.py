@@ -1,4 +1,4 @@
-"""The glossary behind `mjcalc explain` (mjcalc/rulesets/glossary.yaml) and the players' rules pages (mjcalc/rulesets/<id>.md).
+"""The glossary behind `mjcalc explain` (rulesets/glossary.yaml) and the players' rules pages (rulesets/<id>.md).
 
 Read as plain data, without the engine: every pattern id of every ruleset file is explained by some entry, the
 terms a player argues about are all findable, every spelling leads to one entry, and every ruleset has a page
@@ -11,7 +11,7 @@ import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
-RULESETS = ROOT / "mjcalc" / "rulesets"
+RULESETS = ROOT / "rulesets"
 GLOSSARY = yaml.safe_load((RULESETS / "glossary.yaml").read_text(encoding="utf-8"))
 RULESET_FILES = sorted(p for p in RULESETS.glob("*.yaml") if p.name != "glossary.yaml")
 REQUIRED = [

@@ -1,5 +1,6 @@
 """Rulesets as data: validation messages name the file, the line and the path; `extends`; the safe loader."""
 import json
+import os
 from dataclasses import FrozenInstanceError
 import textwrap
 
@@ -220,7 +221,7 @@ def test_loaded_ruleset_is_frozen():
 
 def test_the_compiled_builtins_are_the_yaml_files():
     """Built-ins load from mjcalc/rulesets/compiled.py (no YAML at run time); it must equal the YAML validated
-    now. After editing mjcalc/rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
+    now. After editing rulesets/*.yaml, regenerate it with `python -m mjcalc.ruleset`."""
     from mjcalc.ruleset import builtin_paths, compile_builtins
     from mjcalc.rulesets import compiled as compiled_rulesets
     import pathlib
@@ -282,3 +283,44 @@ def test_amounts_beyond_any_table_are_one_line_errors(tmp_path, monkeypatch, tex
     result = CliRunner().invoke(cli, ["analyze", hand, "-r", "house.yaml", "--json"] + extra)
     assert result.exit_code == 2, result.output
     assert words in result.stderr and len(result.stderr.splitlines()) == 1
+
+
+def test_the_wheel_carries_the_top_level_rulesets_and_finds_every_builtin(tmp_path):
+    """The built-ins live in the repository's top-level rulesets/ (where a player reads them); the wheel a user
+    installs carries them as package data, and mjcalc imported from it finds every one, its rules page and the
+    glossary there, not in the checkout. Built from a copy of the sources, as pip builds a wheel."""
+    import shutil
+    import subprocess
+    import sys
+    import zipfile
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("setup.cfg", "pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(root / name, src / name)
+    for folder in ("mjcalc", "rulesets"):
+        shutil.copytree(root / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    built = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", str(src), "-w", str(tmp_path)],
+                           capture_output=True, text=True)
+    assert built.returncode == 0, built.stderr
+    (wheel,) = tmp_path.glob("mjcalc-*.whl")
+    stems = sorted(p.stem for p in (root / "rulesets").glob("*.yaml") if p.stem != "glossary")
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for stem in stems:
+        assert {f"mjcalc/rulesets/builtin/{stem}.yaml", f"mjcalc/rulesets/builtin/{stem}.md"} <= names
+    assert "mjcalc/rulesets/builtin/glossary.yaml" in names
+    site = tmp_path / "site"
+    zipfile.ZipFile(wheel).extractall(site)
+    code = ("import mjcalc.ruleset as r, mjcalc.glossary as g\n"
+            "print(r.BUILTIN_DIR)\nprint(' '.join(sorted(p.stem for p in r.builtin_paths())))\n"
+            "print(all(r.load_ruleset_file(p).id == r.load_ruleset(p.stem).id and p.with_suffix('.md').is_file()"
+            " for p in r.builtin_paths()))\nprint(g.GLOSSARY_FILE.is_file())")
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                         env={**os.environ, "PYTHONPATH": str(site)})
+    assert run.returncode == 0, run.stderr
+    where, found, loads, glossary = run.stdout.splitlines()
+    assert Path(where) == site / "mjcalc" / "rulesets" / "builtin"
+    assert found.split() == stems and len(stems) == 7
+    assert (loads, glossary) == ("True", "True")

@@ -3,7 +3,7 @@
 One 宝 kind of four tiles. A 宝 counts as wild only when it stands for something other than its own face
 (`Reading.wild_roles`): a hand whose 宝 all stand for themselves is 无宝 (清). Wins are self-drawn, except 抢杠
 and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bonuses added (kongs, 接宝, 四个宝). The precise
-readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of mjcalc/rulesets/shangrao.yaml.
+readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rulesets/shangrao.yaml.
 """
 from functools import lru_cache
 from typing import Dict, Tuple

@@ -1,3 +1,3 @@
-"""The built-in rulesets as data: one YAML file each (`<id>.yaml`), its rules page for players (`<id>.md`), the
-glossary (`glossary.yaml`) and `compiled.py`, every ruleset validated and written as Python data (made by
-`python -m mjcalc.ruleset`)."""
+"""The built-in rulesets compiled: `compiled.py`, every ruleset of the top-level `rulesets/` folder (one YAML file
+each, `<id>.yaml`, beside its rules page for players, `<id>.md`, and the glossary) validated and written as Python
+data, made by `python -m mjcalc.ruleset`. An installed mjcalc carries that folder as `mjcalc/rulesets/builtin`."""
