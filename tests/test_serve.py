@@ -624,8 +624,10 @@ def test_nan_and_infinity_are_not_json(server):
 
 
 def test_a_document_that_is_not_strict_json_is_a_500_never_nan_on_the_wire(server, monkeypatch, capsys):
-    import mjcalc.serve.server
-    monkeypatch.setattr(mjcalc.serve.server, "do_rulesets", lambda lib: {"x": float("nan")})
+    import dataclasses
+    import mjcalc.serve.server as served
+    nan = dataclasses.replace(next(r for r in served.ROUTES if r.path == ("rulesets",)), call=lambda lib: {"x": float("nan")})
+    monkeypatch.setattr(served, "ROUTES", tuple(nan if r.path == ("rulesets",) else r for r in served.ROUTES))
     status, doc = api(server, "GET", "/api/rulesets")
     assert (status, doc["error"]) == (500, "internal error (the server's log says more)")
     assert "Out of range float values are not JSON compliant" in capsys.readouterr().err
@@ -1010,3 +1012,25 @@ def test_a_get_refusal_is_said_in_the_accept_language(tmp_path):
         assert status == 404 and json.loads(raw)["error"] == "no table named 'nobody'"
     finally:
         stop(srv)
+
+
+def test_the_router_is_a_table_and_every_path_refuses_the_methods_it_does_not_take(server):
+    """`ROUTES` is the API: one row per (method, path); a body's fields are an endpoint `check_fields` knows;
+    every other method on a path it serves is 405 naming exactly the methods that path takes."""
+    from mjcalc.serve.server import NAME, ROUTES, endpoint_fields
+    rows = [(m, r.path) for r in ROUTES for m in r.methods]
+    assert len(rows) == len(set(rows))
+    for route in ROUTES:
+        if route.kind == "body":
+            assert endpoint_fields(route.endpoint)
+    taken = {}
+    for method, path in rows:
+        taken.setdefault(path, set()).add(method)
+    assert ("tables", NAME, "undo") in taken and ("analyze",) in taken
+    api(server, "POST", "/api/tables", {"name": "router", "players": ["甲", "乙", "丙", "丁"]})
+    for path, methods in taken.items():
+        url = "/api/" + "/".join("router" if part is NAME else part for part in path)
+        for method in {"GET", "POST", "PUT", "DELETE", "PATCH"} - methods:
+            status, doc = api(server, method, url, {} if method == "POST" else None)
+            assert status == 405, (method, url, doc)
+            assert sorted(doc["params"]["allowed"].split(" or ")) == sorted(methods), (method, url)

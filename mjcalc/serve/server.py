@@ -55,8 +55,8 @@ import sys
 import threading
 import time
 import webbrowser
-from dataclasses import replace
-from typing import Optional, Tuple
+from dataclasses import dataclass, replace
+from typing import Callable, Optional, Tuple
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
@@ -655,6 +655,54 @@ WRITES = {"hand": do_table_hand, "draw": do_table_draw, "undo": do_table_undo, "
           "revert": do_table_revert, "close": do_table_close}
 
 
+@dataclass(frozen=True)
+class Route:
+    """One API path and what answers it: `path` the segments after /api/ (NAME: a table's name, any non-empty
+    segment), `methods` the methods it takes, `kind` how the request is read (a checked body, a read, a table's
+    view with its ETag, the join card), `call` the function of this module that answers, `endpoint` the fields
+    checked (`endpoint_fields`), `status` on success, `limit` the body's largest size."""
+
+    methods: Tuple[str, ...]
+    path: Tuple[str, ...]
+    kind: str
+    call: Optional[Callable] = None
+    endpoint: str = ""
+    status: int = 200
+    limit: int = MAX_BODY
+
+    def match(self, parts) -> Optional[list]:
+        """The names the path's NAME segments stand for, or None when `parts` is not this path."""
+        if len(parts) != len(self.path):
+            return None
+        names = []
+        for want, got in zip(self.path, parts):
+            if want is NAME:
+                names.append(got)
+            elif want != got:
+                return None
+        return names
+
+    def answer(self, handler, *names):
+        getattr(handler, "answer_" + self.kind)(self, *names)
+
+
+NAME = "{name}"
+ROUTES: Tuple[Route, ...] = (
+    *(Route(("POST",), (what,), "body", call, what) for what, call in
+      (("analyze", do_analyze), ("waits", do_waits), ("compare", do_compare), ("advise", do_advise))),
+    Route(("GET",), ("rulesets",), "read", do_rulesets),
+    Route(("GET",), ("join",), "join"),
+    Route(("GET",), ("stats",), "read", lambda lib: do_table_stats(lib, None)),
+    Route(("POST",), ("import",), "body", do_import, "import", status=201, limit=MAX_IMPORT),
+    Route(("GET",), ("tables",), "read", do_tables),
+    Route(("POST",), ("tables",), "body", do_table_new, "table_new", status=201),
+    Route(("GET", "HEAD"), ("tables", NAME), "view", table_show),
+    Route(("GET", "HEAD"), ("tables", NAME, "standings"), "view", table_standings),
+    *(Route(("GET",), ("tables", NAME, what), "read", call) for what, call in READS.items()),
+    *(Route(("POST",), ("tables", NAME, what), "body", call, "table_" + what) for what, call in WRITES.items()),
+)
+
+
 def library_call(func, *args):
     """Run an adapter function; the library's errors become ApiErrors, one line each in the CLI's words."""
     try:
@@ -1234,22 +1282,14 @@ class Handler(BaseHTTPRequestHandler):
 
     def _route(self, method):
         path = urlsplit(self.path).path
-        lib = self.server.lib
         if path in ("/", "/index.html"):
             self._only(method, "GET", "HEAD")
-            self._headers(200, "text/html; charset=utf-8", len(self.server.page))
-            self.end_headers()
-            if method != "HEAD":
-                self.wfile.write(self.server.page)
+            self._send(200, "text/html; charset=utf-8", self.server.page, method)
             return
         if path in join.FILES:
             self._only(method, "GET", "HEAD")
             ctype, make = join.FILES[path]
-            body = make()
-            self._headers(200, ctype, len(body), cache="max-age=86400")
-            self.end_headers()
-            if method != "HEAD":
-                self.wfile.write(body)
+            self._send(200, ctype, make(), method, cache="max-age=86400")
             return
         parts = path.split("/")
         if len(parts) < 3 or parts[1] != "api" or not parts[2]:
@@ -1258,46 +1298,35 @@ class Handler(BaseHTTPRequestHandler):
             parts = [unquote(p, errors="strict") for p in parts[2:]]
         except UnicodeDecodeError:
             raise bad("api.path_not_utf8") from None
-        head = parts[0]
-        if head in ("analyze", "waits", "compare", "advise") and len(parts) == 1:
-            self._only(method, "POST")
-            p = check_fields(head, self._body())
-            func = {"analyze": do_analyze, "waits": do_waits, "compare": do_compare, "advise": do_advise}[head]
-            return self._json(200, library_call(func, lib, p))
-        if head == "stats" and len(parts) == 1:
-            self._only(method, "GET")
-            return self._json(200, library_call(do_table_stats, lib, None))
-        if head == "import" and len(parts) == 1:
-            self._only(method, "POST")
-            return self._json(201, library_call(do_import, lib, check_fields("import", self._body(MAX_IMPORT))))
-        if head == "join" and len(parts) == 1:
-            self._only(method, "GET")
-            url = self.server.join_url(self.headers.get("Host"))
-            return self._json(200, {"url": url, "svg": join.qr_svg(url) if url else None, "lan": url is not None})
-        if head == "rulesets" and len(parts) == 1:
-            self._only(method, "GET")
-            return self._json(200, library_call(do_rulesets, lib))
-        if head == "tables":
-            if len(parts) == 1:
-                self._only(method, "GET", "POST")
-                if method == "GET":
-                    return self._json(200, library_call(do_tables, lib))
-                return self._json(201, library_call(do_table_new, lib, check_fields("table_new", self._body())))
-            name = parts[1]
-            if not name:
-                raise refusal(404, "api.no_table_name")
-            view = {2: table_show, 3: table_standings}.get(len(parts)) if parts[2:] in ([], ["standings"]) else None
-            if view is not None:
-                self._only(method, "GET", "HEAD")
-                return self._table_view(view, name)
-            if len(parts) == 3 and parts[2] in READS:
-                self._only(method, "GET")
-                return self._json(200, library_call(READS[parts[2]], lib, name))
-            if len(parts) == 3 and parts[2] in WRITES:
-                self._only(method, "POST")
-                p = check_fields("table_" + parts[2], self._body())
-                return self._json(200, library_call(WRITES[parts[2]], lib, name, p))
-        raise refusal(404, "api.no_endpoint", path=path)
+        if parts[0] == "tables" and len(parts) > 1 and not parts[1]:
+            raise refusal(404, "api.no_table_name")
+        found = [(route, names) for route in ROUTES for names in [route.match(parts)] if names is not None]
+        if not found:
+            raise refusal(404, "api.no_endpoint", path=path)
+        self._only(method, *[m for route, _ in found for m in route.methods])
+        route, names = next((route, names) for route, names in found if method in route.methods)
+        route.answer(self, *names)
+
+    def _send(self, status, ctype, body: bytes, method, cache=None):
+        self._headers(status, ctype, len(body), cache=cache)
+        self.end_headers()
+        if method != "HEAD":
+            self.wfile.write(body)
+
+    def answer_body(self, route: "Route", *names):
+        """A POST whose body holds the endpoint's fields: checked, then given to the library."""
+        fields = check_fields(route.endpoint, self._body(route.limit))
+        self._json(route.status, library_call(route.call, self.server.lib, *names, fields))
+
+    def answer_read(self, route: "Route", *names):
+        self._json(route.status, library_call(route.call, self.server.lib, *names))
+
+    def answer_view(self, route: "Route", name):
+        self._table_view(route.call, name)
+
+    def answer_join(self, route: "Route"):
+        url = self.server.join_url(self.headers.get("Host"))
+        self._json(200, {"url": url, "svg": join.qr_svg(url) if url else None, "lan": url is not None})
 
     def _table_view(self, view, name):
         """A table's view with its ETag; 304 and no body when the request's If-None-Match has it (the weak
