@@ -446,3 +446,26 @@ def test_the_message_scans_can_fail():
     calls = list(message_calls())
     assert any(code == "notation.unknown_suit" for _, code, _, _, _ in calls)
     assert len(calls) > 100
+
+
+def test_no_module_sets_another_modules_names_when_imported():
+    """Importing a module changes nothing in another (check once set storage's TABLE_CHECK): no statement at a
+    module's top level assigns to an attribute of an imported module. The evening's checked ledger is a class of
+    its own (`check.CheckedLedger`, exported as `mjcalc.evening.Ledger`); storage's checks nothing."""
+    found = []
+    for path in MODULES:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        imported = {alias.asname or alias.name.split(".")[0] for node in tree.body
+                    if isinstance(node, (ast.Import, ast.ImportFrom)) for alias in node.names}
+        for node in tree.body:
+            targets = node.targets if isinstance(node, ast.Assign) else \
+                [node.target] if isinstance(node, (ast.AugAssign, ast.AnnAssign)) else []
+            for target in targets:
+                if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and \
+                        target.value.id in imported:
+                    found.append(f"{module_name(path)}:{node.lineno}")
+    assert found == []
+    from mjcalc import evening
+    from mjcalc.evening import check, ledger
+    assert evening.Ledger is check.CheckedLedger and issubclass(evening.Ledger, ledger.Ledger)
+    assert ledger.Ledger.checked is not evening.Ledger.checked

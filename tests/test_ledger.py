@@ -19,7 +19,8 @@ from hypothesis import strategies as st
 from mjcalc.cli import cli
 from mjcalc.situation import Situation
 from mjcalc import evening
-from mjcalc.evening.ledger import VERSION, Ledger, data_dir
+from mjcalc.evening import Ledger
+from mjcalc.evening.ledger import VERSION, data_dir
 from mjcalc.evening import advance
 from mjcalc.session import Session, State
 from mjcalc.ruleset import load_ruleset, load_ruleset_file
@@ -466,7 +467,7 @@ LOOP_WRITER = """
 import random, sys
 from mjcalc.situation import Situation
 from mjcalc import evening
-from mjcalc.evening.ledger import Ledger
+from mjcalc.evening import Ledger
 ledger = Ledger(sys.argv[1])
 table = ledger.table("t")
 while True:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from mjcalc import evening
 from mjcalc.cli import cli
 from mjcalc.errors import MjcalcError
-from mjcalc.evening.ledger import Ledger
+from mjcalc.evening import Ledger
 from mjcalc.notation import parse_hand
 from mjcalc.settle import settle
 from mjcalc.situation import Situation

@@ -12,7 +12,6 @@ from .ledger import (
     HandRecord,
     PenaltyRecord,
     Standing,
-    Ledger,
     LedgerError,
     LedgerFileError,
     Table,
@@ -66,7 +65,7 @@ from .record import (
     unusual,
 )
 from ..told import least_total, usual_total
-from . import check  # noqa: F401 (every table the ledger opens is checked first: `check.check_table`)
+from .check import CheckedLedger as Ledger  # every table it opens is checked first (`check.check_table`)
 from .exchange import export_json, import_table
 from .replay import advance
 from .stats import PersonStats, read_stats, stats_json

@@ -320,4 +320,9 @@ def check_table(ledger: Ledger, table: Table) -> Table:
 
 
 
-storage.TABLE_CHECK = check_table  # every table the ledger opens is checked first
+class CheckedLedger(Ledger):
+    """The ledger the front ends open (`mjcalc.evening.Ledger`): every table is checked (`check_table`) before
+    it is used. The checks judge the rows storage reads, so they live here, above it."""
+
+    def checked(self, table: Table) -> Table:
+        return check_table(self, table)

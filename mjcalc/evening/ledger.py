@@ -23,7 +23,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Tuple
 from urllib.parse import quote
 
 from ..errors import MjcalcError
@@ -654,11 +654,6 @@ def check_players(players: Dict[str, str]) -> List[str]:
     return names
 
 
-# The check a table passes before it is used (`check.check_table`, set when mjcalc.evening is imported: the
-# checks judge the rows this module reads, so they live in a module of their own that imports this one).
-TABLE_CHECK: Optional[Callable[["Ledger", Table], Table]] = None
-
-
 # --- the ledger ------------------------------------------------------------------------------------------
 
 
@@ -1005,10 +1000,14 @@ class Ledger:
             knows = self._knows(table.id)
             if knows is not None and knows.revision == table.revision:
                 return table  # sound as this connection last checked or wrote it, and nobody wrote since
-            if TABLE_CHECK is not None:
-                table = TABLE_CHECK(self, table)
+            table = self.checked(table)
             self._known[table.id] = _Known(table.revision, self._data_version())
             return table
+
+    def checked(self, table: Table) -> Table:
+        """The check a table passes before it is used: none in storage, which only reads rows; the evening's
+        `Ledger` (`check.CheckedLedger`, what the front ends open) checks every invariant of it here."""
+        return table
 
     def _data_version(self) -> int:
         """SQLite's count of writes by other connections that this one has seen (ours never change it)."""
