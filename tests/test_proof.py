@@ -189,6 +189,8 @@ def test_rules_changed_under_their_digest_are_found_and_never_used(tmp_path):
     ("UPDATE tables SET base = 5000000", "base"),
     ("UPDATE tables SET next_state = '{\"round\": 1, \"dealer\": \"N\", \"streak\": 0, \"level\": 0}'",
      "next_state"),
+    ("UPDATE tables SET closed = '2026-12-03T01:00:00+00:00'", "closed where the log leaves it open"),
+    ("UPDATE tables SET closed = 'E'", "'E' is not when it was closed"),
 ])
 def test_a_table_row_that_is_not_what_its_log_makes_is_found(tmp_path, sql, said):
     db, ledger, t, _ = evening_with_an_edit(tmp_path)
@@ -376,3 +378,14 @@ def test_a_mutated_ledger_is_refused_or_changes_nothing(original, tmp_path_facto
         except LedgerError:
             return  # refused when opened or written
     assert got == expected, (table, column, value, new)
+
+
+@pytest.mark.parametrize("closed", ["E", "2026-12-03T01:00:00+00:00", ""])
+def test_an_export_closed_where_its_log_leaves_it_open_is_refused(tmp_path, closed):
+    """Hypothesis found it: `table.closed` changed in an export made an open table closed (every later write
+    refused); the log's close events decide, the row's time must be a time."""
+    db, ledger, t, _ = evening_with_an_edit(tmp_path)
+    doc = json.loads(json.dumps(export_json(ledger, "t")))
+    doc["table"]["closed"] = closed
+    with pytest.raises(LedgerError, match="table.closed"):
+        import_table(ledger, doc, "copy")

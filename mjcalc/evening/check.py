@@ -82,8 +82,6 @@ def _state_problems(state: Any, column: str, say) -> None:
         say(column, fault)
 
 
-_TABLE_ROW = ("player_e", "player_s", "player_w", "player_n", "base", "base", "rules", "next_state")  # `stored.table`
-_HAND_ROW = [c.strip().replace("typeof(", "").rstrip(")") for c in storage.STORED_HAND.split(",")]
 
 
 def _table_problems(stored: Stored, table: Table) -> List[Problem]:
@@ -97,17 +95,18 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     row = stored.table
     if isinstance(name, NotText):
         say("name", "not UTF-8 text (a damaged name)")
-    for column, value in zip(_TABLE_ROW, row):
-        if isinstance(value, NotText):
+    for column in row.keys():
+        if isinstance(row[column], NotText):
             say(column, "not UTF-8 text")
     for r in stored.hands:
-        for column, value in zip(_HAND_ROW, r):
-            if isinstance(value, NotText):
-                said(r[0] if is_int(r[0]) else None)(column, "not UTF-8 text")
+        for column in r.keys():
+            if isinstance(r[column], NotText):
+                said(r["number"] if is_int(r["number"]) else None)(column.removesuffix("_type"), "not UTF-8 text")
     for revision, _, data in stored.events:
         if isinstance(data, NotText):
             say("log", f"event {revision} is not UTF-8 text")
-    players, base_type, base, rules, state = row[:4], row[4], row[5], row[6], row[7]
+    players = tuple(row[f"player_{seat.lower()}"] for seat in SEATS)
+    base_type, base, rules, state = row["base_type"], row["base"], row["rules"], row["next_state"]
     for seat, player in zip(SEATS, players):
         if not isinstance(player, str) or not player.strip():  # (an invisible character is shown escaped)
             say(f"player_{seat.lower()}", f"{player!r} is not a player's name")
@@ -130,37 +129,38 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     if parsed is not None:
         _state_problems(parsed, "next_state", say)
     for expected, r in enumerate(stored.hands, 1):
-        number = r[0]
+        number = r["number"]
         say = said(number if is_int(number) else None)
         if number != expected:
             say("number", f"{number!r} where hand {expected} should be (the hands are numbered 1, 2, 3 … in order)")
-        if r[1] not in ("win", "draw"):
-            say("kind", f"{r[1]!r} is neither a win nor a draw")
-        if r[2] not in proof.SEAT_SET:
-            say("dealer", f"{r[2]!r} is not a seat")
-        for column, value in (("winner", r[3]), ("discarder", r[4])):
-            if value is not None and value not in proof.SEAT_SET:
-                say(column, f"{value!r} is not a seat")
-        if r[1] == "win" and r[3] is None:
+        if r["kind"] not in ("win", "draw"):
+            say("kind", f"{r['kind']!r} is neither a win nor a draw")
+        if r["dealer"] not in proof.SEAT_SET:
+            say("dealer", f"{r['dealer']!r} is not a seat")
+        for column in ("winner", "discarder"):
+            if r[column] is not None and r[column] not in proof.SEAT_SET:
+                say(column, f"{r[column]!r} is not a seat")
+        if r["kind"] == "win" and r["winner"] is None:
             say("winner", "a win with no winner")
-        deltas = r[9:13]
-        for seat, kind, value in zip(SEATS, r[5:9], deltas):
-            if kind != "integer":
-                say(f"d_{seat.lower()}", f"{value!r} is not a whole number of points")
+        columns = [f"d_{seat.lower()}" for seat in SEATS]
+        paid = [r[column] for column in columns]
+        for column, value in zip(columns, paid):
+            if r[column + "_type"] != "integer":
+                say(column, f"{value!r} is not a whole number of points")
             elif abs(value) > proof.MAX_AMOUNT:
-                say(f"d_{seat.lower()}", f"{value} is beyond any amount")
-        if all(k == "integer" for k in r[5:9]) and sum(deltas) != 0:
-            say("d_e d_s d_w d_n", f"the payouts {list(deltas)} do not sum to zero")
-        _state_problems({"round": r[13], "dealer": r[14], "streak": r[15], "level": r[16]}, "next_*", say)
-        if r[21] != "integer" or not 0 <= r[22] <= MAX_LEVELS:
-            say("level", f"{r[22]!r} is not a 上楼 level")
-        _json(r[17], dict, "situation", say)
-        _json(r[18], list, "patterns", say)
-        seated = _json(r[19], list, "players", say)
+                say(column, f"{value} is beyond any amount")
+        if all(r[column + "_type"] == "integer" for column in columns) and sum(paid) != 0:
+            say(" ".join(columns), f"the payouts {paid} do not sum to zero")
+        _state_problems({part: r[f"next_{part}"] for part in ("round", "dealer", "streak", "level")}, "next_*", say)
+        if r["level_type"] != "integer" or not 0 <= r["level"] <= MAX_LEVELS:
+            say("level", f"{r['level']!r} is not a 上楼 level")
+        _json(r["situation"], dict, "situation", say)
+        _json(r["patterns"], list, "patterns", say)
+        seated = _json(r["players"], list, "players", say)
         if seated is not None and seated and (len(seated) != 4 or not all(isinstance(p, str) for p in seated)
                                               or len(set(seated)) != 4):
             say("players", f"{seated!r} is not four players")
-        _json(r[20], dict, "input", say)
+        _json(r["input"], dict, "input", say)
     for data in stored.penalties:
         say = said()
         penalty = _json(data, dict, "penalty", say)
@@ -208,6 +208,7 @@ def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dic
                                                     f"{list(evening.players)}"))
     if table.state != evening.state:
         found.append(Problem(name, None, "next_state", f"{table.state} where the log makes {evening.state}"))
+    found += [Problem(name, None, "closed", fault) for fault in proof.closed_faults(table.closed, events)]
     cached = stored.cached_hands()
     for old, new in zip(cached, replayed):
         if old != new:

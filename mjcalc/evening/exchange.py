@@ -14,6 +14,7 @@ import json
 from typing import Any, Dict, List, Optional
 
 from .. import __version__
+from ..messages import Message
 from ..session import State
 from ..tiles import SEATS
 from .documents import hand_json, penalty_json, standings_json
@@ -59,7 +60,8 @@ def export_json(ledger: Ledger, name: str) -> dict:
 
 
 def _damaged(why: str, **params) -> LedgerError:
-    return LedgerError("import.damaged", reason=LedgerError(why, **params).message)
+    # the reason is a Message, not an error's: an error takes `field=` as the field it names, not a parameter
+    return LedgerError("import.damaged", reason=Message(why, **params))
 
 
 def _get(doc: dict, key: str, kind, where: str):
@@ -105,6 +107,8 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
     except (KeyError, TypeError, ValueError):
         raise _damaged("import.records") from None
     numbered = [(revision, kind, data) for revision, (kind, data) in enumerate(events, 1)]
+    if proof.closed_faults(table.get("closed"), numbered):
+        raise _damaged("import.field", field="table.closed")
     for revision, kept, _ in proof.stored_results(numbered):
         for fault in proof.record_faults(kept):
             raise _damaged("import.result", revision=revision, what=fault)
@@ -127,7 +131,7 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
     t = Table(0, name if name is not None else _get(table, "name", str, "table."),
               _get(table, "ruleset", str, "table."), _get(table, "ruleset_id", str, "table."),
               _get(table, "base", int, "table."), players, _get(table, "created", str, "table."),
-              rules.get(sha) if sha else None, len(events), sha, evening.state, table.get("closed") or None)
+              rules.get(sha) if sha else None, len(events), sha, evening.state, table.get("closed"))
     if not 1 <= t.base <= MAX_BASE:
         raise _damaged("import.field", field="table.base")
     _same(doc, t, hands, penalties)

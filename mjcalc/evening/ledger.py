@@ -20,10 +20,10 @@ import sqlite3
 import sys
 import unicodedata
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 from urllib.parse import quote
 
 from ..errors import MjcalcError
@@ -136,10 +136,9 @@ def _events_schema(db):
         levels = session.shanglou_levels if session else MAX_LEVELS
         events: List[Tuple[str, dict]] = [("open", {"players": players, "rules_sha256": sha, "levels": levels})]
         state = State()
-        rows = db.execute(f"SELECT id, {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
-                          (tid,)).fetchall()
-        for row_id, *row in rows:
-            old = _hand(tuple(row))
+        rows = _named(db, "SELECT * FROM hands WHERE table_id = ? ORDER BY number", (tid,)).fetchall()
+        for row in rows:
+            row_id, old = row["id"], _hand(row)
             if old.before != state:
                 events.append(("state", {"state": _state_json(old.before)}))
             natural = advance(old.before, session, old.winner) if session else old.after
@@ -181,9 +180,26 @@ def _old_input(record: "HandRecord", rules: Optional[str]) -> dict:
     return {"entry": "tiles", "hand": record.hand, "situation": situation}
 
 
+@dataclass(frozen=True)
+class Migration:
+    """One step of the schema, named: SQL statements (`;` between them) or a function of the connection, for
+    rows to be carried over (read by column name, as the schema has them at that step)."""
+
+    name: str
+    step: Union[str, Callable[[sqlite3.Connection], None]]
+
+    def run(self, db: sqlite3.Connection):
+        if callable(self.step):
+            self.step(db)
+            return
+        for statement in self.step.split(";"):
+            if statement.strip():
+                db.execute(statement)
+
+
 MIGRATIONS = (
     # 1: tables and hands; a hand row carries its deltas and the state after it.
-    """
+    Migration("tables-and-hands", """
     CREATE TABLE tables (
         id INTEGER PRIMARY KEY,
         name TEXT NOT NULL UNIQUE,
@@ -208,24 +224,24 @@ MIGRATIONS = (
         UNIQUE (table_id, number),
         CHECK (d_e + d_s + d_w + d_n = 0)
     );
-    """,
+    """),
     # 2: the pattern breakdown of each win, for `show` and `export` (hands recorded before it show none).
-    """
+    Migration("patterns", """
     ALTER TABLE hands ADD COLUMN patterns TEXT NOT NULL DEFAULT '[]';
-    """,
+    """),
     # 3: a table keeps its rules (the validated ruleset as JSON; NULL for a table opened before: it takes the
     # file's rules on first use and keeps them); how each hand was entered (tiles, total, patterns; NULL for a
     # draw); the ledger's settings (the current table).
-    """
+    Migration("kept-rules-entry-settings", """
     ALTER TABLE tables ADD COLUMN rules TEXT;
     ALTER TABLE hands ADD COLUMN entry TEXT CHECK (entry IN ('tiles', 'total', 'patterns'));
     UPDATE hands SET entry = 'tiles' WHERE kind = 'win';
     CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-    """,
-    _events_schema,
+    """),
+    Migration("event-log", _events_schema),
     # 5: penalties between hands (a cache of the log's penalty events, as the hands are), and a table closed
     # against accidental writes once settled.
-    """
+    Migration("penalties-and-closing", """
     CREATE TABLE penalties (
         id INTEGER PRIMARY KEY,
         table_id INTEGER NOT NULL REFERENCES tables(id) ON DELETE CASCADE,
@@ -234,7 +250,7 @@ MIGRATIONS = (
         UNIQUE (table_id, penalty_id)
     );
     ALTER TABLE tables ADD COLUMN closed TEXT;
-    """,
+    """),
 )
 VERSION = len(MIGRATIONS)
 LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
@@ -375,22 +391,19 @@ class HandRecord:
         return replace(self, **changes)
 
     def to_json(self) -> dict:
-        """The record as the log keeps it."""
-        return {"hand_id": self.hand_id, "number": self.number, "round": self.round, "dealer": self.dealer,
-                "streak": self.streak, "level": self.level, "kind": self.kind, "hand": self.hand,
-                "winner": self.winner, "discarder": self.discarder, "total": self.total,
-                "situation": self.situation, "patterns": self.patterns, "deltas": self.deltas,
-                "after": _state_json(self.after), "recorded": self.recorded, "entry": self.entry,
-                "players": list(self.players), "rules_sha256": self.rules_sha256, "input": self.input}
+        """The record as the log keeps it: every field by its name (`hand_id` first), the state after it and
+        the seating as JSON."""
+        data = {f.name: getattr(self, f.name) for f in fields(self)}
+        data.update(after=_state_json(self.after), players=list(self.players), deltas=dict(self.deltas))
+        return {"hand_id": data.pop("hand_id"), **data}
 
     @classmethod
     def of(cls, data: dict) -> "HandRecord":
-        """A record the log kept (`to_json`), or replayed from it."""
-        return cls(data["number"], data["round"], data["dealer"], data["streak"], data["level"], data["kind"],
-                   data["hand"], data["winner"], data["discarder"], data["total"], data["situation"],
-                   data["patterns"], dict(data["deltas"]), _state_of(data["after"]), data["recorded"],
-                   data.get("entry"), data["hand_id"], tuple(data.get("players", ())), data.get("rules_sha256"),
-                   data.get("input") or {})
+        """A record the log kept (`to_json`), or replayed from it; a field an older log has not is its default."""
+        given = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        given.update(deltas=dict(data["deltas"]), after=_state_of(data["after"]),
+                     players=tuple(data.get("players") or ()), input=data.get("input") or {})
+        return cls(**given)
 
     def to_dict(self, table: Table) -> dict:
         """The hand in `table show --json`, its players named as they sat then; a hand told without its tiles
@@ -505,33 +518,71 @@ class Change:
         return [n for n in range(self.keep + 1, len(self.hands) + 1) if n not in same]
 
 
-_HAND_COLUMNS = ("number, round, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns, "
-                 "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, recorded, entry, "
-                 "hand_id, rules_sha256, players, input")
+# How a HandRecord is stored: one column per field, named as the field, but `deltas` (a column per seat) and
+# `after` (the state after the hand, a column per part); these fields are JSON text.
+_SPLIT = {"deltas": tuple(f"d_{seat.lower()}" for seat in SEATS),
+          "after": ("next_round", "next_dealer", "next_streak", "next_level")}
+_AS_JSON = ("situation", "patterns", "players", "input")
+HAND_COLUMNS = tuple(column for f in fields(HandRecord) for column in _SPLIT.get(f.name, (f.name,)))
+_HAND_COLUMNS = ", ".join(HAND_COLUMNS)
+
+
+def _hand_values(record: HandRecord) -> tuple:
+    """The record's row, in `HAND_COLUMNS` order."""
+    values: list = []
+    for f in fields(record):
+        value = getattr(record, f.name)
+        if f.name == "deltas":
+            values += [value[seat] for seat in SEATS]
+        elif f.name == "after":
+            values += [value.round, value.dealer, value.streak, value.level]
+        elif f.name in _AS_JSON:
+            values.append(_dumps(list(value) if f.name == "players" else value))
+        else:
+            values.append(value)
+    return tuple(values)
 
 
 def _hand(row) -> HandRecord:
-    (number, rnd, dealer, streak, level, kind, hand, winner, discarder, total, situation, patterns,
-     de, ds, dw, dn, nr, nd, ns, nl, recorded, entry, hand_id, sha, players, given) = row
-    return HandRecord(number, rnd, dealer, streak, level, kind, hand, winner, discarder, total,
-                      json.loads(situation), json.loads(patterns), dict(zip(SEATS, (de, ds, dw, dn))),
-                      State(nr, nd, ns, nl), recorded, entry, hand_id or "", tuple(json.loads(players)), sha,
-                      json.loads(given))
+    """A hand's row (read by name: `_named`) as its record; a field whose column an older schema has not yet (a
+    migration reading its rows) is the field's default."""
+    given: Dict[str, Any] = {}
+    present = set(row.keys())
+    for f in fields(HandRecord):
+        if not set(_SPLIT.get(f.name, (f.name,))) <= present:
+            continue
+        if f.name == "deltas":
+            given[f.name] = {seat: row[column] for seat, column in zip(SEATS, _SPLIT["deltas"])}
+        elif f.name == "after":
+            given[f.name] = State(*(row[column] for column in _SPLIT["after"]))
+        elif f.name in _AS_JSON:
+            given[f.name] = json.loads(row[f.name])
+        else:
+            given[f.name] = row[f.name]
+    return HandRecord(**{**given, "players": tuple(given.get("players", ())), "hand_id": given.get("hand_id") or ""})
 
 
-# A hand's row as `check` reads it: the values with SQLite's type of the payouts and the level.
-STORED_HAND = ("number, kind, dealer, winner, discarder, typeof(d_e), typeof(d_s), typeof(d_w), typeof(d_n), "
-                "d_e, d_s, d_w, d_n, next_round, next_dealer, next_streak, next_level, situation, patterns, "
-                "players, input, typeof(level), level")
+def _named(db, sql: str, args=()) -> sqlite3.Cursor:
+    """`db.execute`, its rows read by column name (`sqlite3.Row`)."""
+    cursor = db.cursor()
+    cursor.row_factory = sqlite3.Row
+    return cursor.execute(sql, args)
+
+
+# A hand's row as `check` reads it (by name): the values, and SQLite's type of the payouts and the level
+# (`<column>_type`).
+STORED_HAND = ", ".join(["number", "kind", "dealer", "winner", "discarder", "level", "typeof(level) AS level_type",
+                         *_SPLIT["deltas"], *(f"typeof({c}) AS {c}_type" for c in _SPLIT["deltas"]),
+                         *_SPLIT["after"], *_AS_JSON])
 
 
 @dataclass(frozen=True)
 class Stored:
-    """A table's rows as stored (`Ledger.stored`): its own row (players E S W N, typeof(base), base, rules,
-    next_state), its hands (`STORED_HAND`), the same hands as the cache keeps them, its log (revision, kind,
-    data) and its penalties' data."""
+    """A table's rows as stored (`Ledger.stored`), read by column name: its own row (player_e … player_n,
+    base and base_type, rules, next_state), its hands (`STORED_HAND`), the same hands as the cache keeps them,
+    its log (revision, kind, data) and its penalties' data."""
 
-    table: tuple
+    table: Any
     hands: list
     cached: list
     events: list
@@ -876,13 +927,7 @@ class Ledger:
                         raise self._file_error("ledger.file_foreign")
                     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                 for number in range(version, target):
-                    step = MIGRATIONS[number]
-                    if callable(step):
-                        step(db)
-                    else:
-                        for statement in step.split(";"):
-                            if statement.strip():
-                                db.execute(statement)
+                    MIGRATIONS[number].run(db)
                     db.execute(f"PRAGMA user_version = {number + 1}")
 
     def _back_up(self, version: int):
@@ -1035,12 +1080,12 @@ class Ledger:
         """The table's rows as they are stored, SQLite's types beside the values, for `check` to judge (one read
         transaction; a text that is not UTF-8 is read as `NotText`)."""
         with self._errors(), self.reading(), self._leniently():
-            row = self.db.execute("SELECT player_e, player_s, player_w, player_n, typeof(base), base, rules, "
-                                  "next_state FROM tables WHERE id = ?", (table.id,)).fetchone()
-            hands = self.db.execute(f"SELECT {STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
-                                    (table.id,)).fetchall()
-            cached = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
-                                     (table.id,)).fetchall()
+            row = _named(self.db, "SELECT player_e, player_s, player_w, player_n, typeof(base) AS base_type, base, "
+                                  "rules, next_state FROM tables WHERE id = ?", (table.id,)).fetchone()
+            hands = _named(self.db, f"SELECT {STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
+                           (table.id,)).fetchall()
+            cached = _named(self.db, f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
+                            (table.id,)).fetchall()
             events = self.db.execute("SELECT revision, kind, data FROM events WHERE table_id = ? ORDER BY revision",
                                      (table.id,)).fetchall()
             penalties = [d for (d,) in self.db.execute("SELECT data FROM penalties WHERE table_id = ? ORDER BY id",
@@ -1076,8 +1121,8 @@ class Ledger:
             known = self._knows(table.id)
             if known is not None and known.hands is not None:
                 return list(known.hands)
-            rows = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
-                                   (table.id,)).fetchall()
+            rows = _named(self.db, f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
+                          (table.id,)).fetchall()
         hands = [_hand(r) for r in rows]
         if known is not None:
             known.hands = list(hands)
@@ -1085,8 +1130,8 @@ class Ledger:
 
     def last_hand(self, table: Table) -> Optional[HandRecord]:
         with self._errors():
-            row = self.db.execute(f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number DESC "
-                                  "LIMIT 1", (table.id,)).fetchone()
+            row = _named(self.db, f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number DESC "
+                         "LIMIT 1", (table.id,)).fetchone()
         return _hand(row) if row else None
 
     def state(self, table: Table) -> Tuple[int, State]:
@@ -1277,9 +1322,5 @@ class Ledger:
         return self.table(name)
 
     def _insert(self, db, table, r: HandRecord):
-        db.execute(
-            f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES ({', '.join('?' * 27)})",
-            (table.id, r.number, r.round, r.dealer, r.streak, r.level, r.kind, r.hand, r.winner, r.discarder, r.total,
-             _dumps(r.situation), _dumps(r.patterns),
-             *(r.deltas[s] for s in SEATS), r.after.round, r.after.dealer, r.after.streak, r.after.level, r.recorded,
-             r.entry, r.hand_id, r.rules_sha256, _dumps(list(r.players)), _dumps(r.input)))
+        db.execute(f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES (?{', ?' * len(HAND_COLUMNS)})",
+                   (table.id, *_hand_values(r)))

@@ -87,6 +87,30 @@ def record_faults(record) -> List[str]:
     return faults
 
 
+def closed_by(events: Iterable[Tuple[int, str, dict]]) -> bool:
+    """Whether the log leaves the table closed against writes: its last `close` event says closed."""
+    closes = [data.get("closed") for _, kind, data in events if kind == "close"]
+    return bool(closes) and closes[-1] is True
+
+
+def closed_faults(closed, events: Iterable[Tuple[int, str, dict]]) -> List[str]:
+    """The table row's `closed` (when it was closed, or None) against its log."""
+    if closed is not None and not _timestamp(closed):
+        return [f"{closed!r} is not when it was closed"]
+    if (closed is not None) != closed_by(events):
+        return ["closed where the log leaves it open" if closed is not None else
+                "open where the log closes it"]
+    return []
+
+
+def _timestamp(value) -> bool:
+    from datetime import datetime  # only when a table is checked
+    try:
+        return isinstance(value, str) and datetime.fromisoformat(value).tzinfo is not None
+    except ValueError:
+        return False
+
+
 def stored_results(events: Iterable[Tuple[int, str, dict]]) -> Iterable[Tuple[int, dict, bool]]:
     """Every result the log stores: (the revision of its event, the result, whether this scorer stored it)."""
     for revision, _kind, data in events:
