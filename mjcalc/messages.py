@@ -540,6 +540,11 @@ EN: Dict[str, str] = {
     "table.total_unusual_ask": "{total} {unit} is more than a hand usually reaches under {ruleset} ({usual}: {how}). "
                                "Record it?",
     "table.total_above_cap_ask": "{total} {unit} is above {ruleset}'s cap {cap} and is paid as {cap}. Record it?",
+    "table.duplicate_refused": "the same as hand {duplicate_of}, just recorded elsewhere: not again without {flag}",
+    "table.total_unusual_refused": "{total} {unit} is above the usual {usual} under {ruleset}; only {flag} records it",
+    "table.total_above_cap_refused": "{total} {unit} is above {ruleset}'s cap {cap}, and is paid as {cap}; only {flag} "
+                                     "records it",
+    "table.patterns_added": "counted too, not named: {names}",
     "record.no_penalties": "{ruleset} declares no penalties (a house ruleset may: `penalties:` in its YAML)",
     "record.no_penalty": "{ruleset} has no penalty {name}{hint}",
     "record.penalty_needs_to": "{name} is paid to one player: name who is paid (--to)",
@@ -936,6 +941,10 @@ ZH: Dict[str, str] = {
     "record.total_above_cap": "{total} {unit} 超过 {ruleset} 的封顶 {cap}，按 {cap} 付；没有记录——确实要记，请再确认一次",
     "table.total_unusual_ask": "{total} {unit} 比 {ruleset} 一手牌通常的最大值还大（{usual}：{how}）。要记下吗？",
     "table.total_above_cap_ask": "{total} {unit} 超过 {ruleset} 的封顶 {cap}，按 {cap} 付。要记下吗？",
+    "table.duplicate_refused": "和第 {duplicate_of} 局一样，别处刚记过：没有 {flag} 不再记",
+    "table.total_unusual_refused": "{total} {unit} 比 {ruleset} 一手牌通常的最大值（{usual}）还大；加 {flag} 才记",
+    "table.total_above_cap_refused": "{total} {unit} 超过 {ruleset} 的封顶 {cap}，按 {cap} 付；加 {flag} 才记",
+    "table.patterns_added": "没说也算上了：{names}",
     "record.no_penalties": "{ruleset} 没有规定罚分（自定义规则可以加上罚分）",
     "record.no_penalty": "{ruleset} 没有罚分 {name}{hint}",
     "record.penalty_needs_to": "{name} 付给一位玩家：请指定付给谁",
