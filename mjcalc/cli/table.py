@@ -45,7 +45,6 @@ from .common import (
     said,
     said_lang,
     situation_options,
-    warn,
     wild_options,
 )
 from .common import (
@@ -272,11 +271,15 @@ def _result_text(table, record):
     return f"{name(record.winner)} {how}"
 
 
-def _entry_text(record, unit):
+def _entry_text(record, rules):
+    """How a hand without tiles was entered: the total agreed, or the patterns the table named (in the words of
+    `rules`, those it was recorded under; the ones its situation added are not named)."""
     if record.entry == "total":
-        return f"{record.total}{unit} agreed"
+        return f"{record.total}{rules.unit_zh} agreed"
     if record.entry == "patterns":
-        return "named " + " ".join(p["name"] for p in record.patterns)
+        names = {p.id: p.zh for p in rules.patterns}
+        named = [names.get(p, p) for p in (record.input or {}).get("patterns") or {}]
+        return "named " + " ".join(named or [p["name"] for p in record.patterns])
     return ""
 
 
@@ -315,7 +318,8 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
         _use(ledger, t.name)
     with answering(Message("table.done_new", table=repr(t.name))):
         _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
-        _say("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
+        _say("players   " + "\n".join(lines)[10:])
         _say(f"ledger    {ledger.path}")
 
 
@@ -487,7 +491,10 @@ def _warn_hand(notices):
     """A hand's warnings on stderr; the patterns its situation added to those named in one short line (a
     dealer's hand adds 庄 each time: not a warning)."""
     added = [n.message.params["name"] for n in notices if getattr(n, "code", "") == "record.pattern_added"]
-    warn([n for n in notices if getattr(n, "code", "") != "record.pattern_added"])
+    for notice in notices:
+        if getattr(notice, "code", "") != "record.pattern_added" and not getattr(notice, "assumed", False):
+            for line in fit_text(f"warning: {printable(said(notice))}", "  "):
+                _say(line, err=True)
     if added:
         for line in fit_text("note: " + Message("table.patterns_added", names=added).text(said_lang()), "      "):
             _say(line, err=True)
@@ -539,7 +546,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
              + (f" (连庄 {record.streak})" if record.streak else "")
              + (f", 上楼 ×{record.factor}" if record.level else "")]
-    entered = record.hand or f"(no tiles: {_entry_text(record, unit)})"
+    entered = record.hand or f"(no tiles: {_entry_text(record, rules)})"
     extra = context(record, t, rules)
     line = f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else "")
     if width(line) <= columns():
@@ -615,7 +622,7 @@ def rules_line(t, rules, status="") -> str:
         lines[-1] += f" ({status})"
     elif status:
         lines.append(f"          ({status})")
-    return "\n".join(lines + (fit_text(f"          read from {t.ruleset}") if from_file else []))
+    return "\n".join(lines + ([f"          read from {t.ruleset}"] if from_file else []))  # a path, whole
 
 
 @table.command("show")
@@ -680,11 +687,6 @@ def fit_text(text, indent="          ") -> list:
     return [first] + [indent + line for line in wrap_text(rest, max(room - width(indent), 10))]
 
 
-def penalty_line(t, penalty) -> str:
-    """A penalty in one line: after which hand, who paid whom how much, and why (revision: what `revert` takes)."""
-    return " ".join(line.strip() for line in penalty_lines(t, penalty))
-
-
 def penalty_lines(t, penalty) -> list:
     """A penalty in the lines that fit: after which hand, who paid whom how much, and why (the revision is what
     `table revert` takes)."""
@@ -738,7 +740,7 @@ def _history_rows(view, people):
     rows, notes = [], {}
     for h in hands:
         own = view.rules_of(h)
-        notes[h.number] = [w for w in [_entry_text(h, own.unit_zh)] + context(h, t, own) if w]
+        notes[h.number] = [w for w in [_entry_text(h, own)] + context(h, t, own) if w]
         total = "" if h.total is None else f"{h.total}{own.unit_zh}" if mixed else h.total
         if total_kind(h, own) == "flat":
             total = f"{h.total} flat"
@@ -756,10 +758,10 @@ def _hand_block(view, h, tiles=None):
     t, own = view.table, view.rules_of(h)
     name = h.player if h.players else t.player
     total = "" if h.total is None else f" {h.total} flat" if total_kind(h, own) == "flat" else f" {h.total}{own.unit_zh}"
-    head = (f"#{h.number}  庄 {name(h.dealer)}" + (f"+{h.streak}" if h.streak else "")
+    head = (f"#{h.number}  庄 {name(h.dealer)}" + (f" (连庄 {h.streak})" if h.streak else "")
             + f"  {_result_text(t, h)}{total}" + (f" ×{h.factor}" if h.level else ""))
     pays = [f"{name(s)} {h.deltas[s]:+d}" for s in SEATS if h.deltas[s]]
-    notes = ([tiles] if tiles else []) + [w for w in [_entry_text(h, own.unit_zh)] + context(h, t, own) if w]
+    notes = ([tiles] if tiles else []) + [w for w in [_entry_text(h, own)] + context(h, t, own) if w]
     return (fit_text(head, "      ") + wrap_items("      ", pays or ["nobody pays"])
             + (wrap_items("      ", notes) if notes else []))
 
@@ -907,7 +909,7 @@ def table_export(name, output, as_json, db_path):
         hands = ledger.hands(t)
         penalties = ledger.penalties(t)
         people = [s.player for s in ledger.standings(t, hands)]
-        units = evening.hand_units(ledger, t, hands, rules)
+        own = evening.hand_rules(ledger, t, hands, rules)  # each hand's, for its unit and its words
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([_cell(c) for c in ["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from",
@@ -937,8 +939,8 @@ def table_export(name, output, as_json, db_path):
             name(h.winner) if h.winner else "", name(h.discarder) if h.discarder else "",
             h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
             + [h.deltas[seated[p]] if p in seated else "" for p in people] + [running[p] for p in people]
-            + [h.recorded, h.entry or "", units.get(h.rules_sha256, rules.unit_zh) if h.kind == "win" else "",
-               "; ".join(context(h, t, rules)), " ".join(h.players or t.players)]])
+            + [h.recorded, h.entry or "", own.get(h.rules_sha256, rules).unit_zh if h.kind == "win" else "",
+               "; ".join(context(h, t, own.get(h.rules_sha256, rules))), " ".join(h.players or t.players)]])
         penalty_rows(h.number)
     _write_out(output, buffer.getvalue(), f"wrote {len(hands)} hands to {output}")
 
@@ -1147,8 +1149,8 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                 return _replayed(written, False, request_id)
             t = written.table
             request = None  # the dealer below (after --from-start) is a second write
-            _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players))
-                 + ("" if from_start else " from the next hand on"))
+            head = f"table {t.name!r}" + ("" if from_start else " from the next hand on") + ": "
+            _say("\n".join(_note_lines(head, [f"{s} {p}" for s, p in zip(SEATS, t.players)])))
         if dealer is not None and together is None:
             written = evening.correct_dealer(ledger, t, t.seat(dealer), request)
             if written.replayed:
@@ -1190,7 +1192,7 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
         if as_json:
             click.echo(json_text(evening.written_json(written)))
             return
-        _say(penalty_line(t, written.penalty))
+        _say("\n".join(penalty_lines(t, written.penalty)))
         _say(_table(_standing_rows(t, written.standings), ["seat", "player", "score"]))
 
 
@@ -1221,7 +1223,8 @@ def table_close(name, reopen, yes, request_id, db_path):
     if written.change is None:
         _say(f"table {t.name!r} is {'closed' if t.closed else 'open'} already")
     elif t.closed:
-        _say(f"table {t.name!r} closed: it takes no writes until `mjcalc table close {t.name} --reopen`")
+        _say("\n".join(fit_text(f"table {t.name!r} closed: no writes until `mjcalc table close {t.name} --reopen`",
+                                "  ")))
     else:
         _say(f"table {t.name!r} is open again")
 
@@ -1403,7 +1406,13 @@ def table_log(name, as_json, db_path):
         shown = when[11:16] if when[:10] == day else when[5:16]
         day = when[:10]
         head = f"{event.revision:>4}  {shown:<11}  "
-        for line in fit_text(head + _event_text(event), " " * width(head)):
+        said, _, entered = _event_text(event).partition("  ")  # how a hand was entered: whole, on its own line
+        lines = fit_text(head + said, " " * width(head))
+        if entered and width(f"{lines[-1]}  {entered}") <= columns():
+            lines[-1] += f"  {entered}"
+        elif entered:
+            lines += fit_text(" " * width(head) + entered, " " * width(head))
+        for line in lines:
             _say(line)
 
 
