@@ -141,10 +141,12 @@ def test_a_long_named_evening_fits_80_columns_by_person(tmp_path):
     e.run("hand", "--fan", "12", "--winner", "S", "--from", "W", "--shaozhuang", "3", "--yes")
     for args in (["show"], ["show", "--tiles"], ["log"], ["settle"], ["stats"]):
         e.run(*args)
+    e.run("undo", "--hand", "1", input="n\n")
+    e.run("edit", "1", "--fan", "4", "--winner", "E", "--from", "S", input="n\n")
     wide = [f"table {' '.join(a)}\n  {line}" for a, o, r in e.said
             for line in too_wide(o.replace(str(tmp_path), "/tmp/x") + r)]
     assert not wide, "\n".join(wide)
-    shown = e.said[-4][1]  # show --tiles
+    shown = e.said[-6][1]  # show --tiles
     # the money by person even so: hand 1 (E's 3 番 on S's discard, 推倒和 + 庄 + 门清无惠, × 底分 1000)
     assert "欧阳长名字很长的 +3000, 司马也很长的名字 -3000" in shown
     assert "公孙新来的名字" in shown and "1235m 456p 234789s +5m" in shown

@@ -845,12 +845,12 @@ def _hands(numbers):
     return f"hand{'s' if len(numbers) > 1 else ''} {_numbers(numbers)}"
 
 
-def undo_line(t, last):
-    """A recorded hand in a few lines, its players named as they sat in it."""
+def undo_line(t, last, prefix=""):
+    """A recorded hand in a few lines after `prefix`, its players named as they sat in it."""
     name = last.player if last.players else t.player
     head = (f"hand {last.number}  round {last.round}, dealer {last.dealer} {name(last.dealer)}: "
             f"{_result_text(t, last)}" + (f"  {last.total}" if last.total is not None else ""))
-    lines = [head] + ([f"          {last.hand}"] if last.hand else [])
+    lines = fit_text(prefix + head) + ([f"          {last.hand}"] if last.hand else [])
     return "\n".join(lines + wrap_items("          ", [f"{name(s)} {last.deltas[s]:+d}" for s in SEATS]))
 
 
@@ -1332,8 +1332,8 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
                 raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
                                   count=len(ledger.hands(t)))
             preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
-            _say("was  " + undo_line(t, old), err=as_json)
-            _say("now  " + undo_line(t, preview.record), err=as_json)
+            _say(undo_line(t, old, "was  "), err=as_json)
+            _say(undo_line(t, preview.record, "now  "), err=as_json)
             for line in changed_lines(preview) + standings_change(t, preview):
                 _say(line, err=as_json)
             unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
