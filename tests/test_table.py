@@ -179,7 +179,7 @@ def test_patterns_get_the_ruleset_exclusions_and_cap(tmp_path):
     assert refused.exit_code == 2 and "11 番 is above beijing-money's cap 6, and is paid as 6" in refused.stderr
     result = ok("table", "hand", "m", "--patterns", "清一色,豪华七对", "--winner", "E", "--json", "--yes", db=db)
     data = json.loads(result.stdout)
-    assert data["hand"]["total"] == 6 and "caps a hand at 6" in result.stderr and "门清 added" in result.stderr
+    assert data["hand"]["total"] == 6 and "caps a hand at 6" in result.stderr and "counted too, not named: 门清\n" in result.stderr
     assert run("table", "hand", "m", "--fan", "2", "--patterns", "门清", "--winner", "E", db=db).exit_code == 2
     assert run("table", "hand", "m", PLAIN, "--fan", "2", "--winner", "E", db=db).exit_code == 2
 

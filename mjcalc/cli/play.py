@@ -14,6 +14,7 @@ answer and any other line is no answer but the next line to do (the hand is remo
 fails, and exits 1 at the end if any line failed (4 if an answer could not be written: that hand stands).
 """
 import cmd
+import inspect
 import secrets
 import shlex
 import sys
@@ -28,6 +29,7 @@ from ..messages import Message
 from ..notation import written_in_notation
 from ..ruleset import Ruleset
 from .common import said_lang
+from .text_table import line_width
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 DRAWN = ("荒牌", "荒庄")  # `draw` as players say it (the glossary's 荒牌)
@@ -37,7 +39,6 @@ ANSWERS = ("y", "yes", "n", "no")  # to a question (`undo`): yes, then no
 
 class TablePrompt(cmd.Cmd):
     intro = None
-    doc_header = "commands (a hand is WINNER FROM|自摸 TOTAL|PATTERNS|TILES [options]; `help hand`)"
 
     def __init__(self, ledger: Ledger, table, commands):
         """`commands`: the `mjcalc table` click group every line goes through."""
@@ -239,8 +240,12 @@ class TablePrompt(cmd.Cmd):
         return self._hand(line, "--brief")
 
     def do_score(self, line):
-        """score [WINNER FROM|自摸] TOTAL|PATTERNS|TILES: what the hand would score and pay; nothing recorded.
-        Without a winner, the dealer self-draws it."""
+        """score [WINNER FROM] WHAT: what a hand would pay; nothing recorded
+
+        WHAT is a total, pattern names or the tiles, as for a hand. Without a winner,
+        the dealer self-draws it:
+          score 3                   the dealer's self-drawn 3 (番, 台 or 分)
+          score 小李 老王 对对和    小李 on 老王's discard, 对对和"""
         words = line.split()
         if words and not self._is_player(words[0]):
             _, state = self.ledger.state(self.table)
@@ -260,27 +265,32 @@ class TablePrompt(cmd.Cmd):
         return False
 
     def do_hand(self, line):
-        """WINNER FROM|自摸 TOTAL|PATTERNS|TILES [--options]: record a won hand (the word `hand` may be left out).
+        """WINNER FROM|自摸 WHAT [options]: record a won hand (`hand` may be left out)
 
-        小李 老王 3            小李 won on 老王's discard, 3 in the ruleset's unit (番, 台, 分)
-        小李 自摸 对对和        小李 self-drew; the patterns are valued by the ruleset
-        S E 123m456p789s234s5m +5m     from the tiles, seats as letters
-        小李 老王 3 --shaozhuang 1     any `mjcalc table hand` option after the hand
+        WHAT is the total, the pattern names or the tiles:
+          小李 老王 3                 小李 won on 老王's discard, 3 番 (or 台, 分)
+          小李 自摸 对对和            小李 self-drew; the ruleset values the patterns
+          S E 123m456p789s234s5m +5m  from the tiles; seats as letters work too
+          小李 老王 3 --shaozhuang 1  any `mjcalc table hand` option after it
 
-        A line said twice is two hands: only a hand another phone or terminal has just recorded is asked about
-        (at a terminal) or refused (in a script)."""
+        A line said twice is two hands. A hand another phone or terminal has just
+        recorded is asked about (y/n); in a script it is refused unless the line
+        ends with --yes."""
         return self.default(line)
 
     # --- the rest ----------------------------------------------------------------------------------------
 
     def do_draw(self, line):
-        """draw (or 荒牌): a drawn hand; two in a row are two draws."""
+        """draw (or 荒牌): a drawn hand, nobody pays (two in a row: two draws)"""
         self.invoke("draw", self.table.name, "--client", self.client)
 
     def do_undo(self, line):
-        """undo [N] [y]: show the last hand (or hand N) and remove it. At a terminal it asks first (`undo y` does
-        not). In a script fed on stdin it asks nothing: a next line that is y or n answers it, as at a terminal;
-        any other next line is no answer (the hand is removed without asking) and is done as the line it is."""
+        """undo [N] [y]: show the last hand (or hand N) and remove it
+
+        At a terminal it asks first (`undo y` does not). In a script fed on stdin
+        it asks nothing: a next line that is y or n answers it; any other next
+        line is no answer (the hand is removed without asking) and is done as
+        the line it is."""
         words = self.words(line)
         yes = [w for w in words if w.lower() in ANSWERS[:2]]
         number = [w for w in words if w not in yes]
@@ -308,22 +318,45 @@ class TablePrompt(cmd.Cmd):
         return None
 
     def do_show(self, line):
-        """show: the standings, the hands so far and who deals next."""
+        """show [--tiles]: the standings, the hands so far and who deals next"""
         self.invoke("show", self.table.name, *self.words(line))
 
     def do_settle(self, line):
-        """settle: who pays whom, with the fewest transfers."""
+        """settle: who pays whom, with the fewest transfers"""
         self.invoke("settle", self.table.name)
 
     def do_rules(self, line):
-        """rules: which rules the table plays."""
+        """rules: which rules the table plays"""
         self.invoke("rules", self.table.name)
 
     def do_quit(self, line):
-        """quit (or Ctrl-D): leave; every hand is already recorded."""
+        """quit (or Ctrl-D): leave; every hand is already recorded"""
         return True
 
     do_exit = do_quit
+
+    def do_help(self, arg):
+        """help [COMMAND]: the commands, or one of them in full"""
+        name = arg.strip()
+        if not name:
+            for line in self.help_lines():
+                click.echo(line)
+            return
+        doc = getattr(getattr(self, f"do_{name}", None), "__doc__", None) if name in COMMANDS + ("hand",) else None
+        if doc is None:
+            click.echo(printable(f"no command {name!r}: `help` lists them"))
+            return
+        click.echo(inspect.cleandoc(doc))
+
+    def help_lines(self):
+        """`help`: a hand's line, then each command's first line of help, in columns that fit 80."""
+        lines = ["a hand:  WINNER FROM|自摸 WHAT [options]     (`help hand`)",
+                 "         WHAT: a total (3), pattern names (对对和) or the tiles", "commands:"]
+        for name in COMMANDS:
+            usage, _, what = inspect.cleandoc(getattr(self, f"do_{name}").__doc__).splitlines()[0].partition(": ")
+            room = 26 - (line_width(usage) or len(usage))
+            lines += [f"  {usage}{' ' * room}{what}"] if room > 0 else [f"  {usage}", f"  {'':<26}{what}"]
+        return lines
 
     def do_EOF(self, line):
         click.echo("")

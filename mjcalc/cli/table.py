@@ -45,7 +45,6 @@ from .common import (
     said,
     said_lang,
     situation_options,
-    warn,
     wild_options,
 )
 from .common import (
@@ -272,11 +271,15 @@ def _result_text(table, record):
     return f"{name(record.winner)} {how}"
 
 
-def _entry_text(record, unit):
+def _entry_text(record, rules):
+    """How a hand without tiles was entered: the total agreed, or the patterns the table named (in the words of
+    `rules`, those it was recorded under; the ones its situation added are not named)."""
     if record.entry == "total":
-        return f"{record.total}{unit} agreed"
+        return f"{record.total}{rules.unit_zh} agreed"
     if record.entry == "patterns":
-        return "named " + " ".join(p["name"] for p in record.patterns)
+        names = {p.id: p.zh for p in rules.patterns}
+        named = [names.get(p, p) for p in (record.input or {}).get("patterns") or {}]
+        return "named " + " ".join(named or [p["name"] for p in record.patterns])
     return ""
 
 
@@ -315,7 +318,8 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
         _use(ledger, t.name)
     with answering(Message("table.done_new", table=repr(t.name))):
         _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
-        _say("players   " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players)))
+        lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
+        _say("players   " + "\n".join(lines)[10:])
         _say(f"ledger    {ledger.path}")
 
 
@@ -400,6 +404,8 @@ ASKED = {"record.duplicate": "table.duplicate_ask", "record.total_unusual": "tab
          "record.total_above_cap": "table.total_above_cap_ask"}  # a refusal a player at a terminal is asked instead
 CONFIRMED = {"record.duplicate": "refuse_duplicate", "record.total_unusual": "confirm_total",
              "record.total_above_cap": "confirm_total"}
+REFUSED = {"record.duplicate": "table.duplicate_refused", "record.total_unusual": "table.total_unusual_refused",
+           "record.total_above_cap": "table.total_above_cap_refused"}  # and said so in a script: what --yes does
 
 
 def _record_asking(ledger, t, given, yes, **how):
@@ -411,10 +417,12 @@ def _record_asking(ledger, t, given, yes, **how):
         try:
             return evening.record_given(ledger, t, given, **said, **how)
         except LedgerError as exc:
-            if exc.code not in ASKED or not sys.stdin.isatty():
+            if exc.code not in ASKED:
                 raise
             asked = exc.message.params  # the refusal, said as a question in the command line's language
             params = {k: v for k, v in asked.items() if k != "hand_id"}
+            if not sys.stdin.isatty():  # a script: refused, in the command line's words
+                raise UserError(REFUSED[exc.code], flag="--yes", **params) from None
             if not _sure(Message(ASKED[exc.code], **params).text(said_lang()), "nothing recorded", err=True):
                 raise SystemExit(1) from None
             said[CONFIRMED[exc.code]] = exc.code != "record.duplicate"
@@ -462,7 +470,7 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
 
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
-    warn(result.warnings)
+    _warn_hand(result.warnings)
     if brief and not dry_run:
         _say(brief_line(t, record, rules))
         _say(_next_line(t, record.number, record.after))
@@ -477,6 +485,19 @@ def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, l
         _say("(not recorded)")
     for line in hand_lines(t, record, result, rules, lang, None if dry_run else standings):
         _say(line)
+
+
+def _warn_hand(notices):
+    """A hand's warnings on stderr; the patterns its situation added to those named in one short line (a
+    dealer's hand adds 庄 each time: not a warning)."""
+    added = [n.message.params["name"] for n in notices if getattr(n, "code", "") == "record.pattern_added"]
+    for notice in notices:
+        if getattr(notice, "code", "") != "record.pattern_added" and not getattr(notice, "assumed", False):
+            for line in fit_text(f"warning: {printable(said(notice))}", "  "):
+                _say(line, err=True)
+    if added:
+        for line in fit_text("note: " + Message("table.patterns_added", names=added).text(said_lang()), "      "):
+            _say(line, err=True)
 
 
 def brief_line(t, record, rules):
@@ -525,7 +546,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
              + (f" (连庄 {record.streak})" if record.streak else "")
              + (f", 上楼 ×{record.factor}" if record.level else "")]
-    entered = record.hand or f"(no tiles: {_entry_text(record, unit)})"
+    entered = record.hand or f"(no tiles: {_entry_text(record, rules)})"
     extra = context(record, t, rules)
     line = f"          {entered}   {_result_text(t, record)}" + (f"   {', '.join(extra)}" if extra else "")
     if width(line) <= columns():
@@ -594,8 +615,14 @@ def draw_line(t, record):
 
 
 def rules_line(t, rules, status="") -> str:
-    line = f"rules     {rules.id} {rules.zh}, kept in the ledger" + (f"  ({status})" if status else "")
-    return line if t.ruleset == rules.id else f"{line}\n          read from {t.ruleset}"
+    """Which rules the table plays, built-in or read from which file, kept in the ledger (lines that fit)."""
+    from_file = t.ruleset.endswith((".yaml", ".yml")) or os.sep in t.ruleset  # `record._source`: else a name
+    lines = fit_text(f"rules     {rules.id} {rules.zh}{'' if from_file else ', built-in'}, kept in the ledger")
+    if status and width(f"{lines[-1]} ({status})") <= columns():
+        lines[-1] += f" ({status})"
+    elif status:
+        lines.append(f"          ({status})")
+    return "\n".join(lines + ([f"          read from {t.ruleset}"] if from_file else []))  # a path, whole
 
 
 @table.command("show")
@@ -626,17 +653,18 @@ def show_lines(view, with_tiles=False):
     t, rules, hands = view.table, view.rules, view.hands
     count = len(hands)
     lines = [f"table {t.name!r}: {rules.id}, base {t.base}, {count} hand{'s' if count != 1 else ''}"
-             + (f" — closed {_when(t.closed)}" if t.closed else ""), rules_line(t, rules)]
+             + (f" — closed {_when(t.closed)}" if t.closed else ""), *rules_line(t, rules).splitlines()]
     if view.changed:
-        lines.append(f"          (the built-in {rules.id} has changed since the table kept it; "
-                     f"`table rules {rules.id}` adopts it)")
+        lines += fit_text(f"          (the built-in {rules.id} has changed since the table kept it; "
+                          f"`table rules {rules.id}` adopts it)", "          ")
     lines.append(_table(_standing_rows(t, view.standings), ["seat", "player", "score"]))
     if hands:
         lines.append("")
-        lines += history_lines(t, rules, hands, with_tiles, view.units)
+        lines += history_lines(view, with_tiles)
     if view.penalties:
         lines.append("")
-        lines += [penalty_line(t, p) for p in view.penalties]
+        for p in view.penalties:
+            lines += penalty_lines(t, p)
     lines.append(_next_line(t, count, t.state))
     return lines
 
@@ -646,69 +674,96 @@ def _when(stamp: str) -> str:
     return stamp[:16].replace("T", " ")
 
 
-def penalty_line(t, penalty) -> str:
-    """A penalty in one line: after which hand, who paid whom how much, and why (revision: what `revert` takes)."""
+def fit_text(text, indent="          ") -> list:
+    """`text` as lines that fit the terminal: cut at spaces (or inside a long word, as CJK text has none), each
+    line after the first starting with `indent`."""
+    from .text_table import wrap_text  # imported when used (start-up time)
+
+    room = columns()
+    if width(text) <= room:
+        return [text]
+    first = wrap_text(text, room)[0]
+    rest = text[len(first):].strip()
+    return [first] + [indent + line for line in wrap_text(rest, max(room - width(indent), 10))]
+
+
+def penalty_lines(t, penalty) -> list:
+    """A penalty in the lines that fit: after which hand, who paid whom how much, and why (the revision is what
+    `table revert` takes)."""
     names = dict(zip(SEATS, penalty.players or t.players))
     paid = [s for s in SEATS if penalty.deltas[s] > 0]
     to = names[paid[0]] if len(paid) == 1 else "each other player"
     reason = f" — {penalty.reason}" if penalty.reason else ""
-    return (f"penalty after hand {penalty.after_hand} (revision {penalty.revision}): {penalty.name} "
-            f"{names[penalty.player]} {penalty.deltas[penalty.player]:+d}, {penalty.deltas[paid[0]]} to {to}{reason}")
+    return fit_text(f"penalty after hand {penalty.after_hand}: {penalty.name}, {names[penalty.player]} "
+                    f"{penalty.deltas[penalty.player]:+d}, {penalty.deltas[paid[0]]} to {to}"
+                    f" (revision {penalty.revision}){reason}")
 
 
-def history_lines(t, rules, hands, with_tiles=False, units=None):
-    """The hands as rows that fit the terminal: the total with each hand's own unit (the rules it was recorded
-    under), 上楼 only where the ruleset has it, the payouts as recorded, a column for each person (everyone who
-    played, those seated now first: where seats changed, a person's column is their money whatever the chair);
-    each hand's context and how it was entered in the last column, or below the table when the row would be
-    too wide. When the people's columns do not fit, the seats head the columns and each row names its
-    players."""
-    people = list(t.players) + [p for h in hands for p in h.players if p not in t.players]
-    people = list(dict.fromkeys(people))
-    lines = _history(t, rules, hands, with_tiles, people, units=units or {})
-    if width("\n".join(lines)) > columns():  # by seat (the standings above name the people)
-        lines = _history(t, rules, hands, with_tiles, None, units=units or {})
-    return lines
+def history_lines(view, with_tiles=False):
+    """The hands, a column for each person (everyone who played, those seated now first: where seats changed,
+    a person's column is their money whatever the chair), each hand in its own rules' words and unit, 上楼 only
+    where the ruleset has it. Each hand's context and how it was entered (and its tiles, `with_tiles`) go in the
+    last columns, or below the table when the row would be too wide; when the people's columns do not fit
+    either, each hand is a few lines of its own, the money still by person."""
+    t, hands = view.table, view.hands
+    people = list(dict.fromkeys(list(t.players) + [p for h in hands for p in h.players]))
+    rows, headers, notes = _history_rows(view, people)
+    tiles = {h.number: h.hand for h in hands if with_tiles and h.hand}
+    layouts = [([row[:4] + [tiles.get(h.number, "")] + row[4:] for row, h in zip(rows, hands)],
+                headers[:4] + ["hand"] + headers[4:], notes)] if tiles else []
+    layouts.append((rows, headers, {n: ([tiles[n]] if n in tiles else []) + items for n, items in notes.items()}))
+    for shown_rows, shown_headers, below in layouts:  # the first that fits
+        if any(below.values()):
+            text = _table([row + [", ".join(below[h.number])] for row, h in zip(shown_rows, hands)],
+                          shown_headers + ["notes"])
+            if width(text) <= columns():
+                return [text]
+        text = _table(shown_rows, shown_headers)
+        if width(text) <= columns():
+            return [text] + [line for n, items in below.items() if items for line in _note_lines(f"  #{n}: ", items)]
+    return [line for h in hands for line in _hand_block(view, h, tiles.get(h.number))]
 
 
-def _seat_result(record):
-    if record.kind == "draw":
-        return "荒牌"
-    return f"{record.winner} 自摸" if record.discarder is None else f"{record.winner} ← {record.discarder}"
+def _note_lines(head, items):
+    """`items` after `head` (`  #3: `), in lines that fit, the later ones under the first item."""
+    lines = wrap_items(" " * width(head), items)
+    return [head + lines[0].lstrip()] + lines[1:]
 
 
-def _history(t, rules, hands, with_tiles, people, units):
+def _history_rows(view, people):
+    """The history's rows (by person), its headers, and each hand's notes (how it was entered, its context)."""
+    t, rules, hands, units = view.table, view.rules, view.hands, view.units
     unit = rules.unit_zh
     mixed = any(units.get(h.rules_sha256, unit) != unit for h in hands)
     shanglou = Session.of(rules).shanglou_levels > 0 or any(h.level for h in hands)
-    notes = {h.number: ", ".join(filter(None, [_entry_text(h, units.get(h.rules_sha256, unit))]
-                                        + context(h, t, rules))) for h in hands}
-    headers = (["#", "庄", "result", "total" if mixed else unit] + (["上楼"] if shanglou else [])
-               + (people if people else list(SEATS)))
-    rows = []
+    headers = ["#", "庄", "result", "total" if mixed else unit] + (["上楼"] if shanglou else []) + people
+    rows, notes = [], {}
     for h in hands:
-        total = "" if h.total is None else f"{h.total}{units.get(h.rules_sha256, unit)}" if mixed else h.total
-        if total_kind(h, rules) == "flat":
+        own = view.rules_of(h)
+        notes[h.number] = [w for w in [_entry_text(h, own)] + context(h, t, own) if w]
+        total = "" if h.total is None else f"{h.total}{own.unit_zh}" if mixed else h.total
+        if total_kind(h, own) == "flat":
             total = f"{h.total} flat"
-        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""),
-               _result_text(t, h) if people or h.players else _seat_result(h), total]
+        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""), _result_text(t, h), total]
         if shanglou:
             row.append(f"×{h.factor}" if h.level else "")
-        if people:
-            seated = dict(zip(h.players or t.players, SEATS))
-            rows.append(row + [h.deltas[seated[p]] if p in seated else "" for p in people])
-        else:
-            rows.append(row + [h.deltas[s] for s in SEATS])
-    if with_tiles:
-        headers.insert(3, "hand")
-        for row, h in zip(rows, hands):
-            row.insert(3, h.hand or "")
-    with_notes = _table([row + [notes[h.number]] for row, h in zip(rows, hands)], headers + ["notes"])
-    if not any(notes.values()):
-        return [_table(rows, headers)]
-    if width(with_notes) <= columns():
-        return [with_notes]
-    return [_table(rows, headers)] + [f"  #{n}: {text}" for n, text in notes.items() if text]
+        seated = dict(zip(h.players or t.players, SEATS))
+        rows.append(row + [h.deltas[seated[p]] if p in seated else "" for p in people])
+    return rows, headers, notes
+
+
+def _hand_block(view, h, tiles=None):
+    """One hand in a few lines (when the people's columns do not fit): its number, dealer, result and total,
+    then what each person got, then its tiles and notes."""
+    t, own = view.table, view.rules_of(h)
+    name = h.player if h.players else t.player
+    total = "" if h.total is None else f" {h.total} flat" if total_kind(h, own) == "flat" else f" {h.total}{own.unit_zh}"
+    head = (f"#{h.number}  庄 {name(h.dealer)}" + (f" (连庄 {h.streak})" if h.streak else "")
+            + f"  {_result_text(t, h)}{total}" + (f" ×{h.factor}" if h.level else ""))
+    pays = [f"{name(s)} {h.deltas[s]:+d}" for s in SEATS if h.deltas[s]]
+    notes = ([tiles] if tiles else []) + [w for w in [_entry_text(h, own)] + context(h, t, own) if w]
+    return (fit_text(head, "      ") + wrap_items("      ", pays or ["nobody pays"])
+            + (wrap_items("      ", notes) if notes else []))
 
 
 @table.command("undo")
@@ -749,25 +804,53 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
                  f"removed hand {written.hand.number}")
 
 
-def changed_lines(written):
-    """The later hands a write placed or paid otherwise: one line each, old → new."""
-    lines = []
+def changed_lines(written, renames=None):
+    """The later hands a write placed or paid otherwise: one line each, old → new; the hands only numbered or
+    seated otherwise (names a correction gave, `renames`: nobody's money moves) in one line."""
+    lines, numbered, seated = [], [], []
+    renames = renames or {}
     for old, new in written.changed:
         pays = ", ".join(f"{new.player(s)} {old.deltas[s]:+d}→{new.deltas[s]:+d}" for s in SEATS
                          if old.deltas[s] != new.deltas[s])
-        moved = f"hand {old.number} is now hand {new.number}" if old.number != new.number else f"hand {new.number}"
         state = (f", dealer {old.dealer}→{new.dealer}" if old.dealer != new.dealer else "") + (
             f", 上楼 ×{old.factor}→×{new.factor}" if old.level != new.level else "")
-        lines.append(f"  {moved}{state}" + (f": {pays}" if pays else ": paid as before"))
+        if not pays and not state:
+            if old.number != new.number:
+                numbered.append((old.number, new.number))
+            elif tuple(renames.get(p, p) for p in old.players) != tuple(new.players):
+                seated.append(new.number)
+            continue
+        moved = f"hand {old.number} is now hand {new.number}" if old.number != new.number else f"hand {new.number}"
+        lines.append(f"  {moved}{state}: {pays}" if pays else f"  {moved}{state}: paid as before")
+    if numbered:
+        lines.append(f"  {_hands([o for o, _ in numbered])} now numbered {_numbers([n for _, n in numbered])}, "
+                     "each paid as before")
+    if seated:
+        lines.append(f"  {_hands(seated)} seated as corrected: each seat paid as before")
     return lines
 
 
-def undo_line(t, last):
-    """A recorded hand in a few lines, its players named as they sat in it."""
+def _numbers(numbers):
+    """Hand numbers as ranges: `1–3, 7`."""
+    runs: list = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1][1] = n
+        else:
+            runs.append([n, n])
+    return ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs)
+
+
+def _hands(numbers):
+    return f"hand{'s' if len(numbers) > 1 else ''} {_numbers(numbers)}"
+
+
+def undo_line(t, last, prefix=""):
+    """A recorded hand in a few lines after `prefix`, its players named as they sat in it."""
     name = last.player if last.players else t.player
     head = (f"hand {last.number}  round {last.round}, dealer {last.dealer} {name(last.dealer)}: "
             f"{_result_text(t, last)}" + (f"  {last.total}" if last.total is not None else ""))
-    lines = [head] + ([f"          {last.hand}"] if last.hand else [])
+    lines = fit_text(prefix + head) + ([f"          {last.hand}"] if last.hand else [])
     return "\n".join(lines + wrap_items("          ", [f"{name(s)} {last.deltas[s]:+d}" for s in SEATS]))
 
 
@@ -826,7 +909,7 @@ def table_export(name, output, as_json, db_path):
         hands = ledger.hands(t)
         penalties = ledger.penalties(t)
         people = [s.player for s in ledger.standings(t, hands)]
-        units = evening.hand_units(ledger, t, hands, rules)
+        own = evening.hand_rules(ledger, t, hands, rules)  # each hand's, for its unit and its words
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([_cell(c) for c in ["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from",
@@ -856,8 +939,8 @@ def table_export(name, output, as_json, db_path):
             name(h.winner) if h.winner else "", name(h.discarder) if h.discarder else "",
             h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
             + [h.deltas[seated[p]] if p in seated else "" for p in people] + [running[p] for p in people]
-            + [h.recorded, h.entry or "", units.get(h.rules_sha256, rules.unit_zh) if h.kind == "win" else "",
-               "; ".join(context(h, t, rules)), " ".join(h.players or t.players)]])
+            + [h.recorded, h.entry or "", own.get(h.rules_sha256, rules).unit_zh if h.kind == "win" else "",
+               "; ".join(context(h, t, own.get(h.rules_sha256, rules))), " ".join(h.players or t.players)]])
         penalty_rows(h.number)
     _write_out(output, buffer.getvalue(), f"wrote {len(hands)} hands to {output}")
 
@@ -1050,11 +1133,12 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
             if from_start and not yes:
                 preview = evening.preview_seating(ledger, t, players)
                 _say("first hand's seating: " + ", ".join(f"{s} {p}" for s, p in players.items()))
-                for old, new in preview.made.data.get("renames", {}).items():
+                renames = preview.made.data.get("renames", {})
+                for old, new in renames.items():
                     _say(f"  {old} is {new} in every hand")
-                for line in changed_lines(preview) or ["  no hand is paid or placed otherwise"]:
+                for line in changed_lines(preview, renames) or ["  no hand is paid or placed otherwise"]:
                     _say(line)
-                for line in standings_change(t, preview):
+                for line in standings_change(t, preview, renames):
                     _say(line)
                 if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
@@ -1065,8 +1149,8 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                 return _replayed(written, False, request_id)
             t = written.table
             request = None  # the dealer below (after --from-start) is a second write
-            _say(f"table {t.name!r}: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, t.players))
-                 + ("" if from_start else " from the next hand on"))
+            head = f"table {t.name!r}" + ("" if from_start else " from the next hand on") + ": "
+            _say("\n".join(_note_lines(head, [f"{s} {p}" for s, p in zip(SEATS, t.players)])))
         if dealer is not None and together is None:
             written = evening.correct_dealer(ledger, t, t.seat(dealer), request)
             if written.replayed:
@@ -1108,7 +1192,7 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
         if as_json:
             click.echo(json_text(evening.written_json(written)))
             return
-        _say(penalty_line(t, written.penalty))
+        _say("\n".join(penalty_lines(t, written.penalty)))
         _say(_table(_standing_rows(t, written.standings), ["seat", "player", "score"]))
 
 
@@ -1139,14 +1223,18 @@ def table_close(name, reopen, yes, request_id, db_path):
     if written.change is None:
         _say(f"table {t.name!r} is {'closed' if t.closed else 'open'} already")
     elif t.closed:
-        _say(f"table {t.name!r} closed: it takes no writes until `mjcalc table close {t.name} --reopen`")
+        _say("\n".join(fit_text(f"table {t.name!r} closed: no writes until `mjcalc table close {t.name} --reopen`",
+                                "  ")))
     else:
         _say(f"table {t.name!r} is open again")
 
 
-def standings_change(t, written):
-    """The standings a previewed write would leave, where a person's score changes."""
-    before = {s.player: s.score for s in written.old_standings} if written.old_standings else {}
+def standings_change(t, written, renames=None):
+    """The standings a previewed write would leave, where a person's score changes (`renames`: old → new
+    names a correction gives, the same person)."""
+    renames = renames or {}
+    before = {renames.get(s.player, s.player): s.score for s in written.old_standings} if written.old_standings \
+        else {}
     return [f"  {s.player}: {before.get(s.player, 0):+d} → {s.score:+d}" for s in written.standings
             if before.get(s.player, 0) != s.score]
 
@@ -1191,8 +1279,9 @@ def table_rules_command(words, yes, request_id, db_path):
         after = load_ruleset(source)  # read once: what is shown is what is adopted
         same = evening.rules_json(before) == evening.rules_json(after)
         if not same and not yes:
-            _say(f"{rules_line(t, before, 'now')}\nswitch to {after.id} {after.zh} from the next hand on?")
-            if not _sure("switch?", "rules unchanged (--yes switches without asking)"):
+            _say(rules_line(t, before))
+            if not _sure(f"switch to {after.id} {after.zh} from the next hand on?",
+                         "rules unchanged (--yes switches without asking)"):
                 return
         was = state = t.state
         rules = before
@@ -1243,8 +1332,8 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
                 raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
                                   count=len(ledger.hands(t)))
             preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
-            _say("was  " + undo_line(t, old), err=as_json)
-            _say("now  " + undo_line(t, preview.record), err=as_json)
+            _say(undo_line(t, old, "was  "), err=as_json)
+            _say(undo_line(t, preview.record, "now  "), err=as_json)
             for line in changed_lines(preview) + standings_change(t, preview):
                 _say(line, err=as_json)
             unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
@@ -1294,44 +1383,132 @@ def table_revert(words, as_json, request_id, db_path):
 @db_option
 @ledger_errors
 def table_log(name, as_json, db_path):
-    """Every write to the table, in order, by revision: hands, edits, undos, reverts, seat changes, dealer
-    corrections and rules switches (`table revert REVISION` takes back an edit or an undo).
+    """Every write to the table, in order, one line each by revision: hands, edits, undos, reverts, seat
+    changes, dealer corrections, rules switches and penalties (`table revert REVISION` takes back an edit, an
+    undo or a penalty). Times are local; the date is said when it changes.
 
     \b
     Example:
       mjcalc table log
     """
+    from ..evening.story import story  # imported when used (start-up time)
+
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         log = ledger.log(t)
+        events = story(ledger, t, log)
     if as_json:
         click.echo(json_text({"table": t.name, "revision": t.revision, "events": log}))
         return
-    rows = [[e["revision"], e["recorded"][:16].replace("T", " "), e["kind"], _event_text(e)] for e in log]
-    _say(_table(rows, ["rev", "when", "event", "what"]))
+    _say(" rev  when         what")
+    day = None
+    for event in events:
+        when = _local(event.recorded)
+        shown = when[11:16] if when[:10] == day else when[5:16]
+        day = when[:10]
+        head = f"{event.revision:>4}  {shown:<11}  "
+        said, _, entered = _event_text(event).partition("  ")  # how a hand was entered: whole, on its own line
+        lines = fit_text(head + said, " " * width(head))
+        if entered and width(f"{lines[-1]}  {entered}") <= columns():
+            lines[-1] += f"  {entered}"
+        elif entered:
+            lines += fit_text(" " * width(head) + entered, " " * width(head))
+        for line in lines:
+            _say(line)
 
 
-def _event_text(event):
-    data = event["data"]
-    kind = event["kind"]
-    given = data.get("input") or {}
-    what = {"tiles": given.get("hand"), "total": given.get("total"), "draw": "荒牌",
-            "patterns": ",".join(given.get("patterns", {}))}.get(given.get("entry"), "")
-    seat = (given.get("situation") or {}).get("seat")
-    if kind == "open" or kind in ("seat", "seat_start"):
-        return " ".join(data.get("players", []))
+def _local(stamp: str) -> str:
+    """A stored time (UTC, ISO) in local time: `2026-12-02 21:40`."""
+    from datetime import datetime  # imported when used (start-up time)
+
+    try:
+        return datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return _when(stamp)
+
+
+def _told(hand) -> str:
+    """A hand as the log names it: `hand 3: 小李 ← 老王 3番`, `hand 4: 荒牌`."""
+    if hand is None:
+        return "a hand no longer in the log"
+    if hand.kind == "draw":
+        return f"hand {hand.number}: 荒牌 draw"
+    how = "自摸" if hand.discarder is None else f"← {hand.discarder}"
+    total = "" if hand.total is None else f" {hand.total}{hand.unit}"
+    return f"hand {hand.number}: {hand.winner} {how}{total}"
+
+
+def _entered(hand) -> str:
+    """How a hand was entered, after its line: its tiles, or the patterns named."""
+    if hand is None or hand.kind == "draw":
+        return ""
+    if hand.tiles:
+        return f"  {hand.tiles}"
+    return f"  named {' '.join(hand.named)}" if hand.named else ""
+
+
+def _edit_text(was, now) -> str:
+    """What an edit changed: `hand 2: 3番 → 4番`, or the whole hand before and after."""
+    if was is None or now is None:
+        return _told(now)
+    parts = []
+    if (was.kind, was.winner, was.discarder) != (now.kind, now.winner, now.discarder):
+        parts.append(f"{_told(was).split(': ', 1)[1]} → {_told(now).split(': ', 1)[1]}")
+    elif was.total != now.total or was.unit != now.unit:
+        parts.append(f"{was.total}{was.unit} → {now.total}{now.unit}")
+    if was.tiles != now.tiles and now.tiles:
+        parts.append(f"tiles {now.tiles}")
+    if was.named != now.named and now.named:
+        parts.append(f"named {' '.join(now.named)}")
+    if was.agreed != now.agreed and now.agreed:
+        parts.append("the total agreed")
+    return f"hand {now.number}: " + (", ".join(parts) or "the same result, its situation changed")
+
+
+def _penalty_text(p) -> str:
+    to = p["to"] if p["to"] else "each other player"
+    reason = f" — {p['reason']}" if p["reason"] else ""
+    return f"{p['name']}: {p['player']} {p['paid']:+d}, {p['amount']} to {to}{reason}"
+
+
+def _event_text(event) -> str:
+    """One event of `table log` in words."""
+    kind = event.kind
+    if kind == "open":
+        return f"opened ({event.rules[0]}): " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, event.players))
     if kind == "hand":
-        return f"{seat or ''} {what}".strip()
+        return _told(event.hand) + _entered(event.hand)
     if kind == "edit":
-        return f"hand {data.get('hand_id')} → {seat or ''} {what}".strip()
+        return "edit of " + _edit_text(event.was, event.hand)
     if kind == "undo":
-        return f"hand {data.get('hand_id')}"
+        return "undo of " + _told(event.hand)
     if kind == "revert":
-        return f"revision {data.get('revision')}"
+        revision, taken = event.target
+        if taken == "edit":
+            return f"revert of revision {revision}: " + _edit_text(event.was, event.hand)
+        if taken == "undo":
+            return f"revert of revision {revision}: {_told(event.hand)} is back"
+        if taken == "penalty" and event.penalty:
+            return f"revert of revision {revision}: penalty {event.penalty['name']} taken back"
+        return f"revert of revision {revision}"
+    if kind == "seat":
+        moved = ", ".join(f"{s} {now} (was {was})" for s, was, now in event.moved) or "nobody moved"
+        return f"seats: {moved}" + (f"; {event.dealer[1]} deals next" if event.dealer else "")
+    if kind == "seat_start":
+        moved = ", ".join(f"{s} {now} (" + ("renamed from " if event.renames.get(was) == now else "was ")
+                          + f"{was})" for s, was, now in event.moved) or "nobody moved"
+        return f"first hand's seating corrected: {moved}"
     if kind == "dealer":
-        return f"dealer {data.get('seat')}"
+        return f"dealer corrected: {event.dealer[0]} {event.dealer[1]} deals next"
     if kind == "rules":
-        return f"rules {str(data.get('rules_sha256'))[:12]}"
-    return json.dumps(data.get("state", data), ensure_ascii=False)[:60]
+        old_id, old_zh, new_id, new_zh = event.rules
+        return f"rules: {old_id} {old_zh} → {new_id} {new_zh}"
+    if kind == "penalty" and event.penalty:
+        return "penalty " + _penalty_text(event.penalty)
+    if kind == "close":
+        return "closed: no writes until reopened" if event.closed else "reopened"
+    if kind == "state" and event.state:
+        return "state corrected: " + ", ".join(f"{k} {v}" for k, v in event.state.items())
+    return kind
 
 
 @table.command("check")

@@ -194,3 +194,11 @@ def _cut(chunk: str, room: int):
             break
         at += 1
     return chunk[:at], chunk[at:]
+
+
+def wrap_text(text: str, width: int) -> List[str]:
+    """One line of text in lines at most `width` columns wide, cut where a table cell is cut (at spaces, and
+    inside a word longer than the line: CJK text has no spaces); a character not measured here counts one."""
+    if any(line_width(ch) is None for ch in set(text)):
+        text = "".join(ch if line_width(ch) is not None else "?" for ch in text)  # (printable() has run: rare)
+    return _fill(text, max(width, 2)) or [""]

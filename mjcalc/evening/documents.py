@@ -115,16 +115,18 @@ def penalty_json(penalty, table):
             "recorded": penalty.recorded, "revision": penalty.revision}
 
 
-def show_json(table, rules, hands, standings, units=None, changed_builtin=None, penalties=(), penalty_kinds=()):
+def show_json(table, rules, hands, standings, units=None, changed_builtin=None, penalties=(), penalty_kinds=(),
+              hand_rules=None):
     """`table show --json`: the table, its revision and rules digest, its standings by person, every hand (each
-    in the unit of its own rules: `units` by rules digest), the penalties between them, the next hand."""
-    units = units or {}
+    in the unit and words of its own rules: `units` and `hand_rules` by rules digest), the penalties between
+    them, the next hand."""
+    units, hand_rules = units or {}, hand_rules or {}
     doc = {
         "table": table.name, "revision": table.revision, "ruleset": table.ruleset_id, "rules_from": table.ruleset,
         "ruleset_sha256": table.rules_sha256, "unit": rules.unit_zh, "base": table.base, "created": table.created,
         "closed": bool(table.closed), "closed_at": table.closed,
         "players": dict(zip(SEATS, table.players)), "standings": standings_json(standings),
-        "hands": [hand_json(h, table, rules, units.get(h.rules_sha256)) for h in hands],
+        "hands": [hand_json(h, table, hand_rules.get(h.rules_sha256, rules), units.get(h.rules_sha256)) for h in hands],
         "penalties": [penalty_json(p, table) for p in penalties],
         "penalty_kinds": list(penalty_kinds),  # `record.penalty_kinds`
         "next": next_json(table, len(hands), table.state),

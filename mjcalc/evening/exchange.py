@@ -51,7 +51,7 @@ def export_json(ledger: Ledger, name: str) -> dict:
                            "level": t.state.level}},
         "rules": rules,
         "seat_events": [e for e in log if e["kind"] in SEAT_EVENTS],
-        "hands": [hand_json(h, t, view.rules, view.units.get(h.rules_sha256)) for h in view.hands],
+        "hands": [hand_json(h, t, view.rules_of(h), view.units.get(h.rules_sha256)) for h in view.hands],
         "penalties": [penalty_json(p, t) for p in view.penalties],
         "standings": standings_json(view.standings),
         "log": [{"revision": e["revision"], "kind": e["kind"], "recorded": e["recorded"], "data": e["data"]}

@@ -443,6 +443,12 @@ class _Rules:
         return self.known[sha256]
 
 
+def rules_reader(ledger: Ledger, table: Table) -> "_Rules":
+    """The rules `table`'s hands and events were recorded under, by digest: call it with a digest (each read
+    from the ledger once)."""
+    return _Rules(ledger, table)
+
+
 @lru_cache(maxsize=64)
 def kept_rules(text: str) -> Ruleset:
     """`rules_from_json`, once per text (a ruleset is frozen: every table kept under it shares it)."""
@@ -1042,10 +1048,17 @@ def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Wr
     return seat_players(ledger, table, players, from_start=True, dry_run=True)
 
 
+def hand_rules(ledger: Ledger, table: Table, hands: List[HandRecord], rules: Ruleset
+               ) -> Dict[Optional[str], Ruleset]:
+    """The rules each hand was recorded under, by their digest (`rules`: the table's now), so that a hand is
+    described in its own rules' words (惠 or 财神, 番 or 台) after a switch."""
+    known = _Rules(ledger, table, rules)
+    return {h.rules_sha256: known(h.rules_sha256) for h in hands}
+
+
 def hand_units(ledger: Ledger, table: Table, hands: List[HandRecord], rules: Ruleset) -> Dict[Optional[str], str]:
     """Each hand's unit (番, 台 or 分) by the digest of the rules it was recorded under."""
-    known = _Rules(ledger, table, rules)
-    return {h.rules_sha256: known(h.rules_sha256).unit_zh for h in hands}
+    return {sha: kept.unit_zh for sha, kept in hand_rules(ledger, table, hands, rules).items()}
 
 
 @dataclass
@@ -1060,12 +1073,17 @@ class View:
     standings: list
     units: Dict[Optional[str], str]
     changed: Optional[bool]
+    rules_by: Dict[Optional[str], Ruleset] = field(default_factory=dict)  # each hand's rules, by digest
+
+    def rules_of(self, record: HandRecord) -> Ruleset:
+        """The rules `record` was recorded under (its words: 惠 or 财神; its unit)."""
+        return self.rules_by.get(record.rules_sha256, self.rules)
 
     def json(self) -> dict:
         """`table show --json`."""
         t = self.table
         return show_json(t, self.rules, self.hands, self.standings, self.units, self.changed, self.penalties,
-                         penalty_kinds(self.rules, t.base))
+                         penalty_kinds(self.rules, t.base), self.rules_by)
 
 
 def read_view(ledger: Ledger, name: str) -> View:
@@ -1076,8 +1094,9 @@ def read_view(ledger: Ledger, name: str) -> View:
         hands = ledger.hands(t)
         penalties = ledger.penalties(t)
         standings = standings_of(t.players, hands, tuple(penalties))
-        units = hand_units(ledger, t, hands, rules)
-    return View(t, rules, hands, penalties, standings, units, builtin_changed(t, rules))
+        rules_by = hand_rules(ledger, t, hands, rules)
+    units = {sha: kept.unit_zh for sha, kept in rules_by.items()}
+    return View(t, rules, hands, penalties, standings, units, builtin_changed(t, rules), rules_by)
 
 
 def builtin_changed(table: Table, rules: Ruleset) -> Optional[bool]:
