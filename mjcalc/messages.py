@@ -586,6 +586,7 @@ EN: Dict[str, str] = {
     "cli.bad_public_host": "--public-host {host}: expected an address or a host name (no scheme, port or path)",
     "cli.no_term": "no term {word}{hint}; `mjcalc explain` lists them all",
     "cli.did_you_mean_any": " (did you mean {words}?)",
+    "cli.checked_builtin": "{name}: the built-in ruleset {id}, checked already when mjcalc was built",
     "cli.usage": "{error} (see {command} --help)",
     "cli.no_such_option": "no such option {token} (a hand or a value that starts with '-' goes after --, e.g. mjcalc analyze -- '{token}')",
     "cli.no_such_option_close": "no such option {token}{hint}",
@@ -678,6 +679,7 @@ EN: Dict[str, str] = {
 # own words for its wildcard and its unit, given as parameters); an id not here is said in English. A Chinese text
 # names no command-line flag: the page and the command line say it alike.
 ZH: Dict[str, str] = {
+    "cli.checked_builtin": "{name}：内置规则 {id}，mjcalc 构建时已经检查过",
     # hints shared by every area
     "hint.did_you_mean": "（是不是 '{word}'？）",
     "hint.known": "（可选：{known}）",

@@ -678,7 +678,28 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
     doc.table(["id", "pattern", rules.unit(lang), "role", "replaces"], rows)
     for line in region.describe(rules):
         doc.line(line)
+    _penalties_into(doc, rules, region, lang)
     return doc
+
+
+def _penalties_into(doc: Doc, rules, region, lang: str):
+    """The penalties `table penalty` takes at a table of these rules: each by its name and id, who is paid and
+    what, at 底分 1 (the JSON's `penalties`, with that `amount`)."""
+    unit = region.schemes[rules.payout].unit_points
+    doc.data["penalties"] = [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points,
+                              "total": p.total, "amount": p.points if p.points is not None else unit(p.total, rules)}
+                             for p in rules.penalties]
+    if not rules.penalties:
+        doc.line("penalties: none; `mjcalc table penalty` takes none at a table of these rules (a house ruleset "
+                 "may declare them: `penalties:`)")
+        return
+    doc.line("penalties, between hands (mjcalc table penalty NAME --player PLAYER):")
+    rows = []
+    for p, data in zip(rules.penalties, doc.data["penalties"]):
+        paid = (f"{data['amount']} × 底分" if p.points is not None
+                else f"{data['amount']} × 底分 (a {p.total} {rules.unit(lang)} hand)")
+        rows.append([p.name(lang), p.id, "each other player" if p.pays == "each" else "one player (--to)", paid])
+    doc.table(["penalty", "id", "paid to", "each is paid"], rows)
 
 
 def glossary_doc(terms) -> Doc:

@@ -412,15 +412,25 @@ def rulesets_show(name, lang):
 @rulesets.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 def rulesets_check(files):
-    """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
-    from ..ruleset import load_ruleset_file  # imported when used (start-up time)
+    """Validate ruleset files: every error of a file, in line order, each with its file, line and path. A
+    built-in id is checked already.  Example: mjcalc rulesets check house.yaml"""
+    from ..ruleset import check_ruleset_file, find_ruleset_path, load_ruleset  # imported when used (start-up time)
     bad = 0
     for path in files:
-        try:
-            rules = load_ruleset_file(path)
+        if not os.path.exists(path) and not path.endswith((".yaml", ".yml")) and os.sep not in path:
+            try:
+                find_ruleset_path(path)
+            except MjcalcError:
+                pass
+            else:  # a built-in's id or alias, not a file here
+                builtin = load_ruleset(path)
+                click.echo(printable(Message("cli.checked_builtin", name=path, id=builtin.id).text(said_lang())))
+                continue
+        rules, errors = check_ruleset_file(path)
+        if rules is not None:
             click.echo(f"{printable(path)}: ok ({printable(rules.id)}, {len(rules.patterns)} patterns)")
-        except MjcalcError as exc:
-            bad += 1
+        bad += bool(errors)
+        for exc in errors:
             click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
     if bad:
         raise SystemExit(1)
