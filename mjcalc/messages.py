@@ -596,6 +596,7 @@ EN: Dict[str, str] = {
     "cli.os_error": "{where}{reason}",
     "cli.digits": "{start}…({count} digits)",
     # cli/table.py, cli/play.py: the evening at the command line
+    "table.total_read_as": "{flag} was read as {unit}, the unit of {ruleset} ({own})",
     "table.none_in_use": "no table in use: give its NAME, or `mjcalc table use NAME` (`mjcalc table list` lists them)",
     "table.seat_player": "{flag} takes SEAT=PLAYER like E=老王 or 东=老王, got {item}",
     "table.seat_twice": "{flag} {seat} is given twice",
@@ -679,6 +680,7 @@ EN: Dict[str, str] = {
 # own words for its wildcard and its unit, given as parameters); an id not here is said in English. A Chinese text
 # names no command-line flag: the page and the command line say it alike.
 ZH: Dict[str, str] = {
+    "table.total_read_as": "{flag} 按{unit}计：{ruleset} 以{unit}计分（{own}）",
     "cli.checked_builtin": "{name}：内置规则 {id}，mjcalc 构建时已经检查过",
     # hints shared by every area
     "hint.did_you_mean": "（是不是 '{word}'？）",

@@ -555,7 +555,11 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
     if stem is not None:
         return BUILTIN_DIR / f"{stem}.yaml"
     known = sorted(COMPILED)
-    raise RulesetNotFound("ruleset.unknown", name=repr(name), hint=did_you_mean(name, known), known=known)
+    spellings: List[Any] = []  # each built-in's id and aliases: `pekin` is near `peking`
+    for stem in known:
+        aliases: Any = COMPILED[stem]["aliases"]
+        spellings += [COMPILED[stem]["id"], *aliases]
+    raise RulesetNotFound("ruleset.unknown", name=repr(name), hint=did_you_mean(name, spellings), known=known)
 
 
 def _from_compiled(stem: str) -> Ruleset:

@@ -264,9 +264,21 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         from .. import render  # imported when used (start-up time)
         emit(render.waits_doc(parsed, found, glyphs, every), as_json)
         return
-    bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
+    from .progress import Progress  # imported when used (start-up time)
+    with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere
+        bad = finder.run_batch(_counted(_open_batch(batch), shown), sys.stdout, as_json)
     if bad:
         raise SystemExit(1)
+
+
+def _counted(lines, shown):
+    """`lines`, counted on `shown` (the progress line) as they are read."""
+    if not shown.on:
+        yield from lines
+        return
+    for number, line in enumerate(lines, 1):
+        shown.done = number
+        yield line
 
 
 def _open_batch(path):
@@ -373,8 +385,10 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     doc = render.advice_doc(advice, lang, glyphs, said_in=said_lang())
     if by:
         from ..value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
-        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by,
-                              exact=exact)
+        from .progress import Progress  # imported when used (start-up time)
+        with Progress("valuing discards") as shown:  # a line on stderr at a terminal: this may take minutes
+            valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws,
+                                  by, exact=exact, progress=shown.step)
         render.value_into(doc, advice, valued, lang, glyphs)
     emit(doc, as_json)
 
