@@ -199,6 +199,7 @@ def test_tai_at_a_fan_table_says_it_was_read_as_fan(tmp_path):
     result = table_run("hand", "--tai", "2", "--winner", "小李", "--from", "老王", db=db)
     assert result.exit_code == 0
     assert "--tai was read as 番" in result.stderr
+    fits(result.stderr)
     assert "read as" not in table_run("hand", "--fan", "2", "--winner", "小李", "--from", "老王", db=db).stderr
     db2 = tmp_path / "zhuji.sqlite3"
     assert table_run("new", "z", "-r", "zhuji", *SEATS, db=db2).exit_code == 0
@@ -251,6 +252,8 @@ def test_play_name_does_not_change_the_table_in_use(tmp_path):
 def test_stats_heads_its_columns_in_the_terminals_language(tmp_path):
     db = opened(tmp_path)
     assert table_run("hand", "--fan", "3", "--winner", "小李", "--from", "老王", db=db).exit_code == 0
+    fits(table_run("stats", db=db).output)
+    fits(table_run("stats", "--all", db=db).output)
     english = table_run("stats", db=db).output.splitlines()[1].split()
     assert english[:4] == ["seat", "player", "hands", "won"] and english[-1] == "net"
     chinese = table_run("stats", db=db, env={"MJCALC_LANG": "zh"}).output.splitlines()[1].split()
