@@ -87,7 +87,7 @@ def suggestions(word: str, n: int = 3) -> List[str]:
     return [spellings[c] for c in close]
 
 
-# How players write one pattern name: 和, 胡 and 糊 are one hú; 七对 and 七对子 one pattern; traditional characters
+# How players write one pattern name: 和, 胡 and 糊 are one hú; 七对 and 七对子 (qidui, qiduizi) one pattern; traditional characters
 # as simplified. Names are compared folded, so 对对胡 finds 对对和 and 七对 finds 七对子.
 _FOLDS = str.maketrans({"和": "胡", "糊": "胡", "對": "对", "龍": "龙", "條": "条", "槓": "杠", "開": "开", "華": "华",
                         "門": "门", "無": "无", "寶": "宝", "撈": "捞", "風": "风", "發": "发", "單": "单", "釣": "钓",
@@ -97,8 +97,9 @@ _FOLDS = str.maketrans({"和": "胡", "糊": "胡", "對": "对", "龍": "龙", 
 
 @lru_cache(maxsize=4096)
 def folded(text: str) -> str:
-    """A name as pattern names are compared: `normal`, one character for each way of writing it, 对子 as 对."""
-    return normal(text).translate(_FOLDS).replace("对子", "对")
+    """A name as pattern names are compared: `normal`, one character for each way of writing it, 对子 as 对 (and
+    its pinyin, duizi as dui: qiduizi is qidui)."""
+    return normal(text).translate(_FOLDS).replace("对子", "对").replace("duizi", "dui")
 
 
 def _heads(term: Term) -> Dict[str, str]:

@@ -591,6 +591,7 @@ EN: Dict[str, str] = {
     "cli.bad_public_host": "--public-host {host}: expected an address or a host name (no scheme, port or path)",
     "cli.no_term": "no term {word}{hint}; `mjcalc explain` lists them all",
     "cli.did_you_mean_any": " (did you mean {words}?)",
+    "cli.checked_builtin": "{name}: the built-in ruleset {id}, checked already when mjcalc was built",
     "cli.usage": "{error} (see {command} --help)",
     "cli.no_such_option": "no such option {token} (a hand or a value that starts with '-' goes after --, e.g. mjcalc analyze -- '{token}')",
     "cli.no_such_option_close": "no such option {token}{hint}",
@@ -600,6 +601,7 @@ EN: Dict[str, str] = {
     "cli.os_error": "{where}{reason}",
     "cli.digits": "{start}…({count} digits)",
     # cli/table.py, cli/play.py: the evening at the command line
+    "table.total_read_as": "{flag} was read as {unit}, the unit of {ruleset} ({own})",
     "table.none_in_use": "no table in use: give its NAME, or `mjcalc table use NAME` (`mjcalc table list` lists them)",
     "table.seat_player": "{flag} takes SEAT=PLAYER like E=老王 or 东=老王, got {item}",
     "table.seat_twice": "{flag} {seat} is given twice",
@@ -683,6 +685,8 @@ EN: Dict[str, str] = {
 # own words for its wildcard and its unit, given as parameters); an id not here is said in English. A Chinese text
 # names no command-line flag: the page and the command line say it alike.
 ZH: Dict[str, str] = {
+    "table.total_read_as": "{flag} 按{unit}计：{ruleset} 以{unit}计分（{own}）",
+    "cli.checked_builtin": "{name}：内置规则 {id}，mjcalc 构建时已经检查过",
     # hints shared by every area
     "hint.did_you_mean": "（是不是 '{word}'？）",
     "hint.known": "（可选：{known}）",

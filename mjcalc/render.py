@@ -1,5 +1,6 @@
 """Each command's answer as one document (`Doc`: its JSON and its text blocks), and the rows and dicts it is
 made of; no printing here (output.py prints)."""
+import re
 from dataclasses import replace
 from typing import Dict, List
 
@@ -232,6 +233,14 @@ def wait_json(analysis: Analysis, w, said_in: str = "en") -> dict:
     }
 
 
+NO_BREAK = "\u00a0"  # holds a figure and its unit on one line of a wrapped cell (`16 点`); printed as a space
+
+
+def _unbroken(text: str) -> str:
+    """`text` with each number held to the word after it (`16 点`, `(3 left)`) when a cell is wrapped."""
+    return re.sub(r"(\d) ", "\\1" + NO_BREAK, text)
+
+
 def compare_column(analysis: Analysis, lang: str, glyphs=False, said_in: str = "en") -> Dict[str, object]:
     """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits); a refusal's
     reason said in `said_in`.
@@ -245,9 +254,12 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False, said_in: str = "
         by_verdict: Dict[tuple, list] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
-            verdict = total_text(analysis, given, lang) if given.legal else f"no: {reason_text(given, said_in)}"
+            verdict = _unbroken(total_text(analysis, given, lang)) if given.legal else \
+                f"no: {reason_text(given, said_in)}"
             by_verdict.setdefault((verdict, given.legal), []).append(w)
-            lines.append((f"{tile_text(w.tile, glyphs)} ({w.left} left) {verdict}", "good" if given.legal else "bad"))
+            lines.append((f"{tile_text(w.tile, glyphs)}{NO_BREAK}({w.left}{NO_BREAK}left) {verdict}"
+                          if not given.legal else NO_BREAK.join([tile_text(w.tile, glyphs), f"({w.left}", "left)",
+                                                                 verdict]), "good" if given.legal else "bad"))
         if analysis.every_tile:  # a line for each verdict, not one for each of some thirty kinds
             lines = []
             for (verdict, legal), ws in by_verdict.items():
@@ -264,7 +276,8 @@ def compare_column(analysis: Analysis, lang: str, glyphs=False, said_in: str = "
     if blocks:
         col["best"] = [(" ".join(blocks), None)]
     col["patterns"] = [(f"{name} {value}", "strong") for name, _, value in pattern_rows(analysis, lang)] or [("—", None)]
-    col["total"] = [(total_text(analysis, score, lang) + (f" (+{score.bonus})" if score.bonus else ""), None)]
+    col["total"] = [(_unbroken(total_text(analysis, score, lang)) + (f" (+{score.bonus})" if score.bonus else ""),
+                     None)]
     if analysis.payout:
         for seat in SEATS:
             amount = analysis.payout.deltas[seat]
@@ -513,6 +526,11 @@ def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None
     if wild:
         doc.field("wild", "; ".join(wild))
     doc.table(headers, rows)
+    waiting = [a for a in analyses if a.score is None and a.waits]
+    if waiting:  # what the figures of the waits are: the hand won the way the situation says
+        doc.line("the waits' figures are what each would score self-drawn (--from SEAT: won on a discard)"
+                 if waiting[0].situation.self_drawn else
+                 f"the waits' figures are what each would score won on {waiting[0].situation.discarder}'s discard")
     for flag, ids in (unused or {}).items():
         doc.line(f"note: {flag} is not used by {', '.join(ids)} (ignored there)")
     if analyses:
@@ -678,7 +696,28 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
     doc.table(["id", "pattern", rules.unit(lang), "role", "replaces"], rows)
     for line in region.describe(rules):
         doc.line(line)
+    _penalties_into(doc, rules, region, lang)
     return doc
+
+
+def _penalties_into(doc: Doc, rules, region, lang: str):
+    """The penalties `table penalty` takes at a table of these rules: each by its name and id, who is paid and
+    what, at 底分 1 (the JSON's `penalties`, with that `amount`)."""
+    unit = region.schemes[rules.payout].unit_points
+    doc.data["penalties"] = [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points,
+                              "total": p.total, "amount": p.points if p.points is not None else unit(p.total, rules)}
+                             for p in rules.penalties]
+    if not rules.penalties:
+        doc.line("penalties: none; `mjcalc table penalty` takes none at a table of these rules (a house ruleset "
+                 "may declare them: `penalties:`)")
+        return
+    doc.line("penalties, between hands (mjcalc table penalty NAME --player PLAYER):")
+    rows = []
+    for p, data in zip(rules.penalties, doc.data["penalties"]):
+        paid = (f"{data['amount']} × 底分" if p.points is not None
+                else f"{data['amount']} × 底分 (a {p.total} {rules.unit(lang)} hand)")
+        rows.append([p.name(lang), p.id, "each other player" if p.pays == "each" else "one player (--to)", paid])
+    doc.table(["penalty", "id", "paid to", "each is paid"], rows)
 
 
 def glossary_doc(terms) -> Doc:

@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, Optional, Tuple
+from typing import Any, Dict, List, Optional, Set, Tuple
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
@@ -167,7 +167,11 @@ def _merge(parent, child):
 
 
 class _Checker:
-    """Walks the merged data, checking types and keys, and raising with file:line: path."""
+    """Walks the merged data, checking types and keys, and raising with file:line: path. The last error keeps
+    where it was (`failed`: the node, its key, the file, the line, the code and its parameters), for
+    `check_ruleset_file` to go on past it."""
+
+    failed: Optional[Tuple[Any, Any, str, int, Any, Dict[str, Any]]] = None
 
     def fail(self, node, key, path, code, /, **params):
         """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
@@ -176,6 +180,7 @@ class _Checker:
         line = node.lines.get(key, node.line) if _located(node) else 0
         where = Message("yaml.at_line", file=_short(file), line=line) if file else Message("ruleset.nowhere")
         problem = code if isinstance(code, Message) else Message(code, **params)
+        self.failed = (node, key, file, line, code, params)
         raise RulesetError("ruleset.at", where=where, path=path, problem=problem)
 
     def keys(self, node, path, allowed, required=()):
@@ -264,8 +269,8 @@ _TOP = (
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
 
 
-def _validate(data, path: Path) -> Ruleset:
-    c = _Checker()
+def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
+    c = c or _Checker()
     c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
     rid = c.get(data, "id", "", str)
     _check_id(c, data, rid, path)
@@ -560,7 +565,11 @@ def find_ruleset_path(name: str, relative_to: Optional[Path] = None) -> Path:
     if stem is not None:
         return BUILTIN_DIR / f"{stem}.yaml"
     known = sorted(COMPILED)
-    raise RulesetNotFound("ruleset.unknown", name=repr(name), hint=did_you_mean(name, known), known=known)
+    spellings: List[Any] = []  # each built-in's id and aliases: `pekin` is near `peking`
+    for stem in known:
+        aliases: Any = COMPILED[stem]["aliases"]
+        spellings += [COMPILED[stem]["id"], *aliases]
+    raise RulesetNotFound("ruleset.unknown", name=repr(name), hint=did_you_mean(name, spellings), known=known)
 
 
 def _from_compiled(stem: str) -> Ruleset:
@@ -587,6 +596,63 @@ def load_ruleset_file(path) -> Ruleset:
     """A ruleset YAML file, read and validated now (never the compiled form)."""
     path = Path(path)
     return _validate(_raw(path), path)
+
+
+MAX_ERRORS = 100  # errors `check_ruleset_file` reports of one file
+
+
+def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
+    """A ruleset YAML file checked whole: the ruleset when it is valid, else every error found in it, in line
+    order. Past an error the check goes on without the key that is wrong (a pattern without its wrong value is
+    left out whole), so one mistake is said once, not again as what follows from it (a pattern left out is
+    not said again where another names it). A file that cannot be read or `extends` nothing is one error."""
+    path = Path(path)
+    try:
+        data = _raw(path)
+    except RulesetError as exc:
+        return None, [exc]
+    found: List[Tuple[Tuple[int, int], RulesetError]] = []
+    dropped: Set[Tuple[int, str]] = set()  # (id of a mapping, a key) taken out after an error
+    left_out: Set[str] = set()  # patterns taken out whole
+    while len(found) < MAX_ERRORS:
+        c = _Checker()
+        try:
+            rules = _validate(data, path, c)
+            return (None, [e for _, e in sorted(found, key=lambda f: f[0])]) if found else (rules, [])
+        except RulesetError as exc:
+            if c.failed is None:  # said by no check of a place: nothing to go on past
+                found.append(((1, 0), exc))
+                break
+            node, key, file, line, code, params = c.failed
+            again = code == "ruleset.missing_key" and (id(node), params.get("key")) in dropped
+            named = code == "ruleset.names_no_pattern" and params.get("name") in {repr(p) for p in left_out}
+            if named and isinstance(node.get(key), list):  # go on without the name of a pattern left out
+                node[key] = [n for n in node[key] if repr(n) != params.get("name")]
+                continue
+            if not again:  # not what follows from an error said already
+                found.append(((0 if file == data.file else 1, line), exc))
+            if key is None or not isinstance(node, dict) or key not in node:
+                held = _holder(data, node)  # a key missing: go on without what holds it
+                if held is None:
+                    break
+                node, key = held
+            if node is data.get("patterns"):
+                left_out.add(key)
+            dropped.add((id(node), key))
+            del node[key]
+    return None, [e for _, e in sorted(found, key=lambda f: f[0])]
+
+
+def _holder(data, node) -> Optional[Tuple[dict, str]]:
+    """The mapping in `data` that holds `node`, and its key (None for the top)."""
+    for key, value in data.items():
+        if value is node:
+            return data, key
+        if isinstance(value, dict):
+            held = _holder(value, node)
+            if held is not None:
+                return held
+    return None
 
 
 def builtin_rulesets():

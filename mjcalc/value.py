@@ -64,7 +64,7 @@ when the region's reading keys read no winning tile (`_winning_tile_free`). A wi
 """
 import time
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Tuple
 
 from .errors import SituationError
 from .hand import Hand
@@ -627,7 +627,7 @@ class Engine:
 
     # --- the answer --------------------------------------------------------------------------------
 
-    def evaluate(self, top: int = 3) -> ValueAdvice:
+    def evaluate(self, top: int = 3, progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
         shanten = self.first  # each discard's shanten
         limit = max(min(shanten.values()), 1)
         skipped = [d for d in self.start if shanten[d] > limit]
@@ -638,6 +638,8 @@ class Engine:
         valued.sort(key=lambda d: (shanten[d], -sum(pool[k] for k, _ in self.useful(self.start[d])), d))
         figures, unvalued = {}, []
         for i, d in enumerate(valued):
+            if progress is not None:
+                progress(i, len(valued))
             h = self.start[d]
             if self.budget[d] > shanten[d]:
                 self._limit, self._until, self._ticks = self.work, self._soft, 1  # None: no cap
@@ -732,11 +734,12 @@ class Player:
 
 def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
                  top: int = 3, exact: bool = False, seconds: Optional[float] = None,
-                 clock=time.monotonic) -> ValueAdvice:
+                 clock=time.monotonic, progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
     """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
     `exact` weighs the exchanges of wildcard hands too, with no cap on the work; `seconds` caps the time, read
-    from `clock` (seconds; a test gives its own)."""
-    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, seconds=seconds, clock=clock).evaluate(top)
+    from `clock` (seconds; a test gives its own). `progress(done, total)` is told as each discard is taken up."""
+    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, seconds=seconds, clock=clock).evaluate(
+        top, progress)
 
 
 def tile_name(tile: int) -> str:

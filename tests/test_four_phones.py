@@ -173,9 +173,9 @@ def test_a_penalty_is_taken_back_by_revert_and_stays_between_the_hands_it_fell_b
     assert penalty.after_hand == 2 and penalty.revision == 4
     evening.undo_hand(ledger, t, ledger.hands(t)[0].hand_id)  # an earlier hand goes: it is after hand 1 now
     assert ledger.penalties(t)[0].after_hand == 1
-    assert run("revert", "4", db=db).exit_code == 0
+    assert run("revert", "4", "--yes", db=db).exit_code == 0
     assert ledger.penalties(t) == []
-    assert run("revert", "4", db=db).exit_code == 2  # once
+    assert run("revert", "4", "--yes", db=db).exit_code == 2  # once
     check_cache(ledger, t)
 
 

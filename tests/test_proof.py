@@ -104,7 +104,7 @@ def test_a_result_changed_in_the_file_is_found_by_check_and_never_paid_by_a_reve
     _change_event(db, change)
     checked = run("check", db=db)
     assert checked.exit_code == 1 and "log event" in checked.output, checked.output
-    reverted = run("revert", "t", str(edit), db=db)
+    reverted = run("revert", "t", str(edit), "--yes", db=db)
     assert reverted.exit_code in (1, 2) and "Traceback" not in reverted.output, reverted.output
     assert "damaged" in reverted.output
     assert paid() == standings  # nothing was paid

@@ -81,7 +81,12 @@ def _click_option(option: Option):
 
 
 class SituationCommand(click.Command):
-    """A command taking every region's situation options, those of a region registered after start-up too."""
+    """A command taking every region's situation options, those of a region registered after start-up too. The
+    words it was given are kept (`typed`): which of an option's names was typed (`--tai` of `--fan/--tai`)."""
+
+    def parse_args(self, ctx, args):
+        ctx.meta["typed"] = list(args)
+        return super().parse_args(ctx, args)
 
     def get_params(self, ctx):
         params = super().get_params(ctx)
@@ -176,6 +181,13 @@ def build_situation(params, notes=None):
     if fields:
         read_situation(fields, all_options(), None, source)  # the file's own mistakes name the file and line
     return read_situation({**fields, **given}, all_options(), notes)
+
+
+def typed_flag(names) -> Union[str, None]:
+    """Which of `names` (one option's names) the command line typed last, or None."""
+    ctx = click.get_current_context(silent=True)
+    typed = [w.partition("=")[0] for w in (ctx.meta.get("typed", ()) if ctx is not None else ())]
+    return next((w for w in reversed(typed) if w in names), None)
 
 
 def handle_errors(func):

@@ -264,9 +264,21 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         from .. import render  # imported when used (start-up time)
         emit(render.waits_doc(parsed, found, glyphs, every), as_json)
         return
-    bad = finder.run_batch(_open_batch(batch), sys.stdout, as_json)
+    from .progress import Progress  # imported when used (start-up time)
+    with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere
+        bad = finder.run_batch(_counted(_open_batch(batch), shown), sys.stdout, as_json)
     if bad:
         raise SystemExit(1)
+
+
+def _counted(lines, shown):
+    """`lines`, counted on `shown` (the progress line) as they are read."""
+    if not shown.on:
+        yield from lines
+        return
+    for number, line in enumerate(lines, 1):
+        shown.done = number
+        yield line
 
 
 def _open_batch(path):
@@ -373,8 +385,10 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
     doc = render.advice_doc(advice, lang, glyphs, said_in=said_lang())
     if by:
         from ..value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
-        valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws, by,
-                              exact=exact)
+        from .progress import Progress  # imported when used (start-up time)
+        with Progress("valuing discards") as shown:  # a line on stderr at a terminal: this may take minutes
+            valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws,
+                                  by, exact=exact, progress=shown.step)
         render.value_into(doc, advice, valued, lang, glyphs)
     emit(doc, as_json)
 
@@ -412,15 +426,25 @@ def rulesets_show(name, lang):
 @rulesets.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
 def rulesets_check(files):
-    """Validate ruleset files; each error with its file, line and path.  Example: mjcalc rulesets check house.yaml"""
-    from ..ruleset import load_ruleset_file  # imported when used (start-up time)
+    """Validate ruleset files: every error of a file, in line order, each with its file, line and path. A
+    built-in id is checked already.  Example: mjcalc rulesets check house.yaml"""
+    from ..ruleset import check_ruleset_file, find_ruleset_path, load_ruleset  # imported when used (start-up time)
     bad = 0
     for path in files:
-        try:
-            rules = load_ruleset_file(path)
+        if not os.path.exists(path) and not path.endswith((".yaml", ".yml")) and os.sep not in path:
+            try:
+                find_ruleset_path(path)
+            except MjcalcError:
+                pass
+            else:  # a built-in's id or alias, not a file here
+                builtin = load_ruleset(path)
+                click.echo(printable(Message("cli.checked_builtin", name=path, id=builtin.id).text(said_lang())))
+                continue
+        rules, errors = check_ruleset_file(path)
+        if rules is not None:
             click.echo(f"{printable(path)}: ok ({printable(rules.id)}, {len(rules.patterns)} patterns)")
-        except MjcalcError as exc:
-            bad += 1
+        bad += bool(errors)
+        for exc in errors:
             click.echo(f"Error: {printable(exc.text(said_lang()))}", err=True)
     if bad:
         raise SystemExit(1)

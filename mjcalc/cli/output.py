@@ -69,7 +69,7 @@ def text(doc, columns: int = 80) -> str:
         else:
             _, headers, rows = block
             lines.append(_table(headers, rows, columns))
-    return "\n".join(lines)
+    return "\n".join(lines).replace("\u00a0", " ")  # a no-break space held two words on one line: a space now
 
 
 def _field(label, body, tone, columns):
@@ -96,6 +96,11 @@ def _wrap(body, columns, indent, first=""):
     return out
 
 
+def _words(cell: str):
+    """The words of a cell as it is wrapped: a no-break space holds its two sides in one word."""
+    return cell.replace("\n", " ").split(" ")
+
+
 def _table(headers, rows, columns):
     cells = [[_styled(c) for c in row] for row in rows]
 
@@ -111,13 +116,13 @@ def _table(headers, rows, columns):
         from tabulate import tabulate  # only for characters text_table does not measure (start-up time)
         return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
 
-    natural = [max([shown_width(line) for line in str(headers[i]).split("\n")] +
+    natural = [max([shown_width(line) + 2 * bool(line) for line in str(headers[i]).split("\n")] +  # drawn 2 wider
                    [shown_width(line) for row in cells for line in row[i].split("\n")])
                for i in range(len(headers))]
     # a column is never narrower than its longest word (a label cut in two reads as two labels)
     # (tabulate pads every header by two: a column is at least its header's longest word and two)
     floors = [max([MIN_COLUMN] + [shown_width(word) + 2 for word in str(headers[i]).split()]
-                  + [shown_width(word) for row in cells for word in row[i].split()]) for i in range(len(headers))]
+                  + [shown_width(word) for row in cells for word in _words(row[i])]) for i in range(len(headers))]
     floors = [min(f, max(n, max([shown_width(w) + 2 for w in str(headers[i]).split()] or [0])))
               for i, (f, n) in enumerate(zip(floors, natural))]
     gaps = 2 * (len(natural) - 1)  # "simple" tables put two spaces between columns

@@ -177,7 +177,8 @@ class TablePrompt(cmd.Cmd):
             args += ["--from", rest[0]]
             rest = rest[1:]
         if len(rest) == 1 and self._is_total(rest[0]):
-            args += ["--fan", rest[0]]
+            unit = self.rules.unit_en if self.rules is not None else "fan"
+            args += [f"--{unit}" if unit in ("fan", "tai", "points") else "--fan", rest[0]]  # the table's own word
         elif rest and self._all_patterns(rest):
             args += ["--patterns", ",".join(rest)]
         else:

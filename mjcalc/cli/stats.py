@@ -6,7 +6,7 @@ from ..errors import printable
 from ..evening import Ledger
 from ..evening.stats import dealer_charges, read_stats, stats_json
 from ..tiles import SEATS
-from .common import UserError, emit_json
+from .common import UserError, emit_json, said_lang
 from .common import table as draw_table
 from .table import columns, current_table, db_option, ledger_errors, name_argument, table, width
 
@@ -18,9 +18,10 @@ from .table import columns, current_table, db_option, ledger_errors, name_argume
 @db_option
 @ledger_errors
 def table_stats(name, every, as_json, db_path):
-    """Each person's figures: 局 hands played (draws too), 和 won, 自摸 self-drawn, 点炮 dealt in, 最大 the biggest
-    gain in one hand (#N: that hand), 烧庄 paid dealing, 包 paid for others, 罚 penalties paid, 净 the net: the
-    score `table show` gives. --all: every table, people matched by name, the tables in the order opened.
+    """Each person's figures: hands played (draws too), won, 自摸 self-drawn, 点炮 dealt in, best: the biggest
+    gain in one hand (#N: that hand), 烧庄 paid dealing, 包 paid for others, fined: penalties paid, net: the
+    score `table show` gives (with MJCALC_LANG=zh: 局 和 自摸 点炮 最大 烧庄 包 罚 净). --all: every table,
+    people matched by name, the tables in the order opened.
 
     \b
     Examples:
@@ -59,12 +60,20 @@ def _figures(rows, tables, played, every):
     click.echo(printable(_fitted(rows, None if every else tables[0].players, every), keep_newlines=True))
 
 
+# The columns in the terminal's language (`said_lang`), the game's own words (自摸, 点炮, 烧庄, 包) as every table
+# says them (`table show`: 庄, 上楼, 自摸);
+# the eighth is the region's dealer charges by their Chinese words.
+HEADERS = {"en": ("seat", "player", "hands", "won", "自摸", "点炮", "best", "", "包", "fined", "net"),
+           "zh": ("座位", "玩家", "局", "和", "自摸", "点炮", "最大", "", "包", "罚", "净")}
+
+
 def _fitted(rows, seated, every) -> str:
     """The figures as a table: a seat column at one table, the biggest gain with its hand (`#3`, and its table
-    across a ledger). When that is wider than the terminal, the hands go, then the columns that are 0 for
-    everyone, then the seats."""
+    across a ledger). When that is wider than the terminal, the columns that are 0 for everyone go, then the
+    hands, then the seats."""
     charge = "/".join(o.zh for o in dealer_charges()) or "庄付"
-    headers = ["座位", "玩家", "局", "和", "自摸", "点炮", "最大", charge, "包", "罚", "净"]
+    headers = list(HEADERS[said_lang()])
+    headers[7] = charge
     body = [[SEATS[seated.index(r.player)] if seated and r.player in seated else "—", r.player, r.hands, r.won,
              r.self_draws, r.deal_ins, r.biggest, r.shaozhuang, r.bao, r.penalties, r.net] for r in rows]
     where = ["" if r.biggest_hand is None else f" {r.biggest_table} #{r.biggest_hand}" if every else
@@ -72,7 +81,7 @@ def _fitted(rows, seated, every) -> str:
     zero = {i for i in range(2, len(headers)) if all(row[i] == 0 for row in body)}
     seat = set() if seated else {0}
     text = ""
-    for hands, dropped in ((True, seat), (False, seat), (False, seat | zero), (False, seat | zero | {0})):
+    for hands, dropped in ((True, seat), (True, seat | zero), (False, seat | zero), (False, seat | zero | {0})):
         kept = [i for i in range(len(headers)) if i not in dropped]
         text = draw_table([[f"{row[i]}{more}" if i == 6 and hands else row[i] for i in kept]
                            for row, more in zip(body, where)], [headers[i] for i in kept])

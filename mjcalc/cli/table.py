@@ -45,6 +45,8 @@ from .common import (
     said,
     said_lang,
     situation_options,
+    typed_flag,
+    warn,
     wild_options,
 )
 from .common import (
@@ -451,6 +453,8 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
         raise UserError("table.hand_and_agreed")
     if total is not None and patterns is not None:
         raise UserError("table.fan_and_patterns")
+    if total is not None:
+        _unit_said(rules or evening.table_rules(t, ledger))
     params["seat"] = winner if winner is not None else params.get("seat")
     if params["seat"] is None and "seat" not in fields:
         raise UserError("table.who_won")
@@ -501,13 +505,30 @@ def _warn_hand(notices):
 
 
 def brief_line(t, record, rules):
-    """A recorded hand in one line: who won how, for how much, and what each player got."""
+    """A recorded hand in one line: who won how, for how much and by which patterns, and what each player got
+    (the patterns on a line of their own when one line is wider than the terminal)."""
     unit = rules.unit_zh
     pays = ", ".join(f"{t.player(s)} {record.deltas[s]:+d}" for s in SEATS if record.deltas[s])
     extra = context(record, t, rules)
-    return (f"hand {record.number}: {_result_text(t, record)} {record.total}{unit}"
-            + (f" ×{record.factor}" if record.level else "") + (f" ({', '.join(extra)})" if extra else "")
+    named = " ".join(p["name"] for p in record.patterns if isinstance(p, dict) and p.get("name"))
+    head = f"hand {record.number}: {_result_text(t, record)} {record.total}{unit}"
+    rest = ((f" ×{record.factor}" if record.level else "") + (f" ({', '.join(extra)})" if extra else "")
             + f": {pays}")
+    line = head + (f" {named}" if named else "") + rest
+    if not named or width(line) <= columns():
+        return line
+    return head + rest + "\n" + "\n".join(wrap_items("  ", named.split(), sep=" "))
+
+
+TOTAL_FLAGS = {"--fan": "fan", "--tai": "tai", "--points": "points"}  # one option: the total in the rules' unit
+
+
+def _unit_said(rules):
+    """`--tai 3` at a 番 table is 3 番: said, so that nobody thinks 台 were counted."""
+    flag = typed_flag(TOTAL_FLAGS)
+    if flag is not None and rules.unit_en in TOTAL_FLAGS.values() and TOTAL_FLAGS[flag] != rules.unit_en:
+        warn([Message("table.total_read_as", flag=flag, unit=rules.unit_zh, ruleset=rules.id,
+                      own=f"--{rules.unit_en}")])
 
 
 def _table_and_hand(ledger, words, quick):
@@ -567,7 +588,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     if standings is not None:
         lines.append("")
         lines.append(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
-    lines.append(_next_line(t, record.number, record.after))
+        lines.append(_next_line(t, record.number, record.after))  # a hand only scored leaves the next as it is
     return lines
 
 
@@ -980,8 +1001,10 @@ def table_import(file, as_name, db_path):
             doc = json.loads(f.read())
     except (OSError, UnicodeDecodeError, ValueError) as exc:
         raise UserError("import.unreadable", path=file, reason=getattr(exc, "strerror", None) or str(exc)) from None
+    from .progress import Progress  # imported when used (start-up time)
     with _open(db_path) as ledger:
-        t = import_table(ledger, doc, as_name)
+        with Progress("table import:", unit="results scored again") as shown:  # each scored again: a line at a terminal
+            t = import_table(ledger, doc, as_name, progress=shown.step)
         count = len(ledger.hands(t))
     _say(f"imported table {t.name!r}: {t.ruleset_id}, {count} hand{'s' if count != 1 else ''}, revision {t.revision}")
 
@@ -1353,24 +1376,40 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
 
 @table.command("revert")
 @click.argument("words", nargs=-1, metavar="[NAME] REVISION")
+@click.option("-y", "--yes", is_flag=True, help="Do not ask before taking it back.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @request_option
 @db_option
 @ledger_errors
-def table_revert(words, as_json, request_id, db_path):
-    """Take back an edit or an undo, named by its revision in `table log`: the hand it replaced or removed is
-    back in its place, paid as it was where its state is the same again. The revert is itself a new entry in
-    the log.
+def table_revert(words, yes, as_json, request_id, db_path):
+    """Take back an edit, an undo or a penalty, named by its revision in `table log` (shows what it does and
+    asks first): the hand it replaced or removed is back in its place, paid as it was where its state is the
+    same again. The revert is itself a new entry in the log.
 
     \b
-    Example:
+    Examples:
       mjcalc table revert 12
+      mjcalc table revert 12 --yes
     """
     if not words or not words[-1].isdigit() or len(words) > 2:
         raise UserError("table.revert_takes")
     with _at_table(db_path, words[0] if len(words) == 2 else None) as (ledger, t):
         request = evening.request_for(request_id, {"command": "revert", "table": t.name, "revision": words[-1]})
-        written = evening.revert_event(ledger, t, int(words[-1]), request)
+        shown = None
+        if not yes and not (request and ledger.request(request.id)):
+            preview = evening.revert_event(ledger, t, int(words[-1]), dry_run=True)
+            back = preview.record
+            _say(f"revert revision {words[-1]}" + (f": hand {back.number} comes back" if back else ""), err=as_json)
+            if back:
+                _say(undo_line(preview.table, back), err=as_json)
+            elif preview.penalty is not None:
+                _say("takes back " + "\n".join(penalty_lines(preview.table, preview.penalty)), err=as_json)
+            for line in changed_lines(preview) + standings_change(t, preview):
+                _say(line, err=as_json)
+            if not _sure("revert it?", "nothing changed (--yes reverts without asking)", as_json):
+                return
+            shown = preview.made_at
+        written = evening.revert_event(ledger, t, int(words[-1]), request, revision=shown)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_revert", revision=words[-1]),
@@ -1586,7 +1625,5 @@ def table_play(name, db_path):
     """
     from .play import TablePrompt  # imported when used (readline, cmd)
 
-    with _at_table(db_path, name) as (ledger, t):
-        if name is not None:
-            _use(ledger, t.name)
+    with _at_table(db_path, name) as (ledger, t):  # the table in use stays the one `table use` chose
         TablePrompt(ledger, t, table).run()

@@ -26,6 +26,8 @@ def char_width(ch: str) -> Optional[int]:
     code = ord(ch)
     if code < 0x7F:
         return 1 if code >= 0x20 else None
+    if code == 0xA0:  # a no-break space: one column, and never a place to wrap
+        return 1
     for low, high in _PLAIN_RANGES:
         if low <= code <= high:
             import unicodedata  # a C module, needed for wide text only (start-up time)

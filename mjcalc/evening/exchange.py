@@ -11,7 +11,7 @@ gives (`proof.derived_faults`), and the hands, penalties and standings the log m
 lists. Request ids are not exported: they guard one ledger's retries, not the evening.
 """
 import json
-from typing import Any, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional
 
 from .. import __version__
 from ..messages import Message
@@ -71,9 +71,11 @@ def _get(doc: dict, key: str, kind, where: str):
     return value
 
 
-def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
+def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None,
+                 progress: Optional[Callable[[int], None]] = None) -> Table:
     """Bring the exported table `doc` into the ledger, as `name` (else its own name); refused, and nothing
-    written, when a table of that name is there or the document is not one export would write."""
+    written, when a table of that name is there or the document is not one export would write. `progress(done)`
+    is told as each result the log keeps is scored again."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise LedgerError("import.format", format=repr(doc.get("format") if isinstance(doc, dict) else None),
                           expected=FORMAT)
@@ -135,15 +137,21 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None) -> Table:
     if not 1 <= t.base <= MAX_BASE:
         raise _damaged("import.field", field="table.base")
     _same(doc, t, hands, penalties)
-    _derived(numbered, rules, t)
+    _derived(numbered, rules, t, progress)
     return ledger.import_table(t, rules, log, hands, penalties)
 
 
-def _derived(events, rules: Dict[str, str], t: Table):
+def _derived(events, rules: Dict[str, str], t: Table, progress: Optional[Callable[[int], None]] = None):
     """Every result the log keeps (this scorer's), scored again from its entry in its state under its rules at
     the table's 底分, is the one kept: an export whose money was changed in any hand, used now or kept for
     another state, is refused (`proof.derived_faults`)."""
+    done = 0
+
     def rescore(sha, entry, state, number):
+        nonlocal done
+        if progress is not None:
+            done += 1
+            progress(done)
         text = rules.get(sha) if sha else t.rules
         if text is None:
             raise _damaged("import.rules_missing", sha=str(sha)[:12])

@@ -850,9 +850,10 @@ def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = 
 
 
 def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request: Optional[Request] = None,
-                 revision: Optional[int] = None) -> Written:
+                 revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """Take back the edit or the undo the table's log has at `revision_taken_back`: the hand it replaced or
-    removed is back in its place with what it was paid (where its state is the same again)."""
+    removed is back in its place with what it was paid (where its state is the same again). With `dry_run`,
+    what it would do, written nowhere."""
     def make(t):
         log = ledger.log(t)
         target = next((e for e in log if e["revision"] == revision_taken_back), None)
@@ -883,7 +884,7 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
             written.penalty = next(p for p in ledger.penalties(t) if p.penalty_id == target["data"]["penalty_id"])
         return written
 
-    return _write(ledger, table, make, request, revision)
+    return _write(ledger, table, make, request, revision, dry_run)
 
 
 REVERTIBLE = ("edit", "undo", "penalty")  # what `revert_event` takes back

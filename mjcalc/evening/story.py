@@ -146,7 +146,7 @@ def _follow(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[s
         names = f.names()
         deltas = data.get("deltas", {})
         paid = [s for s in SEATS if deltas.get(s, 0) > 0]
-        event.penalty = {"name": data.get("name", data.get("penalty", "")), "player": names.get(data.get("player"), ""),
+        event.penalty = {"name": data.get("name", data.get("penalty", "")), "player": names.get(data.get("player") or "", ""),
                          "paid": deltas.get(data.get("player"), 0),
                          "to": names.get(data.get("to") or "") if data.get("to") else None,
                          "amount": deltas.get(paid[0], 0) if paid else 0, "reason": data.get("reason", "")}
@@ -159,14 +159,15 @@ def _follow(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[s
 
 def _revert(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[str, dict]]):
     """A revert: the event it takes back, and the hand (or penalty) back in its place."""
-    taken, target = by_revision.get(data.get("revision"), ("", {}))
-    event.target = (data.get("revision"), taken)
+    revision = int(data.get("revision") or 0)
+    taken, target = by_revision.get(revision, ("", {}))
+    event.target = (revision, taken)
     if taken == "edit" and target.get("new_id") in f.order:
         event.was = f.told(target["new_id"])
         f.order[f.order.index(target["new_id"])] = target["hand_id"]
         event.hand = f.told(target["hand_id"])
     elif taken == "undo":
         f.removed.discard(target.get("hand_id"))
-        event.hand = f.told(target.get("hand_id"))
+        event.hand = f.told(target.get("hand_id") or "")
     elif taken == "penalty":
         event.penalty = f.penalties.get(target.get("penalty_id", ""))
