@@ -876,8 +876,8 @@ def test_a_stale_undo_or_record_is_refused_and_names_the_hand_that_came_between(
     shoot(phone, "table-stale-undo.png")
 
     # a hand entered from a preview of the table before another write: refused, and the next digit starts afresh
-    phone.refresh()
-    open_table(phone, server, name, taps)
+    phone.refresh()  # the table comes back open (issue 35)
+    wait(phone, lambda d: all_css(d, "#table-name") and text(d, "#table-name") == name, "the table again")
     scroll_to(phone, "#record", "start")
     taps('#record [data-seg="winner"] [data-v="E"]')
     taps("#pad-3")
