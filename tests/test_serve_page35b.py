@@ -4,6 +4,7 @@ hand shown as it is now; what reaches the Chinese page is Chinese (seats by thei
 table, a base that overflows, an import refused, a ledger file in trouble)."""
 import re
 from pathlib import Path
+from urllib.parse import quote
 
 import pytest
 
@@ -33,8 +34,8 @@ def table_at(srv, name, hands, ruleset="beijing"):
     for winner, discarder, given in hands:
         body = {"winner": winner, **({"total": given} if isinstance(given, int) else {"hand": given}),
                 **({"from": discarder} if discarder else {})}
-        assert api(srv, "POST", f"/api/tables/{name}/hand", body)[0] == 200
-    return api(srv, "GET", f"/api/tables/{name}")[1]
+        assert api(srv, "POST", quote(f"/api/tables/{name}/hand"), body)[0] == 200
+    return api(srv, "GET", quote(f"/api/tables/{name}"))[1]
 
 
 # 北京: the dealer keeps the deal by winning, else it passes on; a hand won by the dealer counts 庄 (+1 番). Hand 2
