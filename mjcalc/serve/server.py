@@ -11,12 +11,13 @@
     GET  /api/tables/NAME               table show --json
     POST /api/tables/NAME/hand          {"hand" | "total" | "patterns", "winner", "from"?, …}     → table hand --json
     POST /api/tables/NAME/draw          {}                                                        → table draw --json
-    POST /api/tables/NAME/undo          {"hand_id"} or {"number", "revision"}                     → the removed hand
-    POST /api/tables/NAME/edit          {"hand_id", "revision"?, and what …/hand takes}           → table edit --json
+    POST /api/tables/NAME/undo          {"hand_id"} or {"number", "revision"}; "dry_run"?         → the removed hand
+    POST /api/tables/NAME/edit          {"hand_id", "revision"?, "dry_run"?, what …/hand takes}   → table edit --json
     POST /api/tables/NAME/seat          {"players"?: {"E": …}, "from_start"?, "dealer"?}          → table seat
 Every write takes "request_id" (1-64 printable ASCII): the same id again answers as the first time, with
 "replayed": true, and records nothing; with another body it is a 409. A write that names a revision or a
-hand the table has moved past is a 409 too, and writes nothing.
+hand the table has moved past is a 409 too, and writes nothing: its "since" says what was written meanwhile, and
+an edit's "hand_now" the hand it named as it is now (or null: removed).
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
     GET  /api/join                      {"url", "svg", "lan"}: the page's URL with the token, and its QR code
     GET  /manifest.webmanifest, /icon-192.png, /icon-512.png, /icon.svg: the web manifest and icons (no token)
