@@ -55,7 +55,8 @@ class Message:
 Words = Union[str, Message]
 
 # What a parameter's value is called in Chinese, registered by the module that knows it (ruleset.py: a ruleset's
-# id → its Chinese name): the Chinese text says 北京麻将 where the English one, and the parameter, say beijing.
+# id → its Chinese name; tiles.py: a seat's letter → its word): the Chinese text says 北京麻将 where the English one,
+# and the parameter, say beijing (a list of them is said with 、 between).
 ZH_NAMES: Dict[str, Dict[str, str]] = {"ruleset": {}}
 
 
@@ -67,9 +68,15 @@ def text(code: str, params: Optional[Mapping[str, Any]] = None, lang: str = "en"
     template = ZH.get(code, EN[code]) if lang == "zh" else EN[code]
     if not params:
         return template
-    named = ZH_NAMES if lang == "zh" else {}
-    return template.format_map({k: named[k].get(v, v) if k in named and isinstance(v, str) else _worded_value(v, lang)
-                                for k, v in params.items()})
+    named: Dict[str, Dict[str, str]] = ZH_NAMES if lang == "zh" else {}
+
+    def value(k: str, v: Any) -> Any:
+        if k in named and isinstance(v, str):
+            return named[k].get(v, v)
+        if k in named and isinstance(v, (list, tuple)) and all(isinstance(x, str) for x in v):
+            return "、".join(str(named[k].get(x, x)) for x in v)
+        return _worded_value(v, lang)
+    return template.format_map({k: value(k, v) for k, v in params.items()})
 
 
 def _written_in_zh(code: str, params: Mapping[str, Any]) -> bool:
@@ -255,6 +262,7 @@ EN: Dict[str, str] = {
     # payouts.py
     "payout.part_too_large": "the {part} part pays more than {limit:,} to one seat: lower the base or the values",
     "payout.beyond_any_amount": "{what} pays 2^{exponent}, more than any amount (at most 2^{limit}): lower the values or the cap",
+    "payout.a_penalty": "a penalty",
     "payout.unknown_param": "unknown parameter{hint}",
     "payout.missing_param": "missing required parameter",
     # regions/__init__.py: the list of regions
@@ -1026,4 +1034,114 @@ ZH: Dict[str, str] = {
     "api.headers_timeout": "请求行和请求头在 {seconds} 秒内没有收全；什么都没做",
     "api.too_many_connections": "同一地址的连接太多（同时最多 {most} 个）；什么都没做，请再试",
     "ledger.read_only": "文件系统是只读的：这个服务只能查看牌桌（启动时无法写入账本）；什么都没写",
+    # what the server and the library can say, beside the page's own areas (a ruleset or a ledger file, an import,
+    # an amount beyond any table): on a Chinese page and at a Chinese terminal alike
+    "ruleset.nowhere": "规则",
+    "ruleset.top": "（顶层）",
+    "ruleset.none": "没有",
+    "ruleset.unknown_key": "不认识的键{hint}",
+    "ruleset.missing_key": "缺少必填的键 '{key}'",
+    "ruleset.id_not_own": "这个文件扩展了 {parent}，却没有自己的 id：请加一个（如 id: {parent}-house）",
+    "ruleset.id_not_ascii": "{value} 不是 id：'{char}'（U+{point}）不是 ASCII；请用小写 ASCII 字母、数字、'-' 和 '_'（如 my-house）",
+    "ruleset.id_form": "{value} 不是 id：请用小写 ASCII 字母、数字、'-' 和 '_'（如 my-house）",
+    "ruleset.id_builtin": "{value} 是内置规则 {builtin} 的名字：请给这个文件自己的 id（如 {own}）",
+    "ruleset.expected_int": "应是整数，不是 {value}",
+    "ruleset.not_decimal": "{value} 不是整数：请用十进制数字写（0x…、1:30 和 1_000 会被当成文字）",
+    "ruleset.expected_bool": "应是 true 或 false，不是 {value}",
+    "ruleset.expected_text": "应是文字，不是 {value}",
+    "ruleset.expected_list": "应是列表，不是 {value}",
+    "ruleset.expected_mapping": "应是映射（键: 值），不是 {value}",
+    "ruleset.expected_choice": "应是 {choices} 之一，不是 {value}{hint}",
+    "ruleset.out_of_range": "应在 {minimum} 到 {maximum} 之间，不是 {value}",
+    "ruleset.below_minimum": "至少是 {minimum}，不是 {value}",
+    "ruleset.invisible_char": "含有看不见的字符或控制字符（{char}）：{value}",
+    "ruleset.expected_names": "应是名字的列表，其中有 {value}",
+    "ruleset.expected_name": "应是文字，或有 zh 和 en 的映射，不是 {value}",
+    "ruleset.unknown_scheme": "不认识的付分方式{hint}",
+    "ruleset.unknown_shape": "不认识的牌型 {shape}{hint}",
+    "ruleset.no_shape": "至少要有一种牌型",
+    "ruleset.cap_below_minimum": "封顶 {cap} 低于起和 {minimum}",
+    "ruleset.unknown_pattern": "不认识的番种{hint}",
+    "ruleset.pattern_not_mapping": "应是带 value 的映射，不是 {value}",
+    "ruleset.penalty_not_mapping": "应是带 points 或 total 的映射，不是 {value}",
+    "ruleset.penalty_amount": "要写 points（一个数额）或 total（按这套规则的单位算的一手牌的合计）其中之一",
+    "ruleset.names_no_pattern": "写了 {name}，这套规则没有这个番种{hint}",
+    "ruleset.excludes_itself": "{name} 排除了它自己，所以永远不会算",
+    "ruleset.exclusion_cycle": "{cycle}：互相排除的番种一起出现时全都不算；只留一个方向",
+    "ruleset.robbable_kong": "应是 any、never 或这套规则的一个番种（被抢的那张要成的番种），不是 {value}",
+    "ruleset.not_an_option": "{name} 不是 {region} 的局况选项{hint}",
+    "ruleset.its_options": "（它的选项：{options}）",
+    "ruleset.extends_not_name": "应是一套规则的名字，不是 {value}",
+    "ruleset.extends_cycle": "经过 {name} 的循环扩展",
+    "ruleset.extends_too_long": "超过 {limit} 个文件互相扩展；请写短一点的链",
+    "ruleset.no_file": "没有规则文件 {name}",
+    "ruleset.unknown": "不认识的规则 {name}{hint}；内置的有：{known}",
+    "yaml.ruleset_not_mapping": "{where}：一套规则是键的映射（id、name、patterns……）",
+    "yaml.file_refused": "{what} {where}：{problem}",
+    "yaml.not_mapping": "{what} {where}：应是字段的映射，不是 {kind}",
+    "yaml.kind_list": "列表",
+    "yaml.kind_value": "单个值 {value}",
+    "yaml.key_not_plain": "键必须是普通的值",
+    "yaml.key_twice": "{key}：这个键写了两次",
+    "yaml.long_number": "{digits} 位的数字（最多 {limit} 位）",
+    "yaml.not_whole_number": "'{value}' 不是整数：请用十进制数字写",
+    "yaml.cannot_read": "读不了：{reason}",
+    "yaml.too_large": "大于 {limit} KiB：不是 mjcalc 读的文件",
+    "yaml.not_utf8": "不是 UTF-8 文字（字节 0x{byte}）",
+    "yaml.too_deep": "嵌套超过 {limit} 层",
+    "yaml.too_many_values": "超过 {limit:,} 个值（每个别名 *name 按展开后计）",
+    "yaml.alias_loop": "别名（*name）出现在它所指的值里面",
+    "yaml.invalid": "不是有效的 YAML：{problem}",
+    "yaml.unreadable_value": "YAML 读不了的值：{problem}",
+    "payout.part_too_large": "{part}这一部分付给一家超过 {limit:,}：请降低底分或番值",
+    "payout.beyond_any_amount": "{what}要付 2^{exponent}，超过任何数额（最多 2^{limit}）：请降低番值或封顶",
+    "payout.a_penalty": "罚分",
+    "payout.unknown_param": "不认识的参数{hint}",
+    "payout.missing_param": "缺少必填的参数",
+    "regions.needs_id": "地区规则要有 id",
+    "regions.scheme_taken": "地区 {region}：付分方式 {scheme} 已经是 {other} 的了",
+    "regions.option_clash": "地区 {region}：选项 {option} 在 {other} 里是别的意思",
+    "regions.option_generic": "地区 {region}：选项 {option} 是通用的局况字段",
+    "regions.built_in": "地区 {region} 是内置的",
+    "regions.unknown": "不认识的地区 {name}{hint}",
+    "glossary.file": "术语表",
+    "import.format": "不是 mjcalc 导出的牌桌（格式 {format}；这个 mjcalc 读格式 {expected}）",
+    "import.damaged": "导出的文件坏了（{reason}）；没有导入",
+    "import.field": "{field} 缺少或类型不对",
+    "import.rules_digest": "存在 {sha}… 下的规则不是这个摘要的规则",
+    "import.rules_unreadable": "存在 {sha}… 下的规则读不了",
+    "import.rules_missing": "它用的规则 {sha}… 不在里面",
+    "import.event": "记录第 {revision} 条不是记录里的事件",
+    "import.no_opening": "它的记录不是从开桌开始的",
+    "import.replay": "它的记录重放不了：{reason}",
+    "import.records": "记录里有一手牌或一次罚分不完整",
+    "import.not_zero": "第 {what} 手的输赢加起来不是整数的零",
+    "import.result": "记录第 {revision} 条：{what}",
+    "import.hands_differ": "它的各手牌不是它的记录得出的那些",
+    "import.penalties_differ": "它的罚分不是它的记录得出的那些",
+    "import.standings_differ": "它的积分不是它的各手牌得出的那些",
+    "import.state_differs": "它的下一手不是它的记录得出的那一手",
+    "settle.bad_rate": "比率是每分多少钱：大于 0、最多 {limit} 的数，不是 {rate}",
+    "ledger.file_is_directory": "{path}：是目录，不是账本文件",
+    "ledger.file_not_a_file": "{path}：不是文件，账本放在那里什么也存不下（请给一个文件的路径）",
+    "ledger.file_cannot_open": "{path}：打不开：{reason}",
+    "ledger.file_unreadable": "{path}：不是能读的账本文件（{reason}）",
+    "ledger.file_busy": "{path}：忙：另一个 mjcalc 锁住它已经 {seconds} 秒了",
+    "ledger.table_damaged": "{path}：牌桌 {table} 坏了：{problem}{more}；什么都没显示也没改（`mjcalc table check` 列出每个问题）",
+    "ledger.file_full": "{path}：磁盘满了：什么都没写；请腾出空间（查看牌桌还可以）",
+    "ledger.file_readonly": "{path}：这里写不了（{reason}）；什么都没写（查看牌桌还可以）",
+    "ledger.file_foreign": "{path}：是别的程序的 SQLite 文件，不是 mjcalc 账本",
+    "ledger.file_damaged": "{path}：标着是 mjcalc 账本，却没有它的表（坏了）",
+    "ledger.backup_exists": "{target} 已经有了：请给一个新文件来复制账本",
+    "ledger.backup_failed": "无法把账本复制到 {target}：{reason}",
+    "ledger.file_no_backup": "{path}：改结构之前无法复制到 {backup}（{reason}）；什么都没改",
+    "ledger.file_newer": "{path}：是更新的 mjcalc 建的（账本结构第 {version} 版；这个 mjcalc 最多读到第 {supported} 版）：请升级 mjcalc",
+    "cli.self_drawn_and_from": "自摸和点炮不能同时选：选一个",
+    "api.chunked": "请求体要带 Content-Length，不能分块发送",
+    "api.no_length": "请求体要有 Content-Length",
+    "api.length_not_a_number": "Content-Length 不是数字",
+    "api.length_negative": "Content-Length 是负数",
+    "api.not_json_type": "请求体要用 application/json 发送",
+    "api.path_not_utf8": "路径 %-解码后不是 UTF-8",
+    "api.method": "这里不能用 {method}（请用 {allowed}）",
 }

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Set, Tuple
 
 from .errors import SituationError
-from .messages import Message, did_you_mean, shown
+from .messages import ZH_NAMES, Message, did_you_mean, shown
 from .tiles import SEATS
 
 # The largest amount a seat may win or lose in one hand: far beyond any table, and exact as a JSON number in a
@@ -34,6 +34,7 @@ class Payout:
         if sum(full.values()) != 0:
             raise AssertionError(f"payout part {en} does not sum to zero: {full}")
         if any(abs(v) > MAX_AMOUNT for v in full.values()):
+            ZH_NAMES.setdefault("part", {})[en] = zh  # the Chinese text names the part by its Chinese label
             raise SituationError("payout.part_too_large", part=en, limit=MAX_AMOUNT)
         self.parts.append((zh, en, full))
         if not doubled_at_table:

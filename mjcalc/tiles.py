@@ -2,6 +2,7 @@
 from typing import Iterable, Optional
 
 from .errors import SituationError
+from . import messages
 from .messages import shown
 
 NUM_KINDS = 34
@@ -84,6 +85,8 @@ def format_tiles(tiles: Iterable[int], glyphs: bool = False) -> str:
 
 
 SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}
+# a message's seats said in Chinese by their words: "一桌要四位玩家：西、北 没有人"
+messages.ZH_NAMES["seats"] = dict(zip(SEATS, "东南西北"))
 
 
 def seat_word(text: object) -> Optional[str]:

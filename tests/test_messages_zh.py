@@ -118,3 +118,22 @@ def test_every_message_a_player_meets_on_the_page_has_a_chinese_text(area):
 
 def test_a_chinese_text_names_no_command_line_flag():
     assert [k for k, v in ZH.items() if re.search(r"--[a-z]", v)] == []
+
+
+
+def ids_used_in(path):
+    """The message ids a module writes (a string literal naming an id of the table)."""
+    return {m for m in re.findall(r"[\"']([a-z_]+\.[a-z_0-9]+)[\"']", path.read_text(encoding="utf-8")) if m in EN}
+
+
+def test_every_message_the_server_or_the_library_can_say_has_a_chinese_text():
+    """Whatever reaches the page (a refusal, a ledger file's trouble, an import, an amount beyond any table) is said
+    in Chinese on the Chinese page: every id used outside the command line's own modules (`cli/`, its front end's)
+    has a Chinese text, or is words of its parameters alone ("{where}: {problem}")."""
+    from pathlib import Path
+    from mjcalc.messages import _wordless
+    package = Path(server_module.__file__).resolve().parent.parent
+    said = set().union(*(ids_used_in(p) for p in package.rglob("*.py")
+                         if "cli" not in p.relative_to(package).parts and p.name != "messages.py"))
+    assert len(said) > 300 and "payout.part_too_large" in said  # the walk found the ids
+    assert sorted(k for k in said if k not in ZH and not _wordless(k)) == []

@@ -71,6 +71,7 @@ def request(srv, method, path, body=None, *, raw=None, ctype="application/json",
 
 
 ERROR_KEYS = {"error", "code", "field", "params"}  # every error answer: its text, its message id, field, parameters
+# (and, beside them: a duplicate's hand, a stale write's "since" lines, a stale edit's hand as it is now)
 
 
 def said(answer):
@@ -85,7 +86,7 @@ def api(srv, method, path, body=None, **kwargs):
     assert headers["X-Content-Type-Options"] == "nosniff"
     doc = json.loads(raw.decode("utf-8"))
     if status >= 400:
-        assert set(doc) - {"duplicate_of"} == ERROR_KEYS and doc["error"] and "Traceback" not in doc["error"], doc
+        assert set(doc) - {"duplicate_of", "since", "hand_now"} == ERROR_KEYS and doc["error"] and "Traceback" not in doc["error"], doc
         assert isinstance(doc["code"], str) and isinstance(doc["params"], dict), doc
     return status, doc
 

@@ -52,7 +52,7 @@ def call(srv, method, path, body=None, *, raw=None, headers=None, host=None, tim
     assert answer.headers["Content-Type"] == "application/json; charset=utf-8", (answer.status, text[:200])
     doc = json.loads(text.decode("utf-8"))
     if answer.status >= 400:
-        assert set(doc) - {"duplicate_of"} == ERROR_KEYS and isinstance(doc["error"], str) and doc["error"], doc
+        assert set(doc) - {"duplicate_of", "since", "hand_now"} == ERROR_KEYS and isinstance(doc["error"], str) and doc["error"], doc
         assert "\n" not in doc["error"] and "Traceback" not in doc["error"], doc
     return answer.status, answer.headers, doc
 

@@ -600,6 +600,17 @@ def changes_since(ledger: Ledger, t: Table, revision: int) -> List[Message]:
     return said
 
 
+def hand_now(ledger: Ledger, t: Table, hand_id: str) -> Optional[HandRecord]:
+    """The hand a player was shown as `hand_id`, as it is now: itself, or what the edits since made of it; None
+    when it was removed."""
+    hands = {h.hand_id: h for h in ledger.hands(t)}
+    ids = [hand_id]  # it, and each hand an edit put in its place (a revert of an edit brings back the one before)
+    for event in ledger.log(t):
+        if event["kind"] == "edit" and event["data"].get("hand_id") in ids:
+            ids.append(event["data"].get("new_id"))
+    return next((hands[i] for i in reversed(ids) if i in hands), None)
+
+
 def _standings_after(ledger: Ledger, t: Table, change: Change) -> List[Standing]:
     """The standings after `change` (`standings_of`): from the standings now when it only adds or removes the
     last hand (a write costs the same at hand 400 as at hand 4), else counted again."""

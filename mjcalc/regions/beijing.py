@@ -243,7 +243,7 @@ class MoneyTable(Scheme):
     }
 
     def unit_points(self, total, ruleset) -> int:  # at the 平点 rate: a non-dealer paying a non-dealer
-        return self.param(ruleset, "discard") * power_of_two(total, "a penalty")
+        return self.param(ruleset, "discard") * power_of_two(total, Message("payout.a_penalty"))
 
     def pay(self, score, situation, ruleset) -> Payout:
         p = dict(ruleset.payout_params)
@@ -346,7 +346,7 @@ class Doubling(Scheme):
     }
 
     def unit_points(self, total, ruleset) -> int:
-        return power_of_two(total, "a penalty")
+        return power_of_two(total, Message("payout.a_penalty"))
 
     def pay(self, score, situation, ruleset) -> Payout:
         factor = self.param(ruleset, "dealer_factor")

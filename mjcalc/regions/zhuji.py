@@ -187,7 +187,7 @@ class Zhuji(Scheme):
                              maximum=10_000)}
 
     def unit_points(self, total, ruleset) -> int:
-        return power_of_two(total, "a penalty")
+        return power_of_two(total, Message("payout.a_penalty"))
 
     def pay(self, score, situation, ruleset) -> Payout:
         winner, base = situation.seat, situation.base

@@ -11,12 +11,13 @@
     GET  /api/tables/NAME               table show --json
     POST /api/tables/NAME/hand          {"hand" | "total" | "patterns", "winner", "from"?, …}     → table hand --json
     POST /api/tables/NAME/draw          {}                                                        → table draw --json
-    POST /api/tables/NAME/undo          {"hand_id"} or {"number", "revision"}                     → the removed hand
-    POST /api/tables/NAME/edit          {"hand_id", "revision"?, and what …/hand takes}           → table edit --json
+    POST /api/tables/NAME/undo          {"hand_id"} or {"number", "revision"}; "dry_run"?         → the removed hand
+    POST /api/tables/NAME/edit          {"hand_id", "revision"?, "dry_run"?, what …/hand takes}   → table edit --json
     POST /api/tables/NAME/seat          {"players"?: {"E": …}, "from_start"?, "dealer"?}          → table seat
 Every write takes "request_id" (1-64 printable ASCII): the same id again answers as the first time, with
 "replayed": true, and records nothing; with another body it is a 409. A write that names a revision or a
-hand the table has moved past is a 409 too, and writes nothing.
+hand the table has moved past is a 409 too, and writes nothing: its "since" says what was written meanwhile, and
+an edit's "hand_now" the hand it named as it is now (or null: removed).
     GET  /api/tables/NAME/standings     standings, the settlement (fewest transfers) and the next hand
     GET  /api/join                      {"url", "svg", "lan"}: the page's URL with the token, and its QR code
     GET  /manifest.webmanifest, /icon-192.png, /icon-512.png, /icon.svg: the web manifest and icons (no token)
@@ -119,9 +120,10 @@ class ApiError(Exception):
     error is said as the CLI says it (a situation field named by its flag, unless not `flag`); the server's own
     are made by `refusal` and `bad`."""
 
-    def __init__(self, status: int, error: MjcalcError, flag: bool = True, headers=()):
+    def __init__(self, status: int, error: MjcalcError, flag: bool = True, headers=(), extra=None):
         super().__init__(str(error))
         self.status, self.error, self.flag, self.headers = status, error, flag, tuple(headers)
+        self.extra = dict(extra or {})  # fields of the answer beside the message's (an edit's hand as it is now)
 
     def text(self, lang: str = "en") -> str:
         # the server's own refusal names the request's field as it is written ("by: …"); in Chinese by its word
@@ -131,9 +133,11 @@ class ApiError(Exception):
     def answer(self, lang: str = "en") -> dict:
         """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
         id, field and parameters as data (a duplicate names the hand it repeats at the top too)."""
-        doc = {"error": self.text(lang), **self.error.json()}
+        doc = {"error": self.text(lang), **self.error.json(), **self.extra}
         if self.error.code == "record.duplicate":
             doc["duplicate_of"] = self.error.message.params["duplicate_of"]
+        if self.error.code == "ledger.stale_revision":  # what changed since, each in a line of its own
+            doc["since"] = [m.text(lang) for m in self.error.message.params["what"]]
         return doc
 
 
@@ -548,14 +552,29 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
 
 def do_table_edit(lib: Library, name: str, p: dict) -> dict:
     """evening.edit_hand: replace the hand `hand_id` (what the phone showed) by the hand given (as for
-    …/hand), its later hands replayed (`table edit --yes`)."""
-    request = _request(p, "table_edit", name)
+    …/hand), its later hands replayed (`table edit --yes`). With `dry_run`, what it would change (the later
+    hands, before and after) and the revision it was made at, written nowhere."""
+    dry_run = p.pop("dry_run", False)
+    request = None if dry_run else _request(p, "table_edit", name)
     shown, revision = p.pop("hand_id"), p.pop("revision", None)
-    with lib.writing() as ledger:
+    try:
+        return _edit(lib, name, p, shown, revision, request, dry_run)
+    except LedgerError as exc:  # the table moved on: the hand shown as it is now (another edit's), or none (removed)
+        if exc.code not in ("ledger.stale_revision", "ledger.no_hand_id"):
+            raise
+        with _reading(lib) as ledger:
+            now = evening.hand_now(ledger, _open_table(ledger, name), shown)
+        raise ApiError(409, exc, extra={"hand_now": None if now is None else {"hand_id": now.hand_id,
+                                                                                 "number": now.number}}) from None
+
+
+def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: bool) -> dict:
+    with _reading(lib) if dry_run else lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
-            return _answer(evening.edit_hand(ledger, t, shown, evening.hand_input(), request=request,
-                                             revision=revision))
+            written = evening.edit_hand(ledger, t, shown, evening.hand_input(), request=request,
+                                        revision=revision, dry_run=dry_run)
+            return _edit_answer(written, dry_run)
         if "winner" not in p:
             raise bad("api.missing_field", name="'winner'")
         quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
@@ -565,8 +584,13 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
         seated, rules = evening.as_played(ledger, t, old.number) if old else (t, None)  # as that hand was played
         large = p.pop("confirm_total", False)
         written = evening.edit_hand(ledger, t, shown, _hand_given(ledger, seated, p, quick, rules), request=request,
-                                    revision=revision, confirm_total=large)
-    return _answer(written)
+                                    revision=revision, confirm_total=large, dry_run=dry_run)
+    return _edit_answer(written, dry_run)
+
+
+def _edit_answer(written, dry_run: bool) -> dict:
+    """An edit's answer; its dry run's names the revision it was made at (to save it at) and says it wrote nothing."""
+    return dict(_answer(written), revision=written.made_at, dry_run=True) if dry_run else _answer(written)
 
 
 def do_table_seat(lib: Library, name: str, p: dict) -> dict:
@@ -757,7 +781,7 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str),
                            patterns=(str, list), draw=bool, request_id=str, confirm_total=bool, open=int,
-                           kongs=(list, str), wild_roles=int),
+                           kongs=(list, str), wild_roles=int, dry_run=bool),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
     if endpoint.startswith("table_") or endpoint == "import":  # every write says its refusals in "lang"
@@ -874,6 +898,12 @@ def _check_text(body):
 _SURROGATE = re.compile(r"[\ud800-\udfff]")  # re reads the escapes: the source stays ASCII
 
 
+def served_page(page: str) -> str:
+    """The page as served: its script's whole-line comments (written for who reads page.html) left out."""
+    head, script, rest = re.match(r"(.*?<script>)(.*?)(</script>.*)", page, re.S).groups()
+    return head + re.sub(r"(?m)^[ \t]*//[^\n]*\n", "", script) + rest
+
+
 def _csp(page: str) -> str:
     """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
     def digest(tag):
@@ -907,7 +937,7 @@ class Server(ThreadingHTTPServer):
         self.loopback = is_loopback(host)
         self.token = token if token is not None else (None if self.loopback else secrets.token_urlsafe(24))
         self.quiet = quiet
-        page = PAGE_FILE.read_text(encoding="utf-8")
+        page = served_page(PAGE_FILE.read_text(encoding="utf-8"))
         self.page = page.encode("utf-8")
         self.csp = _csp(page)
         self.body_seconds = BODY_SECONDS
