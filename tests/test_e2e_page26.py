@@ -160,6 +160,10 @@ def at_the_record_form(driver, srv, name, seat, digits):
 
 def open_table(driver, srv, name, taps):
     taps("#tab-table")
+    wait(driver, lambda d: all_css(d, "#tables") or all_css(d, "#back"), "the table view")
+    if not all_css(driver, "#tables") and all_css(driver, "#back"):  # another table open (a reload keeps it)
+        driver.execute_script("window.scrollTo(0, 0)")
+        taps("#back")
     wait(driver, lambda d: all_css(d, f'#tables [data-table="{name}"]'), "the list of tables")
     scroll_to(driver, f'#tables [data-table="{name}"]')
     taps(f'#tables [data-table="{name}"]')

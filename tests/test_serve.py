@@ -27,7 +27,7 @@ from mjcalc.messages import EN
 from mjcalc.regions import find_region
 from mjcalc.ruleset import builtin_rulesets, load_ruleset
 from mjcalc.situation import GENERIC
-from mjcalc.serve.server import MAX_BODY, PAGE_FILE, situation_from
+from mjcalc.serve.server import MAX_BODY, PAGE_FILE, served_page, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<svg onload=alert(1)>"  # markup a page must show as text (a name holds at most 24 characters)
@@ -139,7 +139,7 @@ def test_page_is_one_small_self_contained_file_with_security_headers(server):
     status, headers, body = request(server, "GET", "/")
     assert status == 200 and headers["Content-Type"] == "text/html; charset=utf-8"
     assert len(body) < 110 * 1024, len(body)  # 104 KB since the page tells a hand by its facts (issue 33)
-    assert body == PAGE_FILE.read_bytes()
+    assert body == served_page(PAGE_FILE.read_text(encoding="utf-8")).encode("utf-8")
     text = body.decode("utf-8")
     csp = headers["Content-Security-Policy"]
     assert csp.startswith("default-src 'self';") and "unsafe-inline" not in csp and "unsafe-eval" not in csp
@@ -709,7 +709,7 @@ def test_lan_mode_refuses_requests_without_the_token_before_touching_the_ledger(
         # home screen opens at "/" and sends the token it kept); what it asks of the API still needs the token
         for query in ("?token=" + quote(token), "?token=nope", ""):
             status, headers, raw = request(srv, "GET", "/" + query)
-            assert status == 200 and raw == PAGE_FILE.read_bytes(), query
+            assert status == 200 and raw == served_page(PAGE_FILE.read_text(encoding="utf-8")).encode("utf-8"), query
         assert _files(tmp_path) == before
         status, doc = api(srv, "GET", "/api/tables/friday", headers={"X-Mjcalc-Token": token})
         assert status == 200 and doc["hands"] == []

@@ -900,7 +900,10 @@ _SURROGATE = re.compile(r"[\ud800-\udfff]")  # re reads the escapes: the source 
 
 def served_page(page: str) -> str:
     """The page as served: its script's whole-line comments (written for who reads page.html) left out."""
-    head, script, rest = re.match(r"(.*?<script>)(.*?)(</script>.*)", page, re.S).groups()
+    found = re.match(r"(.*?<script>)(.*?)(</script>.*)", page, re.S)
+    if found is None:
+        return page
+    head, script, rest = found.groups()
     return head + re.sub(r"(?m)^[ \t]*//[^\n]*\n", "", script) + rest
 
 
