@@ -210,8 +210,8 @@ def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen" or isinstance(exc, ImpossibleSituation):
-                raise  # not this ruleset's answer: no table could deal it
+            if exc.field == "seen" and exc.code != "wall.not_in_wall" or isinstance(exc, ImpossibleSituation):
+                raise  # not this ruleset's answer: no table could deal it (a tile its wall lacks is its answer)
             results.append((rules, None, exc))
     return results
 

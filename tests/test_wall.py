@@ -269,6 +269,14 @@ def test_a_108_tile_wall_refuses_honours_in_one_line(tmp_path):
     assert "no such tile" in refusal("waits", "123m 456p 789s 11s 2m P", "-r", rules)
 
 
+def test_compare_says_the_108_tile_wall_lacks_an_honour_and_answers_for_the_others(tmp_path):
+    rules = house(tmp_path, "{honors: false}")
+    for hand, seen in (("123m 456p 789s 11s 23m E", ""), (READY, "E")):
+        classic, walled = doc("compare", hand, "-r", "beijing-classic", "-r", rules, "--seen", seen)
+        assert classic.get("error") is None and walled["ruleset"] == "house108"
+        assert walled["error"].endswith("E: no such tile in this ruleset's wall of 108"), walled["error"]
+
+
 def test_a_108_tile_wall_counts_tiles_left_from_108(tmp_path):
     """No honours: the unseen tiles are 108 less the 14 in hand (94), the winning tiles 3s and 6s, 4 each; with
     one draw P(win) = 8/94."""
