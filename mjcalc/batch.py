@@ -127,5 +127,7 @@ def _fast_json(fast, mask, line) -> str:
     tiles += [27 + h for h, n in enumerate(honor_counts) for _ in range(n)]
     tiles += [WILD] * stars
     hand = Hand(tuple(sorted(tiles)))
+    if not mask:
+        return _json_line(str(hand), [])
     wall = Wall.of(held)  # the fast reader reads only under the whole wall with nothing taken out (`_fast`)
     return _json_line(str(hand), [(t, wall.left(t)) for t in range(34) if mask >> t & 1])
