@@ -3,11 +3,11 @@ waits of the best ready discards scored (the pure algorithm is `shanten.py`)."""
 from dataclasses import dataclass, replace
 from typing import Dict, List, Optional, Tuple
 
-from .analysis import Analysis, WaitResult, analyze, check_seen, pay, setting, wins_on_any_tile
+from .analysis import Analysis, WaitResult, analyze, pay, setting, wall_of, wins_on_any_tile
 from .hand import Hand
 from .scoring import prepare, score_hand
 from .shanten import WILD_DISCARD, Discard, Improvement, discards, improvements, rank, shanten_by_shape
-from .tiles import NUM_KINDS, WILD
+from .tiles import NUM_KINDS, WILD, Wall
 
 
 @dataclass
@@ -52,18 +52,19 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
     here = setting(hand, ruleset, situation)
     tiles, warnings = here.tiles, here.warnings
     wild_kinds = tiles.wild_kinds
-    seen = check_seen(tiles.held, seen)
+    wall = wall_of(here, seen)
+    seen = wall.seen
     by_shape = shanten_by_shape(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes)
     if hand.size == 13:
         result = analyze(hand, ruleset, situation, seen) if score_waits else Analysis(
-            ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen)
+            ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen, wall=wall)
         kinds, now = improvements(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds)
-        improved = tuple(Improvement(t, max(0, 4 - tiles.held[t] - seen[t])) for t in kinds if tiles.held[t] < 4)
+        improved = tuple(Improvement(t, wall.left(t)) for t in kinds if wall.drawable(t))
         if wins_on_any_tile(ruleset, here.situation, tiles):
-            now, improved = min(now, 0), _every_kind(tiles.held, seen)
+            now, improved = min(now, 0), _every_kind(wall)
             result.every_tile, result.automatic = True, here.region.automatic_pattern(ruleset)
         return Advice(result, now, by_shape, improvements=improved)
-    base = Analysis(ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen)
+    base = Analysis(ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen, wall=wall)
     now = min(by_shape.values())
     if here.region.automatic_win(ruleset, here.situation, tiles) is not None:
         now, base.automatic = -1, here.region.automatic_pattern(ruleset)
@@ -71,7 +72,7 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
         base.score = score_hand(tiles, here.situation, ruleset, here.region)
         if base.score.legal:
             base.payout = pay(base.score, ruleset, here.region)
-    ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, tiles.held, seen)
+    ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, wall)
     removed = {}
     for d in ranked:
         removed[d.tile] = next(t for t in hand.tiles if t == WILD or t in wild_kinds) if d.tile == WILD_DISCARD \
@@ -80,7 +81,7 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
     if here.region.automatic_draws(ruleset, here.situation, tiles) is not None:
         every = {d.tile for d in ranked
                  if wins_on_any_tile(ruleset, here.situation, prepare(_less(hand, removed[d.tile]), wild_kinds))}
-        ranked = sorted((Discard(d.tile, 0, _every_kind(tiles.held, seen)) if d.tile in every else d for d in ranked),
+        ranked = sorted((Discard(d.tile, 0, _every_kind(wall)) if d.tile in every else d for d in ranked),
                         key=rank)
         if every and base.automatic is None:
             base.automatic = here.region.automatic_pattern(ruleset)
@@ -90,7 +91,8 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
                                every_tile=d.tile in every)
         if d.shanten == 0 and score_waits and sum(1 for x in out if x.waits) < scored:
             after = analyze(_less(hand, removed[d.tile]), ruleset, situation, seen)
-            waits = [replace(w, left=max(0, 4 - tiles.held[w.tile] - seen[w.tile])) for w in after.waits]
+            # the discarded tile lies on the table: the 14 tiles' wall counts it out
+            waits = [replace(w, left=wall.left(w.tile)) for w in after.waits]
             advice.waits = [w for w in waits if w.left] if after.every_tile else waits
             advice.after = after
         out.append(advice)
@@ -103,6 +105,6 @@ def _less(hand: Hand, tile: int) -> Hand:
     return Hand(tuple(sorted(rest)), hand.melds)
 
 
-def _every_kind(held, seen) -> Tuple[Improvement, ...]:
-    """Every kind with copies left (neither held, four times being all, nor seen): a hand winning on any tile."""
-    return tuple(Improvement(t, 4 - held[t] - seen[t]) for t in range(NUM_KINDS) if 4 - held[t] - seen[t] > 0)
+def _every_kind(wall: Wall) -> Tuple[Improvement, ...]:
+    """Every kind with copies left in the `wall`: a hand winning on any tile."""
+    return tuple(Improvement(t, wall.left(t)) for t in range(NUM_KINDS) if wall.left(t))

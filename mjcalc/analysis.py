@@ -17,7 +17,7 @@ from .regions.base import Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands
 from .situation import Situation
-from .tiles import NAMES, NUM_KINDS, SEATS, WILD
+from .tiles import FULL_WALL, NAMES, NUM_KINDS, SEATS, WILD, Composition, Wall
 
 
 @dataclass
@@ -60,6 +60,7 @@ class Analysis:
     discards: List[Tuple[int, Tuple[int, ...]]] = field(default_factory=list)
     warnings: List[Notice] = field(default_factory=list)
     seen: Tuple[int, ...] = (0,) * NUM_KINDS  # copies visible elsewhere
+    wall: Optional[Wall] = None  # what the player knows of the wall (`wall_of`): every count of tiles left
     # 13 tiles: every kind the hand can still draw wins it (the waits then list only the kinds with tiles left)
     every_tile: bool = False
     # the pattern of the region's win whatever the shape (`Region.automatic_pattern`) when it applies: 14 tiles,
@@ -100,6 +101,7 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     if why:
         raise SituationError("analysis.wildcard_not_in_play", where=why)
     tiles = prepare(hand, wild_kinds)
+    check_in_wall(ruleset.wall, situation, tiles)
     region.check_hand(ruleset, situation, tiles)
     return Setting(ruleset, region, situation, tiles, notes)
 
@@ -124,8 +126,9 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
     situation = situation if situation is not None else Situation()
     here = setting(hand, ruleset, situation)
     tiles, situation, region = here.tiles, here.situation, here.region
-    result = Analysis(ruleset, region, hand, situation, tiles, warnings=list(here.warnings),
-                      seen=check_seen(tiles.held, seen))
+    wall = wall_of(here, seen)
+    result = Analysis(ruleset, region, hand, situation, tiles, warnings=list(here.warnings), seen=wall.seen,
+                      wall=wall)
     if hand.winning is not None:
         result.score = score_hand(tiles, situation, ruleset, region)
         if region.automatic_win(ruleset, situation, tiles) is not None:
@@ -138,12 +141,11 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
         return result
     by_discard = situation.replace(discarder=default_discarder(situation), kong_draw=0)
     self_draw = situation.replace(discarder=None, rob_kong=False)
-    gone = known_gone(here, result.seen)
     draws = winning_draws(ruleset, situation, tiles)
     result.every_tile, result.automatic = draws.every, draws.automatic
     result.discard_wins = region.discard_wins(ruleset, by_discard)
     for tile in draws.kinds:
-        left = tiles_left(tiles.held, gone, tile)
+        left = wall.left(tile)
         if draws.every and not left:
             continue  # every tile wins: the ones that can still be drawn are listed
         won = prepare(hand.with_winning(tile), tiles.wild_kinds)
@@ -155,7 +157,7 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None
 @dataclass(frozen=True)
 class Draws:
     """The kinds whose draw wins a 13-tile hand: by its shape (`ready_waits`) or by the region's win whatever the
-    shape (`Region.automatic_draws`, a kind the hand holds all four of never being drawn)."""
+    shape (`Region.automatic_draws`); never a kind the hand holds all four of, nor one the wall has none of."""
 
     kinds: Tuple[int, ...]
     every: bool  # every kind the hand can still draw wins it
@@ -166,9 +168,10 @@ def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles, natural=
     """The winning draws of the 13 `tiles` (`natural`: their waits by shape, when already found)."""
     region = find_region(ruleset.region)
     natural = ready_waits(tiles, ruleset) if natural is None else natural
-    drawable = {k for k in range(NUM_KINDS) if tiles.held[k] < 4}
+    wall = Wall.of(tiles.held, composition=ruleset.wall)
+    drawable = {k for k in range(NUM_KINDS) if wall.drawable(k)}
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ()) & drawable
-    kinds = tuple(sorted(set(natural) | auto))
+    kinds = tuple(sorted((set(natural) | auto) & drawable))
     return Draws(kinds, bool(drawable) and set(kinds) == drawable, region.automatic_pattern(ruleset) if auto else None)
 
 
@@ -177,7 +180,8 @@ def wins_on_any_tile(ruleset: Ruleset, situation: Situation, tiles: Tiles) -> bo
     (a hand the shapes make ready on every tile is ready by its shanten already)."""
     region = find_region(ruleset.region)
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ())
-    return bool(auto) and all(k in auto for k in range(NUM_KINDS) if tiles.held[k] < 4)
+    wall = Wall.of(tiles.held, composition=ruleset.wall)
+    return bool(auto) and all(k in auto for k in range(NUM_KINDS) if wall.drawable(k))
 
 
 def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> List[Tuple[int, int]]:
@@ -186,9 +190,9 @@ def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) 
     if hand.size != 13:
         raise HandError("waits.need_13_tiles", size=hand.size)
     here = setting(hand, ruleset, situation if situation is not None else Situation())
-    gone = known_gone(here, check_seen(here.tiles.held, seen))
+    wall = wall_of(here, seen)
     draws = winning_draws(ruleset, here.situation, here.tiles)
-    found = [(t, tiles_left(here.tiles.held, gone, t)) for t in draws.kinds]
+    found = [(t, wall.left(t)) for t in draws.kinds]
     return [(t, left) for t, left in found if left] if draws.every else found
 
 
@@ -206,8 +210,8 @@ def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen" or isinstance(exc, ImpossibleSituation):
-                raise  # not this ruleset's answer: no table could deal it
+            if exc.field == "seen" and exc.code != "wall.not_in_wall" or isinstance(exc, ImpossibleSituation):
+                raise  # not this ruleset's answer: no table could deal it (a tile its wall lacks is its answer)
             results.append((rules, None, exc))
     return results
 
@@ -260,25 +264,30 @@ def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
     return tuple(counts)
 
 
-def check_seen(held, seen) -> Tuple[int, ...]:
-    """`seen` as 34 counts; a kind held and seen more than 4 times in all is an error."""
+def check_seen(held, seen, composition: Composition = FULL_WALL) -> Tuple[int, ...]:
+    """`seen` as 34 counts; a kind the wall has none of, or held and seen more than 4 times in all, is an error."""
     if seen is None:
         return (0,) * NUM_KINDS
     for t in range(NUM_KINDS):
+        if seen[t] and not composition.has(t):
+            raise HandError("wall.not_in_wall", field="seen", tile=NAMES[t], size=composition.size)
         if seen[t] and held[t] + seen[t] > 4:
             raise HandError("analysis.seen_too_many", field="seen", held=held[t], tile=NAMES[t], seen=seen[t],
                             total=held[t] + seen[t])
     return tuple(seen)
 
 
-def known_gone(here: Setting, seen) -> Tuple[int, ...]:
-    """Copies of each kind known to be out of the wall besides the hand: those seen, or those the region's rules
-    say are gone (Region.tiles_gone, e.g. wildcards already discarded), whichever is more. A tile gone by the
-    rules is a discard, so one written as seen too is the same tile: counted once, never twice."""
-    ruled = here.region.tiles_gone(here.ruleset, here.situation, here.tiles)
-    return tuple(max(a, b) for a, b in zip(seen, ruled))
+def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles):
+    """A tile the ruleset's wall has none of — turned up, named wild, or in the hand — is an error."""
+    named: List[Tuple[Optional[str], int]] = [("indicator", situation.indicator)] if situation.indicator is not None else []
+    named += [("wild", k) for k in tiles.wild_kinds] + [(None, k) for k in range(NUM_KINDS) if tiles.held[k]]
+    for field_name, kind in named:
+        if not composition.has(kind):
+            raise HandError("wall.not_in_wall", field=field_name, tile=NAMES[kind], size=composition.size)
 
 
-def tiles_left(held, seen, tile: int) -> int:
-    """Copies of `tile` neither in the hand nor seen; never negative."""
-    return max(0, 4 - held[tile] - seen[tile])
+def wall_of(here: Setting, seen=None) -> Wall:
+    """The wall as the hand's player knows it: the ruleset's composition less the hand, the tiles `seen` (34
+    counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`)."""
+    gone = here.region.tiles_gone(here.ruleset, here.situation, here.tiles.wild_kinds)
+    return Wall(here.ruleset.wall, here.tiles.held, check_seen(here.tiles.held, seen, here.ruleset.wall), gone)

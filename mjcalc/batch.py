@@ -18,8 +18,10 @@ class BatchWaits:
         from .shapes import WaitFinder
 
         region = find_region(ruleset.region)
-        self.ruleset, self.situation = ruleset, situation
+        self.ruleset, self.situation, self.region = ruleset, situation, region
         self.wild_kinds = region.wild_kinds(ruleset, situation)
+        # what the region's rules take out of the wall in this situation (the turned-up tile), whatever the hand
+        self.gone = region.tiles_gone(ruleset, situation, self.wild_kinds)
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
         # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands holding enough of a
         # wild kind for it are read in full
@@ -30,39 +32,49 @@ class BatchWaits:
         """One hand's waits as `waits` shows them: (hand, [(tile, left)], every) with `seen` copies taken off;
         `every` the name of the win on every tile the hand can draw ('' by its shape), else None (the kinds
         listed are then those with copies left)."""
-        from .analysis import check_seen, tiles_left, winning_draws  # imported when used (start-up time)
-        from .notation import parse_hand
-        from .scoring import prepare
+        from .analysis import winning_draws  # imported when used (start-up time)
 
-        hand = parse_hand(text)
-        if hand.size != 13:
-            raise MjcalcError("waits.need_13_tiles", size=hand.size)
-        tiles = prepare(hand, self.wild_kinds)
-        seen = check_seen(tiles.held, seen) if seen is not None else (0,) * 34
+        hand, tiles, wall = self._read(text, seen)
         natural = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
         draws = winning_draws(self.ruleset, self.situation, tiles, natural)
-        found = [(t, tiles_left(tiles.held, seen, t)) for t in draws.kinds]
+        found = [(t, wall.left(t)) for t in draws.kinds]
         if not draws.every:
             return hand, found, None
         name = self.ruleset.pattern(draws.automatic).zh if draws.automatic else ""
         return hand, [(t, left) for t, left in found if left], name
 
-    def waits_of(self, text: str):
-        from .notation import parse_hand  # imported when used (start-up time)
+    def _read(self, text: str, seen=None):
+        """The 13-tile hand a line writes, under the wildcards, and its wall (`tiles.Wall`), checked as `waits`
+        checks them."""
+        from .analysis import check_in_wall, check_seen  # imported when used (start-up time)
+        from .notation import parse_hand
         from .scoring import prepare
+        from .tiles import Wall
 
-        if self.automatic:
-            hand, found, _ = self.answer(text)
-            return hand, found
         hand = parse_hand(text)
         if hand.size != 13:
             raise MjcalcError("waits.need_13_tiles", size=hand.size)
         tiles = prepare(hand, self.wild_kinds)
+        check_in_wall(self.ruleset.wall, self.situation, tiles)
+        self.region.check_hand(self.ruleset, self.situation, tiles)
+        seen = check_seen(tiles.held, seen, self.ruleset.wall)
+        return hand, tiles, Wall(self.ruleset.wall, tiles.held, seen, self.gone)
+
+    def waits_of(self, text: str):
+        if self.automatic:
+            hand, found, _ = self.answer(text)
+            return hand, found
+        hand, tiles, wall = self._read(text)
         found = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
-        return hand, [(t, 4 - tiles.held[t]) for t in found]
+        return hand, [(t, wall.left(t)) for t in found if wall.drawable(t)]
 
     def _fast(self):
-        """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()`."""
+        """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()` and the
+        wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
+        from .tiles import FULL_WALL  # imported when used (start-up time)
+
+        if self.ruleset.wall != FULL_WALL or any(self.gone):
+            return None
         if not self.finder.fast or (self.automatic and self.automatic_at is None):
             return None
         from .fastwaits import FastWaits  # imported when used (start-up time)
@@ -107,7 +119,7 @@ def _json_line(hand_text, found) -> str:
 def _fast_json(fast, mask, line) -> str:
     """The JSON line of a plain line read by `FastWaits`: the hand as `Hand` prints it, and tiles left."""
     from .hand import Hand  # imported when used (start-up time)
-    from .tiles import WILD
+    from .tiles import WILD, Wall
 
     m, p, s, honor_counts, stars, _ = fast.read(line)
     held = fast.held((m, p, s), honor_counts, stars)
@@ -115,4 +127,7 @@ def _fast_json(fast, mask, line) -> str:
     tiles += [27 + h for h, n in enumerate(honor_counts) for _ in range(n)]
     tiles += [WILD] * stars
     hand = Hand(tuple(sorted(tiles)))
-    return _json_line(str(hand), [(t, 4 - held[t]) for t in range(34) if mask >> t & 1])
+    if not mask:
+        return _json_line(str(hand), [])
+    wall = Wall.of(held)  # the fast reader reads only under the whole wall with nothing taken out (`_fast`)
+    return _json_line(str(hand), [(t, wall.left(t)) for t in range(34) if mask >> t & 1])

@@ -223,6 +223,8 @@ EN: Dict[str, str] = {
     "ruleset.unknown_scheme": "unknown payout scheme{hint}",
     "ruleset.unknown_shape": "unknown shape {shape}{hint}",
     "ruleset.no_shape": "at least one shape is needed",
+    "ruleset.wall_letters": "expected some of {letters}, each once, got {value}",
+    "ruleset.wall_no_suit": "a wall needs at least one suit",
     "ruleset.cap_below_minimum": "the cap {cap} is below the minimum {minimum}",
     "ruleset.unknown_pattern": "unknown pattern{hint}",
     "ruleset.pattern_not_mapping": "expected a mapping with a value, got {value}",
@@ -310,6 +312,8 @@ EN: Dict[str, str] = {
     "analysis.seen_winning_tile": "'+' marks a winning tile; seen tiles have none",
     "analysis.seen_wildcard": "write a seen wildcard as its face (e.g. 5m), not '*'",
     "analysis.seen_too_many": "{held} {tile} in the hand and {seen} seen make {total}: there are only 4",
+    "wall.not_in_wall": "{tile}: no such tile in this ruleset's wall of {size}",
+    "region.indicator_all_held": "the hand holds all four {tile}, so none of them can be the turned-up tile",
     # analysis.waits and batch.py
     "waits.need_13_tiles": "{size} tiles: waits need a 13-tile hand",
     # value.py
@@ -768,6 +772,8 @@ ZH: Dict[str, str] = {
     "analysis.seen_winning_tile": "'+' 标的是和的牌；见过的牌里没有",
     "analysis.seen_wildcard": "见过的百搭写牌面（如 5m），不写 '*'",
     "analysis.seen_too_many": "手里 {held} 张 {tile}，见过 {seen} 张，共 {total} 张：每种牌只有 4 张",
+    "wall.not_in_wall": "{tile}：这套规则的 {size} 张牌里没有这种牌",
+    "region.indicator_all_held": "四张 {tile} 都在手里，翻出来的牌不可能是它",
     "waits.need_13_tiles": "{size} 张牌：算听牌要 13 张",
     "value.star_without_kind": "牌里有 '*'，但没有给百搭是哪种牌：墙上的百搭要看它（请给百搭或翻牌）",
     "value.time_capped": "已到时间上限（{seconds} 秒）：不再算换牌，标 ~ 的数字是较窄的打法（下限）",

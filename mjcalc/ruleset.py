@@ -16,6 +16,7 @@ from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
 from .rulesets.compiled import COMPILED
 from .shapes import SHAPES
+from .tiles import FULL_WALL, HONOR_LETTERS, SUITS, Composition
 
 
 
@@ -121,6 +122,7 @@ class Ruleset:
     session: Tuple[Tuple[str, object], ...] = ()
     options: Tuple[str, ...] = ()
     penalties: Tuple[Penalty, ...] = ()
+    wall: Composition = FULL_WALL  # the tiles of the wall (136 unless the file says `wall:`)
 
     def __post_init__(self):
         # a Chinese message names the ruleset by its Chinese name; its parameter stays the id
@@ -264,7 +266,7 @@ def _short(file):
 
 _TOP = (
     "id", "name", "aliases", "description", "extends", "region", "unit", "wildcard", "shapes", "wins", "scoring",
-    "patterns", "payout", "session", "options", "penalties",
+    "patterns", "payout", "session", "options", "penalties", "wall",
 )
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
 
@@ -405,6 +407,7 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         penalties.append(Penalty(id=str(pid), zh=pzh, en=pen, points=points, total=total,
                                  pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS)))
     return Ruleset(
+        wall=_wall(c, data),
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, "", lines=True),
         unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
@@ -425,6 +428,30 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         options=tuple(str(o) for o in options),
         penalties=tuple(penalties),
     )
+
+
+MAX_FLOWERS = 8
+
+
+def _wall(c: _Checker, data) -> Composition:
+    """`wall:` the tiles the wall is made of: `suits` (some of mps), `honors` (true, false, or some of ESWNCFP)
+    and `flowers` (0-8); 136 tiles when absent."""
+    node = c.get(data, "wall", "", dict, {})
+    c.keys(node, "wall.", ("suits", "honors", "flowers"))
+    suits = c.get(node, "suits", "wall.", str, SUITS)
+    honors = node.get("honors", True)
+    if isinstance(honors, bool):
+        honors = HONOR_LETTERS if honors else ""
+    else:
+        honors = c.get(node, "honors", "wall.", str)
+    for key, value, letters in (("suits", suits, SUITS), ("honors", honors, HONOR_LETTERS)):
+        if any(ch not in letters for ch in value) or len(set(value)) != len(value):
+            c.fail(node, key, f"wall.{key}", "ruleset.wall_letters", value=shown(value), letters=letters)
+    if not suits:
+        c.fail(node, "suits", "wall.suits", "ruleset.wall_no_suit")
+    flowers = c.get(node, "flowers", "wall.", int, 0, minimum=0, maximum=MAX_FLOWERS)
+    return Composition("".join(ch for ch in SUITS if ch in suits),
+                       "".join(ch for ch in HONOR_LETTERS if ch in honors), flowers)
 
 
 def _check_id(c: _Checker, data, rid: str, path: Path):
@@ -577,6 +604,7 @@ def _from_compiled(stem: str) -> Ruleset:
     data["path"] = str(BUILTIN_DIR / data["path"])
     data["patterns"] = tuple(Pattern(**p) for p in data["patterns"])
     data["penalties"] = tuple(Penalty(**p) for p in data.get("penalties", ()))
+    data["wall"] = Composition(**data["wall"]) if "wall" in data else FULL_WALL
     return Ruleset(**data)
 
 
@@ -660,12 +688,22 @@ def builtin_rulesets():
     return [load_ruleset(stem) for stem in sorted(COMPILED)]
 
 
+def as_data(rules: Ruleset) -> Dict[str, Any]:
+    """The ruleset as plain data (what `compiled.py` and a table keep), `Ruleset(**…)` again once its nested
+    values are rebuilt. The 136-tile wall, which every ruleset had before a file could declare its own, is left
+    out: the data, and so the digest a table keeps its rules under, stays what it was."""
+    data = asdict(rules)
+    if rules.wall == FULL_WALL:
+        del data["wall"]
+    return data
+
+
 def compile_builtins() -> str:
     """The text of `rulesets/compiled.py`: every built-in ruleset validated from its YAML, as plain data."""
     from pprint import pformat  # only to write the file (start-up time)
     out = {}
     for path in builtin_paths():
-        data = asdict(load_ruleset_file(path))
+        data = as_data(load_ruleset_file(path))
         data["path"] = path.name
         out[path.stem] = data
     return ('"""The built-in rulesets, validated from the YAML files of the top-level rulesets/ and written as data, so\n'

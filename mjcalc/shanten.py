@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Collection, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
-from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS
+from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Wall
 
 _SETS = 5  # set blocks 0-4
 _Table = Tuple[Tuple[int, ...], ...]  # table[s][p]: a row per number of set blocks, a cell per number of pair blocks
@@ -269,15 +269,15 @@ def _standard_gains(counts: Sequence[int], melds: int) -> List[int]:
 
 
 def discards(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str], wild_kinds: Collection[int] = (),
-             held: Optional[Sequence[int]] = None, seen: Optional[Sequence[int]] = None) -> List[Discard]:
+             wall: Optional[Wall] = None) -> List[Discard]:
     """Every distinct discard from a 14-tile hand, best first: lowest shanten, then most tiles that improve it.
 
-    `held` counts every copy among the 14 (melds and wildcards' faces included) and `seen` the copies visible
-    elsewhere; the discarded tile stays visible, so tiles left are `4 - held - seen` and a kind the hand holds
-    all four of is never an improvement (as for waits).
+    `wall` is the 14 tiles' (`Wall.held` counts every copy among them, melds and wildcards' faces included; by
+    default the natural `counts` in a 136-tile wall): the discarded tile stays visible, so tiles left are the
+    wall's, and a kind the hand holds all four of (or the wall has none of) is never an improvement (as for
+    waits).
     """
-    held = held if held is not None else counts
-    seen = seen or [0] * NUM_KINDS
+    wall = wall if wall is not None else Wall.of(counts)
     counts = list(counts)
     results = []
     for tile in [t for t in range(NUM_KINDS) if counts[t]] + ([WILD_DISCARD] if wilds else []):
@@ -287,7 +287,7 @@ def discards(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[s
             counts[tile] -= 1
             kinds, now = improvements(counts, wilds, melds, shapes, wild_kinds)
             counts[tile] += 1
-        improved = tuple(Improvement(t, max(0, 4 - held[t] - seen[t])) for t in kinds if held[t] < 4)
+        improved = tuple(Improvement(t, wall.left(t)) for t in kinds if wall.drawable(t))
         results.append(Discard(tile, now, improved))
     results.sort(key=rank)
     return results

@@ -1,5 +1,8 @@
-"""Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白); seats are the letters E S W N."""
-from typing import Iterable, Optional
+"""Tiles are ints 0-33: 1-9m, 1-9p, 1-9s, then E S W N C F P (中 发 白); seats are the letters E S W N. The wall
+a ruleset plays (`Composition`) and what one player knows of it (`Wall`) are tiles too."""
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Iterable, Optional, Sequence, Tuple
 
 from .errors import SituationError
 from . import messages
@@ -82,6 +85,85 @@ def format_tiles(tiles: Iterable[int], glyphs: bool = False) -> str:
         else:
             groups.append(NAMES[t])
     return " ".join(groups)
+
+
+COPIES = 4  # of each kind in a wall
+
+
+@dataclass(frozen=True)
+class Composition:
+    """The tiles a ruleset's wall is made of: four of each kind of the `suits` (some of `mps`) and the `honors`
+    (some of `ESWNCFP`), and `flowers`, which are no kind (a flower drawn is set aside and replaced), so they
+    count in the wall's size but never among the tiles left. 136 by default; 108 with no honours, 112 with 中
+    alone, 144 with eight flowers."""
+
+    suits: str = SUITS
+    honors: str = HONOR_LETTERS
+    flowers: int = 0
+
+    @cached_property
+    def copies(self) -> Tuple[int, ...]:
+        """Copies of each of the 34 kinds: 4 in play, 0 not."""
+        return tuple(COPIES if self.has(k) else 0 for k in range(NUM_KINDS))
+
+    @property
+    def size(self) -> int:
+        """Every tile of the wall, flowers included."""
+        return sum(self.copies) + self.flowers
+
+    def has(self, kind: int) -> bool:
+        """Whether the wall holds tiles of `kind`."""
+        return SUITS[kind // 9] in self.suits if kind < 27 else HONOR_LETTERS[kind - 27] in self.honors
+
+
+FULL_WALL = Composition()
+
+
+@dataclass(frozen=True)
+class Wall:
+    """What one player knows of the tiles he may still draw: the wall's composition less the copies in his hand
+    (`held`: melds and wildcards' faces included), those `seen` on the table (discards, others' melds) and those
+    the region's rules put out of it (`gone`: a flown 宝, the turned-up tile; `Region.tiles_gone`). A tile gone
+    by the rules lies on the table, so written as seen too it is the same tile: of the two the larger counts.
+
+    Every count of tiles left — waits, improvements, the wall the value of discards draws from, the page — is
+    this one's `left`."""
+
+    composition: Composition
+    held: Tuple[int, ...]
+    seen: Tuple[int, ...] = (0,) * NUM_KINDS
+    gone: Tuple[int, ...] = (0,) * NUM_KINDS
+
+    @classmethod
+    def of(cls, held: Sequence[int], seen: Optional[Sequence[int]] = None, gone: Optional[Sequence[int]] = None,
+           composition: Composition = FULL_WALL) -> "Wall":
+        """A wall from 34 counts each (`seen` and `gone` none when not given)."""
+        zero = (0,) * NUM_KINDS
+        return cls(composition, tuple(held), tuple(seen) if seen is not None else zero,
+                   tuple(gone) if gone is not None else zero)
+
+    def out(self, kind: int) -> int:
+        """Copies of `kind` known out of the wall besides the hand: seen, or gone by the rules, whichever is more."""
+        return max(self.seen[kind], self.gone[kind])
+
+    def left(self, kind: int) -> int:
+        """Copies of `kind` that may still be drawn: neither held, seen nor gone; never negative."""
+        return max(0, self.composition.copies[kind] - self.held[kind] - self.out(kind))
+
+    def drawable(self, kind: int) -> bool:
+        """Whether a wait on `kind` is a wait at all: the wall has the kind and the hand holds not all of it (its
+        copies left may still be 0, when every other one is seen)."""
+        return self.held[kind] < self.composition.copies[kind]
+
+    @property
+    def counts(self) -> Tuple[int, ...]:
+        """Tiles left of each of the 34 kinds."""
+        return tuple(self.left(k) for k in range(NUM_KINDS))
+
+    @property
+    def live(self) -> int:
+        """Every tile that may still be drawn (flowers aside)."""
+        return sum(self.counts)
 
 
 SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}

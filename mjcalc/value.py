@@ -1,7 +1,8 @@
 """Each discard's chance to win and expected payout within N draws (`mjcalc advise --by win|value`).
 
 The model (issue 15). The player discards now, then draws up to `draws` tiles, one at a time, from the unseen
-tiles (all 136 less the 14 in hand, their melds and `seen`). After each draw:
+tiles (`tiles.Wall`: the ruleset's wall less the 14 in hand, their melds, `seen` and what the region's rules
+take out: the turned-up tile, a flown 宝). After each draw:
 
 * a hand that is complete and a legal self-draw win under the ruleset is won at once (the player always takes
   a legal win, even when waiting might pay more);
@@ -95,11 +96,12 @@ STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is t
 
 def _setting(hand: Hand, ruleset, situation, seen):
     """The hand's setting (`analysis.setting`: the situation checked and read by the region, the tiles under
-    the wildcards), after the same checks `advise` makes, and the seen counts checked against the hand."""
-    from .analysis import check_seen, setting  # imported when used (start-up time)
+    the wildcards), after the same checks `advise` makes, and the wall as the player knows it (`tiles.Wall`:
+    the ruleset's tiles less the 14, those seen and those the region's rules take out)."""
+    from .analysis import setting, wall_of  # imported when used (start-up time)
 
     here = setting(hand, ruleset, situation)
-    return here, check_seen(here.tiles.held, seen)
+    return here, wall_of(here, seen)
 
 
 def _self_draw_situation(situation):
@@ -223,11 +225,10 @@ class Engine:
             raise ValueError(f"{hand.size} tiles: the value of discards needs a 14-tile hand")
         self.ruleset, self.by = ruleset, by
         self.hand = hand
-        here, seen = _setting(hand, ruleset, situation, seen)
+        here, wall = _setting(hand, ruleset, situation, seen)
         self.region = here.region
         self.situation = _self_draw_situation(here.situation)
         self.given = here.situation  # this moment's, for the hand as it stands
-        held = here.tiles.held
         self.wild_kinds = tuple(here.tiles.wild_kinds)
         if not self.wild_kinds and WILD in hand.tiles:
             raise SituationError("value.star_without_kind", field="wild")
@@ -249,8 +250,9 @@ class Engine:
                 root[d] -= 1
                 self.start[d] = tuple(root)
                 root[d] += 1
-        self.unseen0 = tuple(max(0, 4 - held[t] - seen[t]) for t in range(NUM_KINDS))
-        self.wall = sum(self.unseen0)
+        self.unseen0 = wall.counts
+        self.copies = wall.composition.copies
+        self.wall = wall.live
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
         self.asked_draws, self.draws = draws, min(draws, self.wall)
@@ -309,7 +311,7 @@ class Engine:
             s = _shanten(naturals, wilds, self.melds, self.shapes)
             if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
                 auto = self._automatic(h)  # (a hand with a fifth copy, which `useful` may try, is no hand)
-                if auto is not None and all(k in auto for k in range(NUM_KINDS) if self._held(h, k) < 4):
+                if auto is not None and all(k in auto for k in range(NUM_KINDS) if self._held(h, k) < self.copies[k]):
                     s = 0
             self._shanten[h] = s
         return s

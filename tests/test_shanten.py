@@ -10,10 +10,11 @@ from hypothesis import strategies as st
 sys.path.insert(0, os.path.dirname(__file__))
 import reference as ref  # noqa: E402
 
-from mjcalc.analysis import check_seen, parse_seen, tiles_left  # noqa: E402
+from mjcalc.analysis import check_seen, parse_seen  # noqa: E402
 from mjcalc.cli import cli  # noqa: E402
 from mjcalc.errors import HandError  # noqa: E402
 from mjcalc.shanten import WILD_DISCARD, discards, improvements, rank, shanten  # noqa: E402
+from mjcalc.tiles import Wall  # noqa: E402
 
 STD = {"standard"}
 BEIJING = {"standard", "seven_pairs"}
@@ -155,7 +156,7 @@ def test_discard_ranking_equals_brute_force(hand):
         return  # the brute force grows fast with the shanten; low shanten hands are where advice matters
     kinds = (wild_kind,) if wild_kind is not None else ()
     fast = [(d.tile, d.shanten, [(i.tile, i.left) for i in d.improvements])
-            for d in discards(naturals, wilds, melds, shapes, kinds, held, seen)]
+            for d in discards(naturals, wilds, melds, shapes, kinds, Wall.of(held, seen))]
     assert fast == brute_discards(naturals, wilds, melds, shapes, wild_kind, held, seen), \
         (ref.counts_to_text(naturals), wilds, melds, shapes, wild_kind)
 
@@ -183,7 +184,7 @@ def test_seen_never_makes_a_count_negative(held, seen):
             check_seen(held, seen)
         return
     check_seen(held, seen)
-    assert all(tiles_left(held, seen, t) == 4 - held[t] - seen[t] >= 0 for t in range(34))
+    assert all(Wall.of(held, seen).left(t) == 4 - held[t] - seen[t] >= 0 for t in range(34))
 
 
 def test_parse_seen_reads_tiles_and_melds():

@@ -351,7 +351,8 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
 
     With --by win|value (14 tiles), each discard also gets P(win), the expected payout to the player and
     the most likely winning patterns, in this model: after the discard the player draws --draws tiles, one
-    at a time, from the unseen tiles (all tiles less the hand and --seen; a kind's tiles in the wall are its
+    at a time, from the unseen tiles (the ruleset's wall less the hand, --seen, the turned-up tile and a flown
+    宝; a kind's tiles in the wall are its
     unseen copies less those drawn and held, the wall one tile smaller a draw); a complete hand that is a
     legal self-draw win is taken at once; otherwise the player throws the tile best for the objective (win:
     the chance to win; value: the expected payout, by the ruleset's scoring and payout with the situation

@@ -19,7 +19,7 @@ import re
 import unicodedata
 from datetime import datetime, timezone
 from functools import lru_cache
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field, replace
 from typing import Dict, List, Optional, Tuple
 
 from .. import glossary
@@ -28,12 +28,12 @@ from ..errors import MjcalcError, Notice
 from ..messages import Message, Words, did_you_mean
 from ..notation import parse_hand
 from ..regions import find_region
-from ..ruleset import Pattern, Penalty, Ruleset, find_ruleset_path, load_ruleset
+from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
 from ..session import Session, State
 from ..situation import GENERIC, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
-from ..tiles import SEATS, parse_seat
+from ..tiles import SEATS, Composition, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
 from .ledger import (
     Change,
@@ -62,7 +62,7 @@ ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
 
 def rules_json(rules: Ruleset) -> str:
     """The validated ruleset as JSON: what a table keeps."""
-    return json.dumps(asdict(rules), ensure_ascii=False, sort_keys=True, allow_nan=False)
+    return json.dumps(as_data(rules), ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
 def _tuples(value):
@@ -76,6 +76,8 @@ def rules_from_json(text: str) -> Ruleset:
     data = {k: _tuples(v) for k, v in json.loads(text).items()}
     data["patterns"] = tuple(Pattern(**{k: _tuples(v) for k, v in p.items()}) for p in json.loads(text)["patterns"])
     data["penalties"] = tuple(Penalty(**p) for p in json.loads(text).get("penalties", ()))
+    if "wall" in data:
+        data["wall"] = Composition(**data["wall"])
     return Ruleset(**data)
 
 

@@ -113,6 +113,8 @@ class Region:
                                  kinds=ruleset.wild_kinds, wild_zh=ruleset.wild_zh,
                                  plural="s" if ruleset.wild_kinds > 1 else "", most=4 * ruleset.wild_kinds)
         self.check_melds(ruleset, s, hand)
+        if s.indicator is not None and tiles.held[s.indicator] >= 4:
+            raise ImpossibleSituation("region.indicator_all_held", field="indicator", tile=NAMES[s.indicator])
         win = hand.winning
         if s.rob_kong and win is not None:
             kind = tiles.wild_kinds[0] if win == WILD and tiles.wild_kinds else win
@@ -191,10 +193,14 @@ class Region:
         (the batch reads the other hands by their shape alone); None when it is not a matter of copies held."""
         return None
 
-    def tiles_gone(self, ruleset, situation, tiles) -> Tuple[int, ...]:
-        """Copies of each kind the rules put out of the wall besides the hand (shangrao: the 宝 flown), which no
-        wait can be won on; none here."""
-        return (0,) * NUM_KINDS
+    def tiles_gone(self, ruleset, situation, wild_kinds) -> Tuple[int, ...]:
+        """Copies of each kind the rules put out of the wall besides the hand, which no wait can be won on (a
+        `tiles.Wall`'s `gone`): here the tile turned up (`indicator`), which lies face up and is never drawn; a
+        region adds its own (shangrao: the 宝 flown). `wild_kinds`: the wild kinds in play."""
+        gone = [0] * NUM_KINDS
+        if situation.indicator is not None:
+            gone[situation.indicator] = 1
+        return tuple(gone)
 
     def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can

@@ -30,7 +30,7 @@ from ..patterns import (
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
 from ..situation import Option
-from ..tiles import HONORS, NAMES, NUM_KINDS, SEATS, WILD
+from ..tiles import HONORS, NAMES, SEATS, WILD
 from .base import ReadingKeys, Region, own_detectors
 
 BAO = 4  # tiles of the 宝 kind
@@ -396,13 +396,13 @@ class ShangraoRegion(Region):
         if s.extra("four_wild") and held + flown_here != BAO:
             raise _impossible("four_wild", "shangrao.four_wild_count", held=held, flown=flown_here)
 
-    def tiles_gone(self, ruleset, situation, tiles) -> Tuple[int, ...]:
-        """Copies known to be out of the wall besides the hand: every flown 宝 (the winner's and the others') is a
-        discard of the 宝 kind, so none of them can be drawn."""
-        gone = [0] * NUM_KINDS
+    def tiles_gone(self, ruleset, situation, wild_kinds) -> Tuple[int, ...]:
+        """Copies known to be out of the wall besides the hand: the turned-up tile, and every flown 宝 (the
+        winner's and the others'), a discard of the 宝 kind, so none of them can be drawn."""
+        gone = list(super().tiles_gone(ruleset, situation, wild_kinds))
         flown = situation.extra("flown", 0) + sum(n for _, n in situation.extra("flown_by", ()))
-        if flown and len(tiles.wild_kinds) == 1:
-            gone[tiles.wild_kinds[0]] = flown
+        if flown and len(wild_kinds) == 1:
+            gone[wild_kinds[0]] += flown
         return tuple(gone)
 
 
