@@ -69,4 +69,5 @@ def test_the_page_counts_the_flown_bao_off_the_wall(phone, server):
     shown = phone.execute_script("return document.getElementById('v-advise').innerText")
     flat = "".join(shown.split())
     assert "improves9:" in flat and all(x in flat for x in ("9p×1", "3s×4", "6s×4")), shown  # 1 + 4 + 4 tiles
+    assert not shown.lstrip().startswith("null"), shown  # 13 tiles have no "by" choice: nothing, not "null"
     shoot(phone, "advice-flown.png")
