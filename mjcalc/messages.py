@@ -1050,6 +1050,8 @@ ZH: Dict[str, str] = {
     "ruleset.id_not_own": "这个文件扩展了 {parent}，却没有自己的 id：请加一个（如 id: {parent}-house）",
     "ruleset.id_not_ascii": "{value} 不是 id：'{char}'（U+{point}）不是 ASCII；请用小写 ASCII 字母、数字、'-' 和 '_'（如 my-house）",
     "ruleset.id_form": "{value} 不是 id：请用小写 ASCII 字母、数字、'-' 和 '_'（如 my-house）",
+    "ruleset.wall_letters": "应为 {letters} 中的字母，每个至多一次，得到的是 {value}",
+    "ruleset.wall_no_suit": "牌墙至少要有一门花色",
     "ruleset.id_builtin": "{value} 是内置规则 {builtin} 的名字：请给这个文件自己的 id（如 {own}）",
     "ruleset.expected_int": "应是整数，不是 {value}",
     "ruleset.not_decimal": "{value} 不是整数：请用十进制数字写（0x…、1:30 和 1_000 会被当成文字）",

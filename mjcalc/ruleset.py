@@ -653,6 +653,8 @@ def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
                 break
             node, key, file, line, code, params = c.failed
             again = code == "ruleset.missing_key" and (id(node), params.get("key")) in dropped
+            if getattr(code, "code", None) == "payout.missing_param" and (id(node), key) in dropped:
+                break  # a parameter left out for its wrong value: what follows is said already
             named = code == "ruleset.names_no_pattern" and params.get("name") in {repr(p) for p in left_out}
             if named and isinstance(node.get(key), list):  # go on without the name of a pattern left out
                 node[key] = [n for n in node[key] if repr(n) != params.get("name")]

@@ -548,8 +548,12 @@ def test_a_hidden_phone_stops_asking(phones, server):
 
 
 def test_a_page_of_another_api_version_writes_nothing(phones, server, monkeypatch):
-    real = server_module.do_rulesets
-    monkeypatch.setattr(server_module, "do_rulesets", lambda lib: dict(real(lib), api_version=99))
+    import dataclasses
+    real = server_module.do_rulesets  # GET /api/rulesets answers through the router's table (ROUTES)
+    newer = dataclasses.replace(next(r for r in server_module.ROUTES if r.path == ("rulesets",)),
+                                call=lambda lib: dict(real(lib), api_version=99))
+    monkeypatch.setattr(server_module, "ROUTES",
+                        tuple(newer if r.path == ("rulesets",) else r for r in server_module.ROUTES))
     d = phones[3]
     open_table(d, server, "四人")
     assert text(d, "#version") == "此页面与服务器版本不符 (页面 API 2, 服务器 99)：请刷新页面"
