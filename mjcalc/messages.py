@@ -557,7 +557,7 @@ EN: Dict[str, str] = {
     "table.total_above_cap_refused": "{total} {unit} is above {ruleset}'s cap {cap}, and is paid as {cap}; only {flag} "
                                      "records it",
     "table.patterns_added": "counted too, not named: {names}",
-    "record.no_penalties": "{ruleset} declares no penalties (a house ruleset may: `penalties:` in its YAML)",
+    "record.no_penalties": "{ruleset} has no penalties (a house ruleset can add `penalties:`)",
     "record.no_penalty": "{ruleset} has no penalty {name}{hint}",
     "record.penalty_needs_to": "{name} is paid to one player: name who is paid (--to)",
     "record.penalty_to_self": "{name}: {player} cannot pay themselves",

@@ -321,3 +321,13 @@ def test_a_built_in_is_said_built_in_and_a_file_is_named(evening, tmp_path):
     e.run("new", "h", "-r", str(house), *SEATS)
     said = e.run("rules").stdout
     assert "built-in" not in said and f"read from {house}" in said
+
+
+def test_a_penalty_at_a_table_whose_rules_have_none_is_refused_in_80_columns(tmp_path):
+    """`table penalty` at a beijing table: one line that fits, saying a house ruleset can add them."""
+    db = str(tmp_path / "p.sqlite3")
+    made = CliRunner().invoke(cli, ["table", "new", "p", "-r", "beijing", *SEATS, "--db", db])
+    assert made.exit_code == 0, made.output
+    refused = CliRunner().invoke(cli, ["table", "penalty", "诈和", "--player", "老王", "--db", db])
+    assert refused.exit_code in (1, 2) and "penalties:" in refused.stderr, refused.output
+    assert [columns(line) <= 80 for line in refused.stderr.splitlines()] == [True]
