@@ -311,6 +311,7 @@ def test_the_wheel_carries_the_top_level_rulesets_and_finds_every_builtin(tmp_pa
     for stem in stems:
         assert {f"mjcalc/rulesets/builtin/{stem}.yaml", f"mjcalc/rulesets/builtin/{stem}.md"} <= names
     assert "mjcalc/rulesets/builtin/glossary.yaml" in names
+    assert "mjcalc/py.typed" in names  # PEP 561: a type checker reads mjcalc's own annotations
     site = tmp_path / "site"
     zipfile.ZipFile(wheel).extractall(site)
     code = ("import mjcalc.ruleset as r, mjcalc.glossary as g\n"
