@@ -136,3 +136,25 @@ def chromium(width=None, height=None, mobile=False, touch=False, logs=False, pre
         yield driver
     finally:
         stop_chromium(driver)
+
+
+PHONE_SIZES = [(360, 640), (412, 915)]  # the two phones the page is tested on
+
+
+@contextlib.contextmanager
+def phone_browser(size, prefix):
+    """A phone's Chromium (emulated, touch, its console logged) at `size`, which `driver.size` says."""
+    need_browser()
+    width, height = size
+    with chromium(width, height, mobile=True, touch=True, logs=True, prefix=prefix) as driver:
+        driver.size = (width, height)
+        yield driver
+
+
+def page_errors(driver, excused=()):
+    """The console's errors since the last call (a failed resource load aside, and any text in `excused`), and
+    every Content Security Policy refusal."""
+    return [e["message"] for e in driver.get_log("browser")
+            if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
+            and not any(x in e["message"] for x in excused)
+            or "Content Security Policy" in e["message"] or "Refused to" in e["message"]]

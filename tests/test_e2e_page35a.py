@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from browser import chromium, need_browser, serving
+from browser import PHONE_SIZES, page_errors, phone_browser, serving
 from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 from test_e2e_page26 import Taps, in_view, new_table, open_page, open_table, scroll_to, scroll_y, show
 
 SHOTS = Path("/tmp/shots-35a")
-SIZES = [(360, 640), (412, 915)]
+SIZES = PHONE_SIZES
 HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m 6m".split()  # 12345m 456p 789s EE +6m
 
 
@@ -26,10 +26,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def phone(request):
-    need_browser()
-    width, height = request.param
-    with chromium(width, height, mobile=True, touch=True, logs=True, prefix="mjcalc-chromium35a-") as driver:
-        driver.size = (width, height)
+    with phone_browser(request.param, "mjcalc-chromium35a-") as driver:
         yield driver
 
 
@@ -38,9 +35,7 @@ def no_page_errors(request):
     yield
     if "phone" not in request.fixturenames:
         return
-    bad = [e["message"] for e in request.getfixturevalue("phone").get_log("browser")
-           if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
-           or "Content Security Policy" in e["message"] or "Refused to" in e["message"]]
+    bad = page_errors(request.getfixturevalue("phone"))
     assert not bad, bad
 
 

@@ -12,7 +12,7 @@ from urllib.parse import quote
 
 import pytest
 
-from browser import chromium, need_browser, serving
+from browser import page_errors, phone_browser, serving
 from mjcalc.evening import LedgerFileError
 from test_e2e import all_css, by_css, text, wait
 from test_e2e_page26 import SIZES, Taps, in_view, open_page, open_table, scroll_to
@@ -38,10 +38,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def phone(request):
-    need_browser()
-    width, height = request.param
-    with chromium(width, height, mobile=True, touch=True, logs=True, prefix="mjcalc-chromium35b-") as driver:
-        driver.size = (width, height)
+    with phone_browser(request.param, "mjcalc-chromium35b-") as driver:
         yield driver
 
 
@@ -50,10 +47,8 @@ def no_page_errors(request):
     yield
     if "phone" not in request.fixturenames:
         return
-    bad = [e["message"] for e in request.getfixturevalue("phone").get_log("browser")
-           if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
-           and "ERR_INTERNET_DISCONNECTED" not in e["message"]  # (the test takes the network away on purpose)
-           or "Content Security Policy" in e["message"] or "Refused to" in e["message"]]
+    # the test takes the network away on purpose
+    bad = page_errors(request.getfixturevalue("phone"), excused=("ERR_INTERNET_DISCONNECTED",))
     assert not bad, bad
 
 

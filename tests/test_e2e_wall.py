@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from selenium.webdriver.common.keys import Keys
 
-from browser import chromium, need_browser, serving
+from browser import phone_browser, serving
 from test_e2e import all_css, wait
 from test_e2e_page26 import SIZES, Taps, choose, open_page
 
@@ -24,10 +24,7 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def phone(request):
-    need_browser()
-    width, height = request.param
-    with chromium(width, height, mobile=True, touch=True, logs=True, prefix="mjcalc-chromium-wall-") as driver:
-        driver.size = (width, height)
+    with phone_browser(request.param, "mjcalc-chromium-wall-") as driver:
         yield driver
 
 
