@@ -149,7 +149,8 @@ def started(how, *args, env=None):
 def test_ctrl_c_while_mjcalc_imports_is_one_line_and_exit_130(how, as_json):
     """Sent while click and the rest are imported (the first `click` line of -X importtime: the handler is in place
     by then; before it, Python itself is starting, out of mjcalc's reach), and a little after."""
-    delays = [0.0, 0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08] + [random.uniform(0, 0.1) for _ in range(4)]
+    delays = [0.0, 0.0, 0.005, 0.01, 0.02, 0.03, 0.05, 0.08] + [random.uniform(0, 0.1) for _ in range(4)] \
+        + [random.uniform(0.08, 0.16) for _ in range(6)]  # while the command imports what it uses (exit -2 once)
     for delay in delays:
         proc = started(how, "waits", "--batch", "-", *(["--json"] if as_json else []), env={"PYTHONPROFILEIMPORTTIME": "1"})
         for line in proc.stderr:
