@@ -1,6 +1,7 @@
 """The rules model of an evening between hands: the ruleset's `session:` block (the dealer, 连庄, rounds and 上楼)
 and the `State` the evening stands in before a hand. Pure values; `evening.replay.advance` moves the state on."""
 from dataclasses import dataclass
+from typing import Optional, Tuple
 
 MAX_LEVELS = 16  # 上楼: later hands are paid at most 2^16 times over
 
@@ -22,10 +23,31 @@ class State:
     dealer: str = "E"
     streak: int = 0  # 连庄: how many hands in a row the dealer has kept the deal
     level: int = 0   # 上楼: later payouts are multiplied by 2**level
+    # the wins so far of a deal that goes on after a win (血战): (winner, discarder or None), in order; () between
+    # deals, and always in a region whose deal ends at its first win
+    won: Tuple[Tuple[str, Optional[str]], ...] = ()
 
     @property
     def factor(self) -> int:
         return 2 ** self.level
+
+    @property
+    def out(self) -> Tuple[str, ...]:
+        """The seats that have won in this deal: they neither win nor pay again in it."""
+        return tuple(winner for winner, _ in self.won)
+
+    def json(self) -> dict:
+        """The state as a ledger and an API write it (`won` only in the middle of a deal)."""
+        data: dict = {"round": self.round, "dealer": self.dealer, "streak": self.streak, "level": self.level}
+        if self.won:
+            data["won"] = [list(pair) for pair in self.won]
+        return data
+
+    @classmethod
+    def of(cls, data: dict) -> "State":
+        """A state as `json` writes it."""
+        return cls(data["round"], data["dealer"], data["streak"], data["level"],
+                   tuple((w, d) for w, d in data.get("won") or ()))
 
 
 @dataclass(frozen=True)

@@ -261,6 +261,8 @@ def _next_line(table, count, state):
         line += f" (连庄 {state.streak})"
     if state.level:
         line += f", 上楼 ×{state.factor}"
+    if state.won:  # a deal that goes on after a win: who has won in it (they neither win nor pay again)
+        line += "\ndeal      goes on; won: " + ", ".join(_who(table, seat) for seat in state.out)
     return line
 
 
@@ -605,21 +607,30 @@ def _fit_rows(rows, headers, drop=()):
 @name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
+@click.option("--told", "told", multiple=True, metavar="FACT=SEATS",
+              help="What the table says of a draw where its rules pay one (e.g. ready=E,S: who was ready).")
 @request_option
 @client_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, yes, request_id, client, db_path):
-    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
-    as the ruleset says.
+def table_draw(name, as_json, yes, told, request_id, client, db_path):
+    """Record a drawn hand 荒牌 (the wall ran out): nobody pays, or what the rules
+    pay on a draw; the dealer stays or passes and 上楼 rises as the ruleset says.
 
     \b
     Example:
       mjcalc table draw
     """
+    facts = {}
+    for item in told:
+        fact, sep, seats = item.partition("=")
+        if not sep or not fact.strip():
+            raise UserError("table.told_form", value=repr(item))
+        facts[fact.strip()] = [seat for seat in seats.replace(",", " ").split()]
     with _at_table(db_path, name) as (ledger, t):
-        request = evening.request_for(request_id, {"command": "draw", "table": t.name})
-        written = _record_asking(ledger, t, evening.hand_input(), yes, request=request, client=client)
+        facts = {fact: [t.seat(who) for who in seats] for fact, seats in facts.items()}
+        request = evening.request_for(request_id, {"command": "draw", "table": t.name, "told": facts})
+        written = _record_asking(ledger, t, evening.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
@@ -632,7 +643,9 @@ def table_draw(name, as_json, yes, request_id, client, db_path):
 
 
 def draw_line(t, record):
-    return f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays"
+    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand"
+    paid = [f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat]]
+    return f"{head}; " + (", ".join(paid) if paid else "nobody pays")
 
 
 def rules_line(t, rules, status="") -> str:

@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Tuple
 from .. import glossary
 from ..analysis import Analysis, analyze
 from ..errors import MjcalcError, Notice
-from ..messages import Message, Words, did_you_mean
+from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
@@ -54,7 +54,7 @@ from .ledger import (
     visible,
 )
 from . import proof
-from .replay import Evening, ReplayError, advance, record_state, replay, result_key, timeline
+from .replay import Evening, ReplayError, after_deal, record_state, replay, result_key, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -292,7 +292,7 @@ def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None
     scored as a told reading, `told.py`), with the situation as given (without the dealer and the base, which
     the table says); a drawn hand without any."""
     if situation is None:
-        return {"entry": "draw"}
+        return {"entry": "draw", "told": dict(facts)} if facts else {"entry": "draw"}
     given = {k: v for k, v in situation.fields().items() if k not in ("dealer", "base")}
     if hand is not None:
         return {"entry": "tiles", "hand": str(_won_hand(hand)), "situation": given}
@@ -328,12 +328,20 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
     seating and rules digest) and its Analysis (None for a draw). A hand that is not a legal win is a
     LedgerError."""
-    session = Session.of(rules)
+    session, region = Session.of(rules), find_region(rules.region)
     entry = given["entry"]
     if entry == "draw":
+        told = draw_facts(region, given.get("told") or {})
+        deltas = {seat: delta * state.factor for seat, delta in region.draw_pays(rules, state, told, base).items()}
         return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
-                          None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now()), None
+                          None, {}, [], deltas, after_deal(state, session, region, rules), now(),
+                          won=state.won), None
     placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
+    for seat, role in ((placed.seat, "winner"), (placed.discarder, "discarder")):
+        if seat is not None and seat in state.out:
+            raise LedgerError("record.won_already", field="seat" if role == "winner" else "from",
+                              seats=[seat])
+    placed = region.in_deal(rules, placed, state.won)
     if entry == "tiles":
         hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)
@@ -351,8 +359,26 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     discarder = None if score.self_drawn else result.situation.discarder
     record = HandRecord(number, state.round, state.dealer, state.streak, state.level, "win", shown, placed.seat,
                         discarder, score.total, result.situation.fields(), patterns, deltas,
-                        advance(state, session, placed.seat), now(), entry)
+                        after_deal(state, session, region, rules, placed.seat, discarder), now(), entry,
+                        won=state.won)
     return record, result
+
+
+def draw_facts(region, told: dict) -> Dict[str, List[str]]:
+    """What the table told of a draw (`Region.draw_facts`: each a list of seats), checked: a fact the region
+    does not ask is refused, a seat is read as `parse_seat` reads it."""
+    out = {}
+    for fact, seats in told.items():
+        if fact not in region.draw_facts:
+            raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
+                              known=list(region.draw_facts) or Message("ruleset.none"))
+        if isinstance(seats, str):
+            seats = seats.replace(",", " ").split()
+        if not isinstance(seats, (list, tuple)):
+            raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
+                              known=list(region.draw_facts))
+        out[fact] = sorted({parse_seat(s) for s in seats}, key=SEATS.index)
+    return out
 
 
 # --- writing: every write is computed from the table as read, and kept only if it is still so -------------

@@ -256,6 +256,33 @@ class Region:
             return Message("region.below_minimum", total=total, unit=ruleset.unit_zh, minimum=minimum)
         return None
 
+    # --- the deal: what happens after a win, and what a draw pays ------------------------------------------
+    # A deal holds zero or more wins, in order (`State.won`: winner and discarder). The defaults are a deal that
+    # ends at its first win, whose winner moves the deal on (`evening.replay.advance`), and a draw that pays
+    # nothing: Beijing, Zhuji and Shangrao as they are. A region whose deal goes on (血战到底) overrides them.
+
+    # What a draw is told at the table, for `draw_pays` (e.g. ("ready",): the seats that were ready); () for none.
+    draw_facts: Tuple[str, ...] = ()
+
+    def deal_goes_on(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> bool:
+        """After these wins (in order), the deal goes on (False: it ends)."""
+        return False
+
+    def deal_mover(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> Optional[str]:
+        """The seat whose win moves the deal on (who deals next, 连庄) once a deal with these wins ends: its
+        first winner."""
+        return won[0][0]
+
+    def in_deal(self, ruleset, situation, won: Tuple[Tuple[str, Optional[str]], ...]):
+        """The situation of a win after these earlier wins in the same deal (a region that lets the deal go on
+        says here who no longer pays)."""
+        return situation
+
+    def draw_pays(self, ruleset, state, told: Dict, base: int) -> Dict[str, int]:
+        """What a deal that ends without another win pays (the wall is empty): seat → delta, summing to zero;
+        `state.won` says who won earlier in it, `told` what the table said (`draw_facts`)."""
+        return dict.fromkeys(SEATS, 0)
+
     # --- output -----------------------------------------------------------------------------------------
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:

@@ -473,9 +473,20 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_draw", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.record_given(ledger, t, evening.hand_input(), request=request, client=client,
-                                       refuse_duplicate=not confirmed)
+        written = evening.record_given(ledger, t, evening.hand_input(facts=_draw_told(t, p)), request=request,
+                                       client=client, refuse_duplicate=not confirmed)
     return _answer(written)
+
+
+def _draw_told(t, p: dict) -> dict:
+    """What a draw was told ("told": {"ready": ["E", "小李"]}), its seats read by letter or by player; `{}` for
+    none. Which facts a draw takes is the rules' (`evening.record_given` refuses another)."""
+    told = p.pop("told", None) or {}
+    for value in told.values():
+        if not isinstance(value, (list, str)) or isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            raise bad("api.wrong_type", field="told", types=_types_word((list,)), value=json.dumps(value)[:40])
+    return {str(fact): [t.seat(who) for who in (seats.replace(",", " ").split() if isinstance(seats, str) else seats)]
+            for fact, seats in told.items()}
 
 
 def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
@@ -572,7 +583,7 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
     with _reading(lib) if dry_run else lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
-            written = evening.edit_hand(ledger, t, shown, evening.hand_input(), request=request,
+            written = evening.edit_hand(ledger, t, shown, evening.hand_input(facts=_draw_told(t, p)), request=request,
                                         revision=revision, dry_run=dry_run)
             return _edit_answer(written, dry_run)
         if "winner" not in p:
@@ -769,7 +780,7 @@ def endpoint_fields(endpoint: str) -> dict:
                            hand=str, winner=str, lang=str, total=(int, str), patterns=(str, list), request_id=str,
                            dry_run=bool, revision=int, client_id=str, confirm_duplicate=bool, confirm_total=bool,
                            open=int, kongs=(list, str), wild_roles=int),
-        "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool},
+        "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool, "told": dict},
         "table_dealer": {"dealer": str, "revision": int, "request_id": str},
         "table_rules": {"ruleset": str, "revision": int, "request_id": str},
         "table_penalty": {"penalty": str, "player": str, "to": str, "reason": str, "revision": int,
@@ -780,7 +791,7 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str, "dry_run": bool},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str),
-                           patterns=(str, list), draw=bool, request_id=str, confirm_total=bool, open=int,
+                           patterns=(str, list), draw=bool, told=dict, request_id=str, confirm_total=bool, open=int,
                            kongs=(list, str), wild_roles=int, dry_run=bool),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
