@@ -568,8 +568,8 @@ def _hand(row) -> HandRecord:
         if f.name == "deltas":
             given[f.name] = {seat: row[column] for seat, column in zip(SEATS, _SPLIT["deltas"])}
         elif f.name == "after":
-            won = json.loads(row["next_won"]) if "next_won" in present else []
-            given[f.name] = State(*(row[column] for column in _SPLIT["after"][:4]), tuple(map(tuple, won)))
+            after = {key: row[column] for key, column in zip(("round", "dealer", "streak", "level"), _SPLIT["after"])}
+            given[f.name] = State.of(dict(after, won=json.loads(row["next_won"]) if "next_won" in present else []))
         elif f.name == "won":
             given[f.name] = tuple(map(tuple, json.loads(row["won"])))
         elif f.name in _AS_JSON:
