@@ -214,3 +214,12 @@ def test_one_win_deals_pay_what_the_scorer_says_and_move_as_the_session_says(tmp
             after = record.after
             assert after.won == () and (after.round, after.dealer, after.streak, after.level) == \
                 (state["round"], state["dealer"], state["streak"], state["level"])
+
+
+def test_the_prompt_plays_a_deal_and_its_draw(table):
+    said = CliRunner().invoke(cli, ["table", "play", "t", "--db", str(table)],
+                              input="老王 小李 1\n阿张 自摸 1\n荒牌 ready=小李\nshow\n")
+    assert said.exit_code == 0 and "Error" not in said.output, said.output
+    assert "deal      goes on; won: E 老王\n" in said.output
+    with Ledger(table) as ledger:  # as the library's own evening above: the same money by the prompt
+        assert money(ledger) == {"E": 1, "S": 0, "W": 2, "N": -3}

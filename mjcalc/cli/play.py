@@ -282,8 +282,11 @@ class TablePrompt(cmd.Cmd):
     # --- the rest ----------------------------------------------------------------------------------------
 
     def do_draw(self, line):
-        """draw (or 荒牌): a drawn hand, nobody pays (two in a row: two draws)"""
-        self.invoke("draw", self.table.name, "--client", self.client)
+        """draw (or 荒牌) [FACT=SEATS]: a drawn hand, nobody pays (two in a row: two draws)
+
+        Where the rules pay on a draw, say what they ask: draw ready=小李,大刘"""
+        told = [arg for word in self.words(line) for arg in ("--told", word)]
+        self.invoke("draw", self.table.name, "--client", self.client, *told)
 
     def do_undo(self, line):
         """undo [N] [y]: show the last hand (or hand N) and remove it
