@@ -255,7 +255,7 @@ class Engine:
         self.wall = wall.live
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
-        self.asked_draws, self.draws = draws, min(draws, self.wall)
+        self.asked_draws, self.draws = draws, min(draws, wall.draws_left)
         self.finder = WaitFinder(self.shapes, self.wild_kinds)
         self._shanten: Dict[tuple, int] = {}
         self._useful: Dict[tuple, tuple] = {}

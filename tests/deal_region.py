@@ -7,7 +7,9 @@ its own and small (not the SBR book: that is issue 38's ruleset):
 - on a discard the discarder pays; on a self-draw each seat still in the deal pays (not the earlier winners);
 - the deal ends at its third win, or when the wall runs out (`table draw`): then each seat still in and not ready
   pays each seat still in and ready 2 × 底分 (`draw_facts`: ready);
-- who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder.
+- who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder;
+- the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void 1|2|3`: 万, 筒,
+  条; 定缺) is never a wait.
 """
 import textwrap
 
@@ -18,6 +20,7 @@ from mjcalc.regions import unregister
 from mjcalc.tiles import SEATS
 
 READY_PAYS = 2  # what each not-ready seat pays each ready one, times 底分
+DEAD_WALL = 14
 
 
 def any_win(r, p):
@@ -50,8 +53,16 @@ class DealShaped(mjcalc.Region):
     en = "Deal-shaped"
     detectors = {"any_win": any_win, "all_pungs": COMMON["all_pungs"]}
     schemes = {"still_in": StillIn()}
-    options = (mjcalc.Option("out", "seats", "Seats that won earlier in this deal (they do not pay).", zh="已和"),)
+    options = (mjcalc.Option("out", "seats", "Seats that won earlier in this deal (they do not pay).", zh="已和"),
+               mjcalc.Option("void", "int", "The void suit 定缺: 1 万, 2 筒, 3 条.", zh="定缺", minimum=0, maximum=3))
     draw_facts = ("ready",)
+
+    def dead_wall(self, ruleset):
+        return DEAD_WALL
+
+    def void_kinds(self, ruleset, situation):
+        suit = situation.extra("void") or 0
+        return tuple(range(9 * (suit - 1), 9 * suit)) if suit else ()
 
     def deal_goes_on(self, ruleset, won):
         return len(won) < 3
@@ -90,7 +101,7 @@ payout: {scheme: still_in}
 session:
   dealer_stays_on_win: true
   dealer_stays_on_draw: true
-options: [out]
+options: [out, void]
 """
 
 

@@ -223,3 +223,21 @@ def test_the_prompt_plays_a_deal_and_its_draw(table):
     assert "deal      goes on; won: E 老王\n" in said.output
     with Ledger(table) as ledger:  # as the library's own evening above: the same money by the prompt
         assert money(ledger) == {"E": 1, "S": 0, "W": 2, "N": -3}
+
+
+# --- the wall of the region: 108 tiles, a dead wall, a void suit ------------------------------------------------
+
+def test_a_void_suit_is_never_a_wait_and_the_dead_wall_is_never_drawn(region):
+    from mjcalc import Situation, waits
+    from mjcalc.value import advise_value
+    rules = load_ruleset(str(region))
+    hand = parse_hand("23m 456m 789p 234s 55s")  # 23456m waits on 1m (123 456), 4m (234 456), 7m (234 567)
+    assert [t for t, _ in waits(hand, rules, Situation())] == [0, 3, 6]
+    assert waits(hand, rules, Situation(void=1)) == []  # 万 is the void suit: none of them is a wait
+    assert [t for t, _ in waits(hand, rules, Situation(void=2))] == [0, 3, 6]
+    # 108 tiles less the 13 held: 95 unseen, of which the last 14 are never drawn
+    from mjcalc.scoring import prepare
+    wall = deal_region.DealShaped().wall(rules, Situation(), prepare(hand, ()))
+    assert (wall.live, wall.draws_left) == (95, 81)
+    # with the 14th tile in hand: 94 unseen, at most 80 draws left
+    assert advise_value(parse_hand("23m 456m 789p 234s 55s +9s"), rules, Situation(), None, 90, "win").draws == 80

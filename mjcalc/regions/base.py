@@ -202,6 +202,24 @@ class Region:
             gone[situation.indicator] = 1
         return tuple(gone)
 
+    def dead_wall(self, ruleset) -> int:
+        """The tiles kept at the end of the wall, never drawn (a `tiles.Wall`'s `dead`): none here."""
+        return 0
+
+    def void_kinds(self, ruleset, situation) -> Tuple[int, ...]:
+        """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
+        return ()
+
+    def wall(self, ruleset, situation, tiles, seen=None, wild_kinds=()):
+        """The wall as the player of `tiles` knows it (`tiles.Wall`): the ruleset's composition less the hand
+        (`tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`), the dead wall
+        and the void kinds. Every count of tiles left is this one's."""
+        from ..tiles import Wall  # the one place a region makes a wall
+        zero = (0,) * NUM_KINDS
+        return Wall(ruleset.wall, tuple(tiles.held), tuple(seen) if seen is not None else zero,
+                    self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
+                    tuple(self.void_kinds(ruleset, situation)))
+
     def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""
