@@ -71,6 +71,7 @@ class Notice(_Said, str):
     code: str
     field: Optional[str]
     detail: str
+    assumed = False  # the seat or dealer taken when none was given (`analysis.assumed_seat`), said in the answer
 
     def __new__(cls, code: str, *, field: Optional[str] = None, label: Optional[str] = None,
                 **params: Any) -> "Notice":

@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, NoReturn, Optional, Set, Tuple
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
@@ -175,7 +175,7 @@ class _Checker:
 
     failed: Optional[Tuple[Any, Any, str, int, Any, Dict[str, Any]]] = None
 
-    def fail(self, node, key, path, code, /, **params):
+    def fail(self, node, key, path, code, /, **params) -> NoReturn:
         """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
         `node[key]`, and its path."""
         file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
@@ -322,7 +322,7 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
 
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
-    excluded_by = {}
+    excluded_by: Dict[str, List[Tuple[str, Any]]] = {}
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
@@ -336,11 +336,11 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         for other in c.strings(spec, "excluded_by", ppath + "."):
             excluded_by.setdefault(other, []).append((pid, spec))
         params = c.get(spec, "params", ppath + ".", dict, {})
-        declared = region.params_of(pid)
+        known_params = region.params_of(pid)
         for key, param_value in params.items():
-            if key not in declared:
-                c.fail(params, key, f"{ppath}.params.{key}", unknown_param(key, declared))
-            problem = declared[key].problem(param_value)
+            if key not in known_params:
+                c.fail(params, key, f"{ppath}.params.{key}", unknown_param(key, known_params))
+            problem = known_params[key].problem(param_value)
             if problem:
                 c.fail(params, key, f"{ppath}.params.{key}", problem)
         patterns.append(Pattern(
@@ -574,7 +574,8 @@ def _extends_error(where: Message, problem: Message) -> RulesetError:
 def _builtin_stem(name: str) -> Optional[str]:
     """The built-in ruleset a name means (its file stem, its id or an alias), or None."""
     for stem, data in COMPILED.items():
-        if name in (stem, data["id"]) or name in data["aliases"]:
+        aliases: Any = data["aliases"]
+        if name in (stem, data["id"]) or name in aliases:
             return stem
     return None
 

@@ -337,6 +337,7 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     if entry == "tiles":
         hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)
+        assert result.score is not None  # 14 tiles are scored
         if not result.score.complete:
             raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
         shown: Optional[str] = str(hand)
@@ -344,8 +345,10 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
         result = score_agreed(rules, placed, given.get("total"), given.get("patterns"), given.get("told"))
         shown = None
     score = result.score
+    assert score is not None
     if not score.legal:
         raise LedgerError("record.not_legal", reason=score.reason)
+    assert result.payout is not None  # a legal win is paid
     deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
     patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
     discarder = None if score.self_drawn else result.situation.discarder
@@ -1054,7 +1057,8 @@ def as_played(ledger: Ledger, table: Table, number: int) -> Tuple[Table, Ruleset
     record = next((h for h in hands if h.number == number), None)
     if record is None:
         raise LedgerError("ledger.no_such_hand", table=repr(table.name), number=number, count=len(hands))
-    return replace(table, players=tuple(record.players) or table.players), _Rules(ledger, table)(record.rules_sha256)
+    players = tuple(record.players)  # () before seats were kept
+    return replace(table, players=players if len(players) == 4 else table.players), _Rules(ledger, table)(record.rules_sha256)
 
 
 def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Written:
@@ -1192,7 +1196,7 @@ def player_seats(table: Table, option, value):
     if option.kind == "seats":
         return [table.seat(x) if isinstance(x, str) else x for x in items]
     sep = "=" if option.kind == "seat_int" else ":"
-    out = []
+    out: List[object] = []
     for item in items:
         if isinstance(item, dict):
             out.append({table.seat(k): v for k, v in item.items()})

@@ -67,7 +67,7 @@ def scheme_owner(scheme: str):
 
 def all_options() -> Dict[str, Option]:
     """Every region's situation options, by name (the generic ones are `situation.GENERIC`)."""
-    out = {}
+    out: Dict[str, Option] = {}
     for region in _REGIONS.values():
         for option in region.options:
             out.setdefault(option.name, option)
