@@ -5,7 +5,7 @@ automatic wins and the reasons a complete hand is not a legal win.
 """
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Callable, Dict, Hashable, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, Hashable, List, Optional, Protocol, Sequence, Set, Tuple, Union
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
@@ -15,11 +15,8 @@ from .payouts import MAX_AMOUNT
 from .ruleset import Pattern, Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
+from .regions.base import ReadingKeys
 from .tiles import NAMES, NUM_KINDS, WILD
-
-if TYPE_CHECKING:
-    from .regions.base import ReadingKeys
-    from .told import ToldReading
 
 
 @dataclass(frozen=True)
@@ -184,6 +181,16 @@ class Reading:
         return tuple(t for t in self.waits_before if t not in self.tiles.wild_kinds)
 
 
+class Valued(Protocol):
+    """What a pattern's value reads of a reading: a `Reading`, or a hand told by its patterns (`told.ToldReading`)."""
+
+    @property
+    def situation(self) -> Situation: ...
+
+    @property
+    def wild_roles(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Match:
     pattern_id: str
@@ -282,9 +289,9 @@ def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
 class _Keys:
     """The region's `ReadingKeys` for one hand with what the scorer adds (see there), memoised by block."""
 
-    def __init__(self, keys: Sequence["ReadingKeys"], tiles: Tiles, ruleset: Ruleset) -> None:
+    def __init__(self, keys: Sequence[ReadingKeys], tiles: Tiles, ruleset: Ruleset) -> None:
         keys = list(keys)
-        self.region: Union["ReadingKeys", _Joined] = keys[0] if len(keys) == 1 else _Joined(keys)
+        self.region: Union[ReadingKeys, _Joined] = keys[0] if len(keys) == 1 else _Joined(keys)
         roles = any(k.wild_roles for k in keys) or any(p.param("without_wild") is not None for p in ruleset.patterns)
         self.wild_kinds = tuple(tiles.wild_kinds) if roles else ()
         win = tiles.hand.winning
@@ -477,7 +484,7 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
     return tuple(matches), total, bonus, uncapped
 
 
-def _value(p: Pattern, reading: Union[Reading, "ToldReading"]) -> int:
+def _value(p: Pattern, reading: "Valued") -> int:
     """The pattern's value on this reading: `params.discard_value` when the win is not self-drawn,
     `params.dealer_value` when the dealer wins, `params.without_wild` when no wildcard plays a wildcard role, else
     `value`."""
@@ -491,7 +498,7 @@ def _value(p: Pattern, reading: Union[Reading, "ToldReading"]) -> int:
     return without if without is not None and reading.wild_roles == 0 else p.value
 
 
-def pattern_points(p: Pattern, count: int, reading: Union[Reading, "ToldReading"]) -> int:
+def pattern_points(p: Pattern, count: int, reading: "Valued") -> int:
     """What pattern `p` counted `count` times is worth on `reading` (its value there, by its scale)."""
     value = _value(p, reading)
     if p.scale == "once":

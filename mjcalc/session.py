@@ -1,11 +1,12 @@
 """The rules model of an evening between hands: the ruleset's `session:` block (the dealer, 连庄, rounds and 上楼)
 and the `State` the evening stands in before a hand. Pure values; `evening.replay.advance` moves the state on."""
 from dataclasses import dataclass
+from typing import Any, Dict, Optional, Protocol, Tuple
 
 MAX_LEVELS = 16  # 上楼: later hands are paid at most 2^16 times over
 
 # `session:` — key → (type, default, choices, maximum); validated by ruleset.py.
-SESSION = {
+SESSION: Dict[str, Tuple[type, Any, Optional[Tuple[str, ...]], Optional[int]]] = {
     "dealer_stays_on_win": (bool, True, None, None),     # 连庄 when the dealer wins
     "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
     "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
@@ -25,7 +26,14 @@ class State:
 
     @property
     def factor(self) -> int:
-        return 2 ** self.level
+        return 1 << self.level
+
+
+class _WithSession(Protocol):
+    """A `ruleset.Ruleset`, as far as `Session.of` reads it."""
+
+    @property
+    def session(self) -> Tuple[Tuple[str, object], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -39,6 +47,6 @@ class Session:
     shanglou_on_dealer_win: bool = False
 
     @classmethod
-    def of(cls, ruleset) -> "Session":
-        given = dict(ruleset.session)
+    def of(cls, ruleset: "_WithSession") -> "Session":
+        given: Dict[str, Any] = dict(ruleset.session)  # validated by ruleset.py against SESSION
         return cls(**{key: given.get(key, default) for key, (_, default, _, _) in SESSION.items()})
