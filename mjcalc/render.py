@@ -2,7 +2,7 @@
 made of; no printing here (output.py prints)."""
 import re
 from dataclasses import replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Literal, Optional, Tuple
 
 from .analysis import Analysis
 from .decompose import Block
@@ -11,6 +11,8 @@ from .messages import Message
 from .notation import format_hand
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
+
+Tone = Literal["good", "bad", "strong"]  # how a front end colours a text (None: plain)
 
 SHAPE_NAMES = {
     "standard": ("四组一对", "sets and a pair"),
@@ -248,16 +250,16 @@ def _unbroken(text: str) -> str:
 
 
 def compare_column(analysis: Analysis, lang: str, glyphs: bool = False,
-                   said_in: str = "en") -> Dict[str, List[Tuple[str, Optional[str]]]]:
+                   said_in: str = "en") -> Dict[str, List[Tuple[str, Optional[Tone]]]]:
     """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits); a refusal's
     reason said in `said_in`.
 
     Values are (text, tone) pairs where tone is "good", "bad", "strong" or None, for the caller to colour.
     """
     score = analysis.score
-    col: Dict[str, List[Tuple[str, Optional[str]]]] = {}
+    col: Dict[str, List[Tuple[str, Optional[Tone]]]] = {}
     if score is None:
-        lines: List[Tuple[str, Optional[str]]] = []
+        lines: List[Tuple[str, Optional[Tone]]] = []
         by_verdict: Dict[tuple, list] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
@@ -399,10 +401,10 @@ class Doc:
         self.blocks = []
         self.warnings = list(warnings)
 
-    def field(self, label: str, text, tone=None):
+    def field(self, label: str, text, tone: Optional[Tone] = None):
         self.blocks.append(("field", label, text, tone))
 
-    def line(self, text="", tone=None):
+    def line(self, text="", tone: Optional[Tone] = None):
         self.blocks.append(("line", text, tone))
 
     def table(self, headers, rows):

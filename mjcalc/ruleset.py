@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, List, NoReturn, Optional, Set, Tuple
+from typing import Any, Dict, List, Literal, NoReturn, Optional, Set, Tuple, get_args
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
@@ -30,13 +30,17 @@ def _builtin_dir() -> Path:
 
 BUILTIN_DIR = _builtin_dir()
 
-ROLES = ("add", "base", "multiplier", "bonus")
+# A pattern's role: added to the points, the one base of a reading, a factor on them, or bonus points beside them.
+PatternRole = Literal["add", "base", "multiplier", "bonus"]
+ROLES: Tuple[PatternRole, ...] = get_args(PatternRole)
 MAX_TOTAL = 1_000_000  # scoring.minimum and scoring.cap
 MAX_EXTENDS = 16  # files in one `extends` chain
-SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
+Scale = Literal["linear", "power", "once"]  # value × count, value × 2^count, value however many
+SCALES: Tuple[Scale, ...] = get_args(Scale)
 # How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
 # wildcards are declared; never (self-draw only).
-WIN_RULES = ("any", "concealed", "concealed_if_wild", "never")
+WinRule = Literal["any", "concealed", "concealed_if_wild", "never"]
+WIN_RULES: Tuple[WinRule, ...] = get_args(WinRule)
 # What YAML 1.1 read as a number (0x2710, 0b11, 1:30, 1_000) and the safe loader now reads as the text written.
 _NUMBER_AS_TEXT = re.compile(r"[-+]?[0-9][0-9a-fA-F_:.xXoObB]*", flags=re.ASCII)
 # A house file's id: ASCII only (no look-alike of a built-in's), lower case.
@@ -51,8 +55,8 @@ class Pattern:
     zh: str
     en: str
     value: int
-    role: str = "add"
-    scale: str = "linear"
+    role: PatternRole = "add"
+    scale: Scale = "linear"
     excludes: Tuple[str, ...] = ()
     standalone: bool = False
     below_minimum: bool = False
@@ -65,6 +69,9 @@ class Pattern:
         return dict(self.params).get(key, default)
 
 
+PenaltyPays = Literal["each", "one"]  # each other player, or one player the table names
+
+
 @dataclass(frozen=True)
 class Penalty:
     """A penalty the ruleset declares (诈和 …), recorded between hands: the player at fault pays each other
@@ -75,7 +82,7 @@ class Penalty:
     id: str
     zh: str
     en: str
-    pays: str = "each"
+    pays: PenaltyPays = "each"
     points: Optional[int] = None
     total: Optional[int] = None
 
@@ -83,7 +90,7 @@ class Penalty:
         return self.en if lang == "en" else self.zh
 
 
-PENALTY_PAYS = ("each", "one")
+PENALTY_PAYS: Tuple[PenaltyPays, ...] = get_args(PenaltyPays)
 
 
 @dataclass(frozen=True)
@@ -107,8 +114,8 @@ class Ruleset:
     wild_en: str = "wildcard"
     wild_kinds: int = 1
     shapes: Tuple[str, ...] = ("standard",)
-    discard: str = "any"
-    rob_kong: str = "any"
+    discard: WinRule = "any"
+    rob_kong: WinRule = "any"
     max_wilds_on_discard: Optional[int] = None
     earthly_discard_from_dealer: bool = False
     rob_kong_as_self_draw: bool = False  # a robbed kong is scored and paid as a self-draw

@@ -35,6 +35,7 @@ from ..situation import GENERIC, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
 from ..tiles import SEATS, Composition, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
+from .kinds import EventKind, WrittenKind
 from .ledger import (
     Change,
     HandRecord,
@@ -368,7 +369,7 @@ class Written:
     standings, and, for a retried request, `replayed` with the answer the first one got."""
 
     table: Table
-    kind: str
+    kind: WrittenKind
     record: Optional[HandRecord] = None
     old: Optional[HandRecord] = None
     changed: List[Tuple[HandRecord, HandRecord]] = field(default_factory=list)
@@ -560,7 +561,7 @@ def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], b
                               reason=Message("ledger.result_changed", number=record.number, what=what))
 
 
-def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
+def _change(t: Table, kind: EventKind, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
             rules=None) -> Change:
     keep = evening.keep if isinstance(evening, _Appended) else 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
@@ -994,7 +995,7 @@ def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Opti
     return _write(ledger, table, make, request, closing=True)
 
 
-def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, rules=None,
+def _correction(ledger: Ledger, table: Table, kind: EventKind, data_of, request=None, rules=None,
                 revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """A seat change, a dealer correction or a rules switch: an event between hands, in the timeline from the
     next hand on (`seat_start` corrects the whole evening)."""
