@@ -92,7 +92,7 @@ class BatchWaits:
         bad = 0
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\r\n")
-            if fast_mask is not None:
+            if fast_mask is not None and fast_text is not None:
                 mask = fast_mask(line)
                 if mask is not None:
                     write(_fast_json(fast, mask, line) if as_json else fast_text(mask))
@@ -102,9 +102,9 @@ class BatchWaits:
             except MjcalcError as exc:
                 bad += 1
                 if as_json:
-                    write(json_text({"line": number, "error": printable(exc)}) + "\n")
+                    write(json_text({"line": number, "error": printable(str(exc))}) + "\n")
                 else:
-                    write(f"error: {printable(exc)}\n")
+                    write(f"error: {printable(str(exc))}\n")
                 continue
             if as_json:
                 write(_json_line(str(hand), found))

@@ -18,6 +18,7 @@ import inspect
 import secrets
 import shlex
 import sys
+from pathlib import Path
 from typing import Optional
 
 import click
@@ -46,7 +47,7 @@ class TablePrompt(cmd.Cmd):
         self.commands = commands
         self.ledger = ledger
         self.table = table
-        self.history = None
+        self.history: Optional[Path] = None
         self.rules: Optional[Ruleset] = None  # the table's, read when the prompt starts
         self.client = f"play-{secrets.token_hex(8)}"  # this session, to the ledger (`table hand --client`)
         self.status = 0  # the exit a script is given: 1 if a line failed, 4 if an answer could not be written
@@ -83,7 +84,7 @@ class TablePrompt(cmd.Cmd):
         self.status = 4 if 4 in (code, self.status) else 1
 
     @property
-    def prompt(self):
+    def prompt(self) -> str:  # type: ignore[override]  # cmd.Cmd reads self.prompt: a property reads the same
         if not self.at_terminal():  # a script fed on stdin: no prompts between its lines
             return ""
         number, state = self.ledger.state(self.table)
@@ -229,6 +230,7 @@ class TablePrompt(cmd.Cmd):
 
     def _all_patterns(self, words):
         from ..evening import parse_patterns  # imported when used (start-up time)
+        assert self.rules is not None  # read when the prompt started
         try:
             parse_patterns(self.rules, ",".join(words))
             return True
@@ -369,6 +371,7 @@ class TablePrompt(cmd.Cmd):
     # --- completion ----------------------------------------------------------------------------------------
 
     def _words(self):
+        assert self.rules is not None  # read when the prompt started
         return list(self.table.players) + list(SELF_DRAW[:1]) + [p.zh for p in self.rules.patterns]
 
     def completenames(self, text, *ignored):

@@ -1179,7 +1179,7 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                 if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
             written = evening.seat_players(ledger, t, players, from_start, request,
-                                           revision=preview.made_at if from_start and not yes else None,
+                                           revision=preview.made_at if preview is not None else None,
                                            dealer=together)
             if written.replayed:
                 return _replayed(written, False, request_id)

@@ -30,6 +30,7 @@ from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
 from ..session import MAX_LEVELS, Session, State
 from ..tiles import SEATS, seat_word
+from .kinds import Entry, EventKind, HandKind
 from .replay import PLACED, advance
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
@@ -365,7 +366,7 @@ class HandRecord:
     dealer: str
     streak: int
     level: int
-    kind: str  # win | draw
+    kind: HandKind
     hand: Optional[str]
     winner: Optional[str]
     discarder: Optional[str]
@@ -375,7 +376,7 @@ class HandRecord:
     deltas: Dict[str, int]
     after: State
     recorded: str
-    entry: Optional[str] = None  # how a win was entered: tiles, total or patterns (None for a draw)
+    entry: Optional[Entry] = None  # how a win was entered: tiles, total or patterns (None for a draw)
     hand_id: str = ""
     players: Tuple[str, ...] = ()  # who sat where (E S W N) when the hand was played
     rules_sha256: Optional[str] = None  # the rules it was recorded under
@@ -511,7 +512,7 @@ class Change:
     """One write to a table: the event, and the table it leaves (its hands, of which the first `keep` are
     stored as they are; the state before the next hand; who sits where; the rules when they change)."""
 
-    kind: str
+    kind: EventKind
     data: dict
     hands: List[HandRecord]
     keep: int
@@ -1251,7 +1252,7 @@ class Ledger:
 
     # --- writing ---
 
-    def _log(self, db, table_id: int, revision: int, kind: str, data: dict, request: Optional[Request]):
+    def _log(self, db, table_id: int, revision: int, kind: EventKind, data: dict, request: Optional[Request]):
         if request is not None and db.execute("SELECT 1 FROM events WHERE request_id = ?", (request.id,)).fetchone():
             raise LedgerError("ledger.request_taken", request_id=request.id)
         db.execute("INSERT INTO events (table_id, revision, kind, data, request_id, request_digest, answer, "

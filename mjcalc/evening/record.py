@@ -35,6 +35,7 @@ from ..situation import GENERIC, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
 from ..tiles import SEATS, Composition, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
+from .kinds import EventKind, WrittenKind
 from .ledger import (
     Change,
     HandRecord,
@@ -345,6 +346,7 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     if entry == "tiles":
         hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)
+        assert result.score is not None  # 14 tiles are scored
         if not result.score.complete:
             raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
         shown: Optional[str] = str(hand)
@@ -352,8 +354,10 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
         result = score_agreed(rules, placed, given.get("total"), given.get("patterns"), given.get("told"))
         shown = None
     score = result.score
+    assert score is not None
     if not score.legal:
         raise LedgerError("record.not_legal", reason=score.reason)
+    assert result.payout is not None  # a legal win is paid
     deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
     patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
     discarder = None if score.self_drawn else result.situation.discarder
@@ -391,7 +395,7 @@ class Written:
     standings, and, for a retried request, `replayed` with the answer the first one got."""
 
     table: Table
-    kind: str
+    kind: WrittenKind
     record: Optional[HandRecord] = None
     old: Optional[HandRecord] = None
     changed: List[Tuple[HandRecord, HandRecord]] = field(default_factory=list)
@@ -583,7 +587,7 @@ def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], b
                               reason=Message("ledger.result_changed", number=record.number, what=what))
 
 
-def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
+def _change(t: Table, kind: EventKind, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
             rules=None) -> Change:
     keep = evening.keep if isinstance(evening, _Appended) else 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
@@ -1017,7 +1021,7 @@ def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Opti
     return _write(ledger, table, make, request, closing=True)
 
 
-def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, rules=None,
+def _correction(ledger: Ledger, table: Table, kind: EventKind, data_of, request=None, rules=None,
                 revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """A seat change, a dealer correction or a rules switch: an event between hands, in the timeline from the
     next hand on (`seat_start` corrects the whole evening)."""
@@ -1080,7 +1084,8 @@ def as_played(ledger: Ledger, table: Table, number: int) -> Tuple[Table, Ruleset
     record = next((h for h in hands if h.number == number), None)
     if record is None:
         raise LedgerError("ledger.no_such_hand", table=repr(table.name), number=number, count=len(hands))
-    return replace(table, players=tuple(record.players) or table.players), _Rules(ledger, table)(record.rules_sha256)
+    players = tuple(record.players)  # () before seats were kept
+    return replace(table, players=players if len(players) == 4 else table.players), _Rules(ledger, table)(record.rules_sha256)
 
 
 def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Written:
@@ -1218,7 +1223,7 @@ def player_seats(table: Table, option, value):
     if option.kind == "seats":
         return [table.seat(x) if isinstance(x, str) else x for x in items]
     sep = "=" if option.kind == "seat_int" else ":"
-    out = []
+    out: List[object] = []
     for item in items:
         if isinstance(item, dict):
             out.append({table.seat(k): v for k, v in item.items()})

@@ -41,7 +41,7 @@ class Region:
 
     # --- the situation -----------------------------------------------------------------------------------
 
-    def prepare(self, ruleset, situation, notes: List[str]):
+    def prepare(self, ruleset, situation, notes: List[Notice]):
         """The situation this ruleset reads: region options checked and parsed once, the ones the ruleset does
         not read dropped with a notice (so they can never change a score), contradictions refused."""
         kept = {}
@@ -306,7 +306,7 @@ class Region:
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         """Each seat's roles in this hand, for the payout table: dealer, winner, discarder, and the region's own."""
         s = situation
-        roles = {seat: [] for seat in SEATS}
+        roles: Dict[str, List[str]] = {seat: [] for seat in SEATS}
         roles[s.dealer].append("dealer 庄")
         roles[s.seat].append("winner")
         if s.discarder is not None and (not self_drawn or s.rob_kong):  # a rob paid as a self-draw is still a rob
@@ -367,7 +367,7 @@ class ReadingKeys:
         self.signature = signature
 
 
-_OWN = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+_OWN: Dict[Tuple[int, int, int], tuple] = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
 
 
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:

@@ -922,6 +922,7 @@ def _csp(page: str) -> str:
     """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
     def digest(tag):
         m = re.search(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        assert m is not None, tag  # the page has one of each
         return "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode() + "'"
     return (f"default-src 'self'; script-src {digest('script')}; style-src {digest('style')}; img-src 'self' data:; "
             "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")
