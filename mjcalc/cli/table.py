@@ -22,7 +22,6 @@ from ..evening import (
     LedgerError,
     LedgerFileError,
     context,
-    hand_json,
     total_kind,
     remember_path,
     standings_json,
@@ -474,8 +473,7 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
     _warn_hand(result.warnings)
-    data = ({"table": t.name, "hand": hand_json(record, t, rules)} if dry_run else evening.written_json(written))
-    data["recorded"] = not dry_run
+    data = evening.preview_json(written, said_lang()) if dry_run else evening.written_json(written)
     if brief and not dry_run:
         doc = said_doc(brief_line(t, record, rules), _next_line(t, record.number, record.after), data=data)
     else:
@@ -1304,12 +1302,14 @@ def table_rules_command(words, yes, request_id, db_path):
 @hand_entry_options
 @click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
+@click.option("--dry-run", is_flag=True, help="Show what it would change; replace nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
               "later hands it changes, the standings.")
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, request_id, db_path, **params):
+def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as_json, request_id, db_path,
+               **params):
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
     and a hand whose state did not change keeps its payouts. `table revert` takes the edit back.
@@ -1318,6 +1318,7 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
     Examples:
       mjcalc table edit 3 --fan 2 --winner 小李 --from 老王
       mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
+      mjcalc table edit 3 --fan 3 --winner 小李 --from 老王 --dry-run
     """
     with _open(db_path) as ledger:
         if as_draw:
@@ -1329,16 +1330,20 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
         request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
                                                    "input": given})
         preview = None
-        if not yes and not (request and ledger.request(request.id)):
+        if dry_run or not yes and not (request and ledger.request(request.id)):
             old = next((h for h in ledger.hands(t) if h.number == number), None)
             if old is None:
                 raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
                                   count=len(ledger.hands(t)))
             preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
             unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
-            emit(said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
-                          *changed_lines(preview), *standings_change(t, preview),
-                          *([said(unusual)] if unusual is not None else [])), err=as_json)
+            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
+                           *changed_lines(preview), *standings_change(t, preview),
+                           *([said(unusual)] if unusual is not None else []), data=evening.preview_json(preview))
+            if dry_run:  # the preview is the answer
+                doc.text("nothing changed (a dry run)")
+                return emit(doc, as_json)
+            emit(doc, err=as_json)
             if not _sure("replace it?", "nothing changed (--yes replaces it without asking)", as_json):
                 return
         shown = preview.old if preview else number
