@@ -392,8 +392,10 @@ def shanten_text(advice, lang: str) -> str:
 class Doc:
     """One command's answer: `data` (the JSON document) and `blocks` (its text layout), with `warnings`.
 
-    Blocks are ("field", label, text, tone), ("line", text, tone) and ("table", headers, rows); a cell or a
-    text may be a (text, tone) pair, tone one of "good", "bad", "strong" or None.
+    Blocks are ("field", label, text, tone), ("line", text, tone), ("table", headers, rows) and ("text", lines):
+    a cell or a text may be a (text, tone) pair, tone one of "good", "bad", "strong" or None; "text" is lines laid
+    out already (a `table` command fits its own to the terminal), printed as they are, every control character
+    escaped.
     """
 
     def __init__(self, data=None, warnings=()):
@@ -409,6 +411,10 @@ class Doc:
 
     def table(self, headers, rows):
         self.blocks.append(("table", list(headers), [list(r) for r in rows]))
+
+    def text(self, *lines: str):
+        """Lines laid out already (one or more to a string), each printed as it is."""
+        self.blocks += [("text", str(line)) for line in lines]
 
 
 def _not_assumed(notices):

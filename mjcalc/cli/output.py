@@ -38,14 +38,15 @@ def shown_width(text: str) -> int:
     return max(0, wcswidth(click.unstyle(text)))
 
 
-def emit(doc, as_json: bool = False):
-    """Print `doc`: its JSON document, or its text; its warnings go to stderr either way."""
+def emit(doc, as_json: bool = False, err: bool = False):
+    """Print `doc`: its JSON document, or its text (on stderr with `err`: a preview beside a JSON answer); its
+    warnings go to stderr either way."""
     for notice in doc.warnings:
         echo(f"warning: {printable(said(notice))}", err=True)
     if as_json:
-        click.echo(json_text(doc.data))
+        click.echo(json_text(doc.data), err=err)
     else:
-        echo(text(doc, width()))
+        echo(text(doc, width()), err=err)
 
 
 def _styled(value, tone=None) -> str:
@@ -64,6 +65,8 @@ def text(doc, columns: int = 80) -> str:
         if kind == "field":
             _, label, body, tone = block
             lines += _field(label, str(body), tone, columns)
+        elif kind == "text":
+            lines.append(printable(block[1], keep_newlines=True))
         elif kind == "line":
             _, body, tone = block
             lines += [_styled(part, tone) for part in _wrap(str(body), columns, "")] if body else [""]

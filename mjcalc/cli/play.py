@@ -28,8 +28,10 @@ from ..errors import MjcalcError, printable
 from ..evening import Ledger, LedgerError, data_dir
 from ..messages import Message
 from ..notation import written_in_notation
+from ..render import Doc
 from ..ruleset import Ruleset
 from .common import said_lang
+from .output import emit
 from .text_table import line_width
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
@@ -59,16 +61,16 @@ class TablePrompt(cmd.Cmd):
 
         self.rules = evening.table_rules(self.table, self.ledger)
         self._readline()
-        click.echo(printable(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
-                             + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players))))
-        click.echo("a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
+        say(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
+            + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)),
+            "a hand: WINNER FROM|自摸 TOTAL|PATTERNS|TILES;  help, quit or Ctrl-D")
         try:
             while True:
                 try:
                     self.cmdloop()
                     break
                 except KeyboardInterrupt:  # Ctrl-C drops the line being typed; Ctrl-D or quit leaves
-                    click.echo("^C")
+                    say("^C")
         finally:
             self._save_history()
         if self.status and not self.at_terminal():
@@ -122,7 +124,7 @@ class TablePrompt(cmd.Cmd):
             exc.show()
             self.failed(exc.exit_code)
         except click.exceptions.Abort:
-            click.echo("")
+            say("")
             self.failed()
         except SystemExit as exc:
             if exc.code:  # a question answered no: nothing done
@@ -305,7 +307,7 @@ class TablePrompt(cmd.Cmd):
         if not yes and not self.at_terminal():
             answer = self._answer()
             if answer in ANSWERS[2:]:
-                click.echo("nothing removed")
+                say("nothing removed")
                 return
             yes = ["y"]
         self.invoke("undo", self.table.name, *(["--hand", number[0]] if number else []), *(["--yes"] if yes else []))
@@ -345,14 +347,13 @@ class TablePrompt(cmd.Cmd):
         """help [COMMAND]: the commands, or one of them in full"""
         name = arg.strip()
         if not name:
-            for line in self.help_lines():
-                click.echo(line)
+            say(*self.help_lines())
             return
         doc = getattr(getattr(self, f"do_{name}", None), "__doc__", None) if name in COMMANDS + ("hand",) else None
         if doc is None:
-            click.echo(printable(f"no command {name!r}: `help` lists them"))
+            say(f"no command {name!r}: `help` lists them")
             return
-        click.echo(inspect.cleandoc(doc))
+        say(inspect.cleandoc(doc))
 
     def help_lines(self):
         """`help`: a hand's line, then each command's first line of help, in columns that fit 80."""
@@ -365,7 +366,7 @@ class TablePrompt(cmd.Cmd):
         return lines
 
     def do_EOF(self, line):
-        click.echo("")
+        say("")
         return True
 
     # --- completion ----------------------------------------------------------------------------------------
@@ -384,6 +385,13 @@ class TablePrompt(cmd.Cmd):
         return self.completedefault(text, line, begidx, endidx)
 
     complete_hand = complete_score
+
+
+def say(*lines: str):
+    """The prompt's own lines (its greeting, its help, `nothing removed`) through the one output path."""
+    doc = Doc()
+    doc.text(*lines)
+    emit(doc)
 
 
 def keystrokes(line: str) -> int:

@@ -2,13 +2,13 @@
 `evening/stats.py`). A command of the `table` group, registered when this module is imported."""
 import click
 
-from ..errors import printable
 from ..evening import Ledger
 from ..evening.stats import dealer_charges, read_stats, stats_json
 from ..tiles import SEATS
-from .common import UserError, emit_json, said_lang
+from .common import UserError, said_lang
 from .common import table as draw_table
-from .table import columns, current_table, db_option, ledger_errors, name_argument, table, width
+from .output import emit
+from .table import columns, current_table, db_option, ledger_errors, name_argument, said_doc, table, width
 
 
 @table.command("stats")
@@ -36,19 +36,19 @@ def table_stats(name, every, as_json, db_path):
         read = {t.name for t in tables}
         played = {t.name: n for t, n, _ in ledger.tables() if t.name in read}  # counts, not the hands again
         path = ledger.path
-    for left, problem in left_out:
-        click.echo(printable(f"table {left!r} is damaged and left out: {problem} (`mjcalc table check`)"), err=True)
-    if as_json:
-        emit_json(stats_json(rows, None if every else tables[0].name, left_out))
-    elif not tables and not left_out:
-        click.echo(printable(f"no tables yet in {path}"))
-    elif tables:
-        _figures(rows, tables, played, every)
+    if left_out:
+        emit(said_doc(*(f"table {left!r} is damaged and left out: {problem} (`mjcalc table check`)"
+                        for left, problem in left_out)), err=True)
+    lines = _figures(rows, tables, played, every) if tables else [] if left_out else [f"no tables yet in {path}"]
+    if as_json or lines:
+        emit(said_doc(*lines, data=stats_json(rows, None if every else tables[0].name, left_out) if as_json else None),
+             as_json)
     if left_out:
         raise SystemExit(1)
 
 
-def _figures(rows, tables, played, every):
+def _figures(rows, tables, played, every) -> list:
+    """The figures' lines: how many tables and hands, then the table of each person's figures."""
     count = sum(played.values())
     hands = f"{count} hand{'s' if count != 1 else ''}"
     head = f"table {tables[0].name!r}: {hands}"
@@ -56,8 +56,7 @@ def _figures(rows, tables, played, every):
         head = f"{len(tables)} table{'s' if len(tables) != 1 else ''} ({', '.join(t.name for t in tables)}): {hands}"
         if width(head) > columns():
             head = f"{len(tables)} tables: {hands}"
-    click.echo(printable(head))
-    click.echo(printable(_fitted(rows, None if every else tables[0].players, every), keep_newlines=True))
+    return [head, _fitted(rows, None if every else tables[0].players, every)]
 
 
 # The columns in the terminal's language (`said_lang`), the game's own words (自摸, 点炮, 烧庄, 包) as every table

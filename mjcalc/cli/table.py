@@ -22,7 +22,6 @@ from ..evening import (
     LedgerError,
     LedgerFileError,
     context,
-    hand_json,
     total_kind,
     remember_path,
     standings_json,
@@ -31,6 +30,7 @@ from ..evening import (
 from ..regions import all_options
 from ..ruleset import load_ruleset
 from ..messages import Message
+from ..render import Doc
 from ..session import Session
 from ..situation import GENERIC
 from ..tiles import SEATS, parse_seat
@@ -52,6 +52,7 @@ from .common import (
 from .common import (
     table as _table,
 )
+from .output import emit
 
 
 @click.group()
@@ -133,12 +134,10 @@ def request_option(func):
 
 def _replayed(written, as_json, request_id):
     """The answer to a request made already: its first answer (--json, with "replayed": true), or one line."""
-    if as_json:
-        click.echo(json_text(written.answer))
-        return
     hand = written.answer.get("hand") or written.answer.get("removed") or {}
     what = (f"hand {hand['number']}" if hand.get("number") else f"revision {written.answer.get('revision')}")
-    _say(f"request {request_id} was made already ({what}); nothing recorded again")
+    emit(said_doc(f"request {request_id} was made already ({what}); nothing recorded again", data=written.answer),
+         as_json)
 
 
 def hand_entry_options(func):
@@ -165,21 +164,17 @@ def _sure(question, refused, err=False) -> bool:
     except click.Abort:
         sure = False
     if not sure:
-        _say(refused, err=err)
+        emit(said_doc(refused), err=err)
     return sure
 
 
 def _say_written(written, as_json, done, head):
     """The answer to an undo, edit or revert committed: its document, or `head`, the later hands it changed
     and the next hand (exit 4 if stdout cannot take it)."""
+    doc = said_doc(head, *changed_lines(written), _next_line(written.table, len(written.hands), written.table.state),
+                   data=evening.written_json(written))
     with answering(done):
-        if as_json:
-            click.echo(json_text(evening.written_json(written)))
-            return
-        _say(head)
-        for line in changed_lines(written):
-            _say(line)
-        _say(_next_line(written.table, len(written.hands), written.table.state))
+        emit(doc, as_json)
 
 
 def _seat_kind(name):
@@ -205,9 +200,12 @@ def _open(db_path, readonly=False) -> Ledger:
     return Ledger(db_path, readonly=readonly)
 
 
-def _say(text="", **kwargs):
-    """Print for a person: a control or invisible character in a name shows as its escape."""
-    click.echo(printable(text, keep_newlines=True), **kwargs)
+def said_doc(*lines: str, data=None) -> Doc:
+    """A `table` command's answer: its `lines`, laid out for the terminal already (the output path escapes a control
+    or invisible character in a name), and its `--json` document `data`."""
+    doc = Doc(data)
+    doc.text(*lines)
+    return doc
 
 
 def current_table(ledger: Ledger, name=None):
@@ -316,15 +314,15 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
         request = evening.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
                                                    "players": players, "base": base})
         if evening.request_answer(ledger, request) is not None:
-            _say(f"request {request_id} was made already (table {name!r}); nothing created again")
+            emit(said_doc(f"request {request_id} was made already (table {name!r}); nothing created again"))
             return
         t = evening.create_table(ledger, name, ruleset_name, players, base, request)
         _use(ledger, t.name)
+    lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
+    doc = said_doc(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first",
+                   "players   " + "\n".join(lines)[10:], f"ledger    {ledger.path}")
     with answering(Message("table.done_new", table=repr(t.name))):
-        _say(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first")
-        lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
-        _say("players   " + "\n".join(lines)[10:])
-        _say(f"ledger    {ledger.path}")
+        emit(doc)
 
 
 def _read_seats(items, flag="--seat"):
@@ -358,7 +356,7 @@ def table_use(name, db_path):
         t = ledger.table(name)
     with _open(db_path) as ledger:
         _use(ledger, t.name)
-        _say(f"table {t.name!r} is in use ({ledger.path})")
+        emit(said_doc(f"table {t.name!r} is in use ({ledger.path})"))
 
 
 # The one who records (the prompt's session): a hand it said twice is two hands, only one another phone or
@@ -477,33 +475,26 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
     _warn_hand(result.warnings)
+    data = evening.preview_json(written, said_lang()) if dry_run else evening.written_json(written)
     if brief and not dry_run:
-        _say(brief_line(t, record, rules))
-        _say(_next_line(t, record.number, record.after))
-        return
-    if as_json:
-        doc = ({"table": t.name, "hand": hand_json(record, t, rules)} if dry_run
-               else evening.written_json(written))
-        doc["recorded"] = not dry_run
-        click.echo(json_text(doc))
-        return
-    if dry_run:
-        _say("(not recorded)")
-    for line in hand_lines(t, record, result, rules, lang, None if dry_run else standings):
-        _say(line)
+        doc = said_doc(brief_line(t, record, rules), _next_line(t, record.number, record.after), data=data)
+    else:
+        doc = said_doc(*(["(not recorded)"] if dry_run else []),
+                       *hand_lines(t, record, result, rules, lang, None if dry_run else standings), data=data)
+    emit(doc, as_json)
 
 
 def _warn_hand(notices):
     """A hand's warnings on stderr; the patterns its situation added to those named in one short line (a
     dealer's hand adds 庄 each time: not a warning)."""
     added = [n.message.params["name"] for n in notices if getattr(n, "code", "") == "record.pattern_added"]
-    for notice in notices:
-        if getattr(notice, "code", "") != "record.pattern_added" and not getattr(notice, "assumed", False):
-            for line in fit_text(f"warning: {printable(said(notice))}", "  "):
-                _say(line, err=True)
+    lines = [line for notice in notices
+             if getattr(notice, "code", "") != "record.pattern_added" and not getattr(notice, "assumed", False)
+             for line in fit_text(f"warning: {printable(said(notice))}", "  ")]
     if added:
-        for line in fit_text("note: " + Message("table.patterns_added", names=added).text(said_lang()), "      "):
-            _say(line, err=True)
+        lines += fit_text("note: " + Message("table.patterns_added", names=added).text(said_lang()), "      ")
+    if lines:
+        emit(said_doc(*lines), err=True)
 
 
 def brief_line(t, record, rules):
@@ -634,12 +625,9 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
+    doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=evening.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
-        if as_json:
-            click.echo(json_text(evening.written_json(written)))
-            return
-        _say(draw_line(t, record))
-        _say(_next_line(t, record.number, record.after))
+        emit(doc, as_json)
 
 
 def draw_line(t, record):
@@ -675,11 +663,7 @@ def table_show(name, as_json, with_tiles, db_path):
     """
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         view = evening.read_view(ledger, t.name)
-    if as_json:
-        click.echo(json_text(view.json()))
-        return
-    for line in show_lines(view, with_tiles):
-        _say(line)
+    emit(said_doc(*show_lines(view, with_tiles), data=view.json()), as_json)
 
 
 def show_lines(view, with_tiles=False):
@@ -828,7 +812,7 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
         if shown is None and hands:
             raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number, count=len(hands))
         if shown is not None and not (request and ledger.request(request.id)):
-            _say(undo_line(t, shown), err=as_json)
+            emit(said_doc(undo_line(t, shown)), err=as_json)
             if not yes and not _sure("remove it?", "nothing removed (--yes removes it without asking)", as_json):
                 return
         written = evening.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
@@ -989,7 +973,7 @@ def _write_out(output, text, said):
             f.write(text)
     except OSError as exc:
         raise UserError("cli.cannot_write", flag="-o", path=output, reason=exc.strerror) from None
-    _say(said)
+    emit(said_doc(said))
 
 
 @table.command("import")
@@ -1019,7 +1003,8 @@ def table_import(file, as_name, db_path):
         with Progress("table import:", unit="results scored again") as shown:  # each scored again: a line at a terminal
             t = import_table(ledger, doc, as_name, progress=shown.step)
         count = len(ledger.hands(t))
-    _say(f"imported table {t.name!r}: {t.ruleset_id}, {count} hand{'s' if count != 1 else ''}, revision {t.revision}")
+    emit(said_doc(f"imported table {t.name!r}: {t.ruleset_id}, {count} hand{'s' if count != 1 else ''}, "
+                  f"revision {t.revision}"))
 
 
 @table.command("list")
@@ -1037,11 +1022,11 @@ def table_list(db_path):
         path = ledger.path
         using = ledger.setting("table")
     if not tables:
-        _say(f"no tables yet in {path}")
+        emit(said_doc(f"no tables yet in {path}"))
         return
     rows = [[("* " if t.name == using else "  ") + t.name, t.ruleset_id, t.base, " ".join(t.players), hands,
              (last or "")[:16].replace("T", " ")] for t, hands, last in tables]
-    _say(_fit_rows(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"], drop=(5, 2)))
+    emit(said_doc(_fit_rows(rows, ["table", "ruleset", "base", "players E S W N", "hands", "last hand"], drop=(5, 2))))
 
 
 @table.command("settle")
@@ -1065,17 +1050,13 @@ def table_settle(name, rate, as_json, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         standings = ledger.standings(t)
     transfers = settle({s.player: s.score for s in standings})
-    if as_json:
-        doc = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
-        if per_point is not None:
-            doc["rate"] = str(per_point)
-            doc["rounding"] = "each transfer to 0.01, half up"
-            for item, (_, _, n) in zip(doc["transfers"], transfers):
-                item["money"] = str(money(n, per_point))
-        click.echo(json_text(doc))
-        return
-    for line in settle_lines(t, standings, transfers, per_point):
-        _say(line)
+    data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
+    if per_point is not None:
+        data["rate"] = str(per_point)
+        data["rounding"] = "each transfer to 0.01, half up"
+        for item, (_, _, n) in zip(data["transfers"], transfers):
+            item["money"] = str(money(n, per_point))
+    emit(said_doc(*settle_lines(t, standings, transfers, per_point), data=data), as_json)
 
 
 def settle_lines(t, standings, transfers, per_point=None):
@@ -1106,7 +1087,7 @@ def table_rename(names, db_path):
     old, new = (None, names[0]) if len(names) == 1 else names
     with _at_table(db_path, old) as (ledger, t):
         renamed = ledger.rename_table(t, new)
-    _say(f"table {t.name!r} is now {renamed.name!r}")
+    emit(said_doc(f"table {t.name!r} is now {renamed.name!r}"))
 
 
 @table.command("delete")
@@ -1128,7 +1109,7 @@ def table_delete(name, yes, db_path):
                                  "nothing deleted (--yes deletes without asking)"):
             return
         ledger.delete_table(t)
-    _say(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}")
+    emit(said_doc(f"deleted table {t.name!r} and its {hands} hand{'s' if hands != 1 else ''}"))
 
 
 @table.command("seat")
@@ -1168,14 +1149,11 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
             preview = None
             if from_start and not yes:
                 preview = evening.preview_seating(ledger, t, players)
-                _say("first hand's seating: " + ", ".join(f"{s} {p}" for s, p in players.items()))
                 renames = preview.made.data.get("renames", {})
-                for old, new in renames.items():
-                    _say(f"  {old} is {new} in every hand")
-                for line in changed_lines(preview, renames) or ["  no hand is paid or placed otherwise"]:
-                    _say(line)
-                for line in standings_change(t, preview, renames):
-                    _say(line)
+                emit(said_doc("first hand's seating: " + ", ".join(f"{s} {p}" for s, p in players.items()),
+                              *[f"  {old} is {new} in every hand" for old, new in renames.items()],
+                              *(changed_lines(preview, renames) or ["  no hand is paid or placed otherwise"]),
+                              *standings_change(t, preview, renames)))
                 if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
             written = evening.seat_players(ledger, t, players, from_start, request,
@@ -1186,13 +1164,13 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
             t = written.table
             request = None  # the dealer below (after --from-start) is a second write
             head = f"table {t.name!r}" + ("" if from_start else " from the next hand on") + ": "
-            _say("\n".join(_note_lines(head, [f"{s} {p}" for s, p in zip(SEATS, t.players)])))
+            emit(said_doc(*_note_lines(head, [f"{s} {p}" for s, p in zip(SEATS, t.players)])))
         if dealer is not None and together is None:
             written = evening.correct_dealer(ledger, t, t.seat(dealer), request)
             if written.replayed:
                 return _replayed(written, False, request_id)
             t = written.table
-        _say(_next_line(t, len(ledger.hands(t)), t.state))
+        emit(said_doc(_next_line(t, len(ledger.hands(t)), t.state)))
 
 
 @table.command("penalty")
@@ -1224,12 +1202,11 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
     if written.replayed:
         return _replayed(written, as_json, request_id)
     t = written.table
+    doc = said_doc(*penalty_lines(t, written.penalty), _table(_standing_rows(t, written.standings),
+                                                               ["seat", "player", "score"]),
+                   data=evening.written_json(written))
     with answering(Message("table.done_penalty")):
-        if as_json:
-            click.echo(json_text(evening.written_json(written)))
-            return
-        _say("\n".join(penalty_lines(t, written.penalty)))
-        _say(_table(_standing_rows(t, written.standings), ["seat", "player", "score"]))
+        emit(doc, as_json)
 
 
 @table.command("close")
@@ -1257,12 +1234,12 @@ def table_close(name, reopen, yes, request_id, db_path):
         written = evening.close_table(ledger, t, closed=not reopen, request=request)
     t = written.table
     if written.change is None:
-        _say(f"table {t.name!r} is {'closed' if t.closed else 'open'} already")
+        emit(said_doc(f"table {t.name!r} is {'closed' if t.closed else 'open'} already"))
     elif t.closed:
-        _say("\n".join(fit_text(f"table {t.name!r} closed: no writes until `mjcalc table close {t.name} --reopen`",
+        emit(said_doc(*fit_text(f"table {t.name!r} closed: no writes until `mjcalc table close {t.name} --reopen`",
                                 "  ")))
     else:
-        _say(f"table {t.name!r} is open again")
+        emit(said_doc(f"table {t.name!r} is open again"))
 
 
 def standings_change(t, written, renames=None):
@@ -1307,7 +1284,7 @@ def table_rules_command(words, yes, request_id, db_path):
                 source = words[0]
     with _at_table(db_path, name, readonly=True) as (ledger, t):  # a read first: a mistyped --db creates no file
         if source is None:  # only saying which rules
-            _say(rules_line(t, evening.table_rules(t, ledger)))
+            emit(said_doc(rules_line(t, evening.table_rules(t, ledger))))
             return
     with _open(db_path) as ledger:
         t = current_table(ledger, name)
@@ -1315,7 +1292,7 @@ def table_rules_command(words, yes, request_id, db_path):
         after = load_ruleset(source)  # read once: what is shown is what is adopted
         same = evening.rules_json(before) == evening.rules_json(after)
         if not same and not yes:
-            _say(rules_line(t, before))
+            emit(said_doc(rules_line(t, before)))
             if not _sure(f"switch to {after.id} {after.zh} from the next hand on?",
                          "rules unchanged (--yes switches without asking)"):
                 return
@@ -1325,10 +1302,11 @@ def table_rules_command(words, yes, request_id, db_path):
             request = evening.request_for(request_id, {"command": "rules", "table": t.name, "rules": evening.rules_json(after)})
             t, rules = evening.adopt_rules(ledger, t, source, after, request, revision=None if yes else t.revision)
             state = t.state
-    _say(rules_line(t, rules, "unchanged" if same else "from the next hand on"))
+    lines = [rules_line(t, rules, "unchanged" if same else "from the next hand on")]
     if state.level < was.level:
         reach = f"goes up at most {state.level} level{'s' if state.level != 1 else ''}" if state.level else "has no 上楼"
-        _say(f"上楼 ×{was.factor} reset to ×{state.factor}: {rules.id} {reach}")
+        lines.append(f"上楼 ×{was.factor} reset to ×{state.factor}: {rules.id} {reach}")
+    emit(said_doc(*lines))
 
 
 @table.command("edit", cls=SituationCommand)
@@ -1337,12 +1315,14 @@ def table_rules_command(words, yes, request_id, db_path):
 @hand_entry_options
 @click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
+@click.option("--dry-run", is_flag=True, help="Show what it would change; replace nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
               "later hands it changes, the standings.")
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, request_id, db_path, **params):
+def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as_json, request_id, db_path,
+               **params):
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
     and a hand whose state did not change keeps its payouts. `table revert` takes the edit back.
@@ -1351,6 +1331,7 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
     Examples:
       mjcalc table edit 3 --fan 2 --winner 小李 --from 老王
       mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
+      mjcalc table edit 3 --fan 3 --winner 小李 --from 老王 --dry-run
     """
     with _open(db_path) as ledger:
         if as_draw:
@@ -1362,19 +1343,20 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, as_json, re
         request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
                                                    "input": given})
         preview = None
-        if not yes and not (request and ledger.request(request.id)):
+        if dry_run or not yes and not (request and ledger.request(request.id)):
             old = next((h for h in ledger.hands(t) if h.number == number), None)
             if old is None:
                 raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
                                   count=len(ledger.hands(t)))
             preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
-            _say(undo_line(t, old, "was  "), err=as_json)
-            _say(undo_line(t, preview.record, "now  "), err=as_json)
-            for line in changed_lines(preview) + standings_change(t, preview):
-                _say(line, err=as_json)
             unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
-            if unusual is not None:
-                _say(said(unusual), err=as_json)
+            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
+                           *changed_lines(preview), *standings_change(t, preview),
+                           *([said(unusual)] if unusual is not None else []), data=evening.preview_json(preview))
+            if dry_run:  # the preview is the answer
+                doc.text("nothing changed (a dry run)")
+                return emit(doc, as_json)
+            emit(doc, err=as_json)
             if not _sure("replace it?", "nothing changed (--yes replaces it without asking)", as_json):
                 return
         shown = preview.old if preview else number
@@ -1412,13 +1394,12 @@ def table_revert(words, yes, as_json, request_id, db_path):
         if not yes and not (request and ledger.request(request.id)):
             preview = evening.revert_event(ledger, t, int(words[-1]), dry_run=True)
             back = preview.record
-            _say(f"revert revision {words[-1]}" + (f": hand {back.number} comes back" if back else ""), err=as_json)
+            lines = [f"revert revision {words[-1]}" + (f": hand {back.number} comes back" if back else "")]
             if back:
-                _say(undo_line(preview.table, back), err=as_json)
+                lines.append(undo_line(preview.table, back))
             elif preview.penalty is not None:
-                _say("takes back " + "\n".join(penalty_lines(preview.table, preview.penalty)), err=as_json)
-            for line in changed_lines(preview) + standings_change(t, preview):
-                _say(line, err=as_json)
+                lines.append("takes back " + "\n".join(penalty_lines(preview.table, preview.penalty)))
+            emit(said_doc(*lines, *changed_lines(preview), *standings_change(t, preview)), err=as_json)
             if not _sure("revert it?", "nothing changed (--yes reverts without asking)", as_json):
                 return
             shown = preview.made_at
@@ -1448,10 +1429,7 @@ def table_log(name, as_json, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         log = ledger.log(t)
         events = story(ledger, t, log)
-    if as_json:
-        click.echo(json_text({"table": t.name, "revision": t.revision, "events": log}))
-        return
-    _say(" rev  when         what")
+    shown_lines = [" rev  when         what"]
     day = None
     for event in events:
         when = _local(event.recorded)
@@ -1464,8 +1442,8 @@ def table_log(name, as_json, db_path):
             lines[-1] += f"  {entered}"
         elif entered:
             lines += fit_text(" " * width(head) + entered, " " * width(head))
-        for line in lines:
-            _say(line)
+        shown_lines += lines
+    emit(said_doc(*shown_lines, data={"table": t.name, "revision": t.revision, "events": log}), as_json)
 
 
 def _local(stamp: str) -> str:
@@ -1588,16 +1566,14 @@ def table_check(name, as_json, db_path):
         found = [p for t in tables for p in problems(ledger, t, derive=True)] if name is not None \
             else problems(ledger, derive=True)
         path = ledger.path
-    if as_json:
-        click.echo(json_text({"ledger": str(path), "sound": not found,
-                              "problems": [{"table": p.table, "hand": p.hand, "column": p.column, "problem": p.what}
-                                           for p in found]}))
-    elif not found:
-        _say(f"{path}: sound ({len(tables)} table{'s' if len(tables) != 1 else ''} checked)")
+    data = {"ledger": str(path), "sound": not found,
+            "problems": [{"table": p.table, "hand": p.hand, "column": p.column, "problem": p.what} for p in found]}
+    if not found:
+        lines = [f"{path}: sound ({len(tables)} table{'s' if len(tables) != 1 else ''} checked)"]
     else:
-        _say(f"{path}: {len(found)} problem{'s' if len(found) != 1 else ''}; nothing was repaired")
-        for p in found:
-            _say(f"  {p.text()}")
+        lines = [f"{path}: {len(found)} problem{'s' if len(found) != 1 else ''}; nothing was repaired",
+                 *(f"  {p.text()}" for p in found)]
+    emit(said_doc(*lines, data=data), as_json)
     if found:
         raise SystemExit(1)
 
@@ -1615,7 +1591,7 @@ def table_backup(target, db_path):
     """
     with _open(db_path, readonly=True) as ledger:
         ledger.copy_to(target)
-    _say(f"copied {ledger.path} to {target}")
+    emit(said_doc(f"copied {ledger.path} to {target}"))
 
 
 @table.command("play")

@@ -1210,6 +1210,19 @@ def written_json(written: Written) -> dict:
     return doc
 
 
+def preview_json(written: Written, lang: str = "en") -> dict:
+    """A write previewed and not made (a dry run), one answer for `table hand --dry-run --json`, `table edit
+    --dry-run --json` and the API's `dry_run`: a hand as it would be recorded (and its notes, in `lang`), or an
+    edit's `written_json` (the hand as replaced and as it would be, the later hands it would change, the
+    standings); `revision` is the table's revision it was computed at (to make it at), `dry_run` true."""
+    if written.kind != "hand":
+        return dict(written_json(written), revision=written.made_at, dry_run=True)
+    notes = written.analysis.warnings if written.analysis is not None else []
+    return {"table": written.table.name, "revision": written.made_at, "recorded": False,
+            "hand": hand_json(written.hand, written.table, written.rules), "notes": [n.text(lang) for n in notes],
+            "dry_run": True}
+
+
 def player_seats(table: Table, option, value):
     """A situation field's value with players' names as seats (`Table.seat`), where `option` names seats:
     `小李`, `[老王, 阿张]`, `老王=2`, `{老王: 2}`, `阿张:exposed` (a seat letter stays as it is)."""

@@ -96,7 +96,6 @@ from ..evening import (  # noqa: E402
     LedgerError,
     LedgerFileError,
     export_json,
-    hand_json,
     import_table,
     next_json,
     standings_json,
@@ -444,10 +443,8 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
         given = _hand_given(ledger, t, p, quick)
         written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision,
                                        client=client, refuse_duplicate=not confirmed, confirm_total=large)
-    if dry_run:  # the preview: what would be recorded, and the revision to confirm it at
-        return {"table": t.name, "revision": written.made_at, "recorded": False,
-                "hand": hand_json(written.hand, t, written.rules),
-                "notes": [n.text(p.get("lang", "en")) for n in (written.analysis.warnings if written.analysis else [])]}
+    if dry_run:  # the preview: what would be recorded, and the revision to confirm it at (as `table hand --dry-run`)
+        return evening.preview_json(written, p.get("lang", "en"))
     return dict(_answer(written), recorded=True)
 
 
@@ -600,8 +597,9 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
 
 
 def _edit_answer(written, dry_run: bool) -> dict:
-    """An edit's answer; its dry run's names the revision it was made at (to save it at) and says it wrote nothing."""
-    return dict(_answer(written), revision=written.made_at, dry_run=True) if dry_run else _answer(written)
+    """An edit's answer; its dry run's (`table edit --dry-run`) names the revision it was made at (to save it at)
+    and says it wrote nothing."""
+    return evening.preview_json(written) if dry_run else _answer(written)
 
 
 def do_table_seat(lib: Library, name: str, p: dict) -> dict:
