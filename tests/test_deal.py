@@ -241,3 +241,12 @@ def test_a_void_suit_is_never_a_wait_and_the_dead_wall_is_never_drawn(region):
     assert (wall.live, wall.draws_left) == (95, 81)
     # with the 14th tile in hand: 94 unseen, at most 80 draws left
     assert advise_value(parse_hand("23m 456m 789p 234s 55s +9s"), rules, Situation(), None, 90, "win").draws == 80
+
+
+def test_an_edit_into_a_draw_is_told_too_and_pays_as_recorded(table):
+    assert run(table, "hand", "t", WIN, "--winner", "老王", "--from", "小李").exit_code == 0
+    assert run(table, "hand", "t", WIN, "--winner", "阿张").exit_code == 0
+    said = run(table, "edit", "2", "t", "--draw", "--told", "ready=大刘,小李", "--yes")
+    assert said.exit_code == 0, said.output
+    with Ledger(table) as ledger:  # 小李, 阿张, 大刘 still in; 阿张 not ready pays 小李 and 大刘 2 each
+        assert ledger.hands(ledger.table("t"))[1].deltas == {"E": 0, "S": 2, "W": -4, "N": 2}

@@ -612,15 +612,10 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     Example:
       mjcalc table draw
     """
-    facts = {}
-    for item in told:
-        fact, sep, seats = item.partition("=")
-        if not sep or not fact.strip():
-            raise UserError("table.told_form", value=repr(item))
-        facts[fact.strip()] = [seat for seat in seats.replace(",", " ").split()]
+    facts = _draw_told(told)
     with _at_table(db_path, name) as (ledger, t):
         facts = {fact: [t.seat(who) for who in seats] for fact, seats in facts.items()}
-        request = evening.request_for(request_id, {"command": "draw", "table": t.name, "told": facts})
+        request = evening.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
         written = _record_asking(ledger, t, evening.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
@@ -628,6 +623,17 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=evening.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
+
+
+def _draw_told(items) -> dict:
+    """`--told FACT=SEATS` items (ready=E,小李): {fact: [seat or player, …]}, read at the table after."""
+    facts = {}
+    for item in items:
+        fact, sep, seats = item.partition("=")
+        if not sep or not fact.strip():
+            raise UserError("table.told_form", value=repr(item))
+        facts[fact.strip()] = seats.replace(",", " ").split()
+    return facts
 
 
 def draw_line(t, record):
@@ -1313,7 +1319,10 @@ def table_rules_command(words, yes, request_id, db_path):
 @click.argument("number", type=int, metavar="N")
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @hand_entry_options
-@click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
+@click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner; it pays what the "
+              "rules pay on a draw, if anything).")
+@click.option("--told", "told", multiple=True, metavar="FACT=SEATS", help="With --draw: what the table says of it "
+              "where the rules pay on a draw (ready=E,S).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
 @click.option("--dry-run", is_flag=True, help="Show what it would change; replace nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
@@ -1321,7 +1330,7 @@ def table_rules_command(words, yes, request_id, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as_json, request_id, db_path,
+def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_run, as_json, request_id, db_path,
                **params):
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
@@ -1337,7 +1346,9 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as
         if as_draw:
             if words[1:] or winner or total is not None or patterns is not None:
                 raise UserError("table.draw_takes_nothing")
-            t, given = (ledger.table(words[0]) if words else current_table(ledger)), evening.hand_input()
+            t = ledger.table(words[0]) if words else current_table(ledger)
+            given = evening.hand_input(facts={fact: [t.seat(who) for who in seats]
+                                              for fact, seats in _draw_told(told).items()})
         else:
             t, given = read_hand(ledger, words, winner, total, patterns, params, number)
         request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
