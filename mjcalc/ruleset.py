@@ -74,10 +74,11 @@ PenaltyPays = Literal["each", "one"]  # each other player, or one player the tab
 
 @dataclass(frozen=True)
 class Penalty:
-    """A penalty the ruleset declares (诈和 …), recorded between hands: the player at fault pays each other
-    player (`pays: each`) or one player the table names (`one`) an amount that is either `points` or what a
-    hand of `total` (in the ruleset's unit) is worth to one payer — times 底分, never 上楼 or a dealer's
-    doubling."""
+    """A payment the ruleset declares, recorded between hands or between the wins of a deal: a penalty (诈和 …),
+    where the player at fault pays each other player still in the deal (`pays: each`) or one player the table
+    names (`one`); or, with `gets: true`, money the player is paid so (kong money 杠钱 when the kong is made). The
+    amount is either `points` or what a hand of `total` (in the ruleset's unit) is worth to one payer — times
+    底分, never 上楼 or a dealer's doubling."""
 
     id: str
     zh: str
@@ -85,6 +86,7 @@ class Penalty:
     pays: PenaltyPays = "each"
     points: Optional[int] = None
     total: Optional[int] = None
+    gets: bool = False
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh
@@ -405,14 +407,15 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         ppath = f"penalties.{pid}"
         if not isinstance(spec, dict):
             c.fail(data["penalties"], pid, ppath, "ruleset.penalty_not_mapping", value=repr(spec))
-        c.keys(spec, ppath + ".", ("name", "points", "total", "pays"))
+        c.keys(spec, ppath + ".", ("name", "points", "total", "pays", "gets"))
         pzh, pen = c.names(spec, "name", ppath + ".", str(pid), str(pid))
         points = c.get(spec, "points", ppath + ".", int, None, minimum=1, maximum=MAX_VALUE * 1000)
         total = c.get(spec, "total", ppath + ".", int, None, minimum=1, maximum=MAX_TOTAL)
         if (points is None) == (total is None):
             c.fail(data["penalties"], pid, ppath, "ruleset.penalty_amount")
         penalties.append(Penalty(id=str(pid), zh=pzh, en=pen, points=points, total=total,
-                                 pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS)))
+                                 pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS),
+                                 gets=c.get(spec, "gets", ppath + ".", bool, False)))
     return Ruleset(
         wall=_wall(c, data),
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
@@ -705,6 +708,9 @@ def as_data(rules: Ruleset) -> Dict[str, Any]:
     data = asdict(rules)
     if rules.wall == FULL_WALL:
         del data["wall"]
+    for penalty in data["penalties"]:  # a payment the player gets is new: a penalty's data stays what it was
+        if not penalty["gets"]:
+            del penalty["gets"]
     return data
 
 

@@ -8,6 +8,7 @@ its own and small (not the SBR book: that is issue 38's ruleset):
 - the deal ends at its third win, or when the wall runs out (`table draw`): then each seat still in and not ready
   pays each seat still in and ready 2 × 底分 (`draw_facts`: ready);
 - who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder;
+- kong money when the kong is made: 暗杠, each seat still in pays the konger 2 × 底分; 直杠, the discarder pays 2;
 - the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void 1|2|3`: 万, 筒,
   条; 定缺) is never a wait.
 """
@@ -102,6 +103,16 @@ session:
   dealer_stays_on_win: true
   dealer_stays_on_draw: true
 options: [out, void]
+penalties:
+  kong:
+    name: {zh: 暗杠, en: concealed kong}
+    points: 2
+    gets: true
+  kong_from:
+    name: {zh: 直杠, en: kong on a discard}
+    points: 2
+    pays: one
+    gets: true
 """
 
 

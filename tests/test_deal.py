@@ -250,3 +250,18 @@ def test_an_edit_into_a_draw_is_told_too_and_pays_as_recorded(table):
     assert said.exit_code == 0, said.output
     with Ledger(table) as ledger:  # 小李, 阿张, 大刘 still in; 阿张 not ready pays 小李 and 大刘 2 each
         assert ledger.hands(ledger.table("t"))[1].deltas == {"E": 0, "S": 2, "W": -4, "N": 2}
+
+
+# --- payments during a deal: kong money when the kong is made -----------------------------------------------------
+
+def test_kong_money_is_paid_when_made_by_those_still_in_the_deal(table):
+    assert run(table, "penalty", "t", "直杠", "--player", "阿张", "--to", "大刘").exit_code == 0  # 大刘 pays 2
+    assert run(table, "hand", "t", WIN, "--winner", "老王", "--from", "小李").exit_code == 0  # 小李 pays 1
+    said = run(table, "penalty", "t", "暗杠", "--player", "阿张")  # 老王 is out: 小李 and 大刘 pay 2 each
+    assert said.exit_code == 0, said.output
+    refused = run(table, "penalty", "t", "暗杠", "--player", "老王")
+    assert refused.exit_code == 2 and "E has won this deal already" in refused.stderr, refused.output
+    with Ledger(table) as ledger:
+        assert money(ledger) == {"E": 1, "S": -3, "W": 6, "N": -4}
+        t = ledger.table("t")
+        assert (t.state.won, len(ledger.hands(t))) == ((("E", "S"),), 1)  # kong money does not move the deal

@@ -3,12 +3,13 @@ at 360×640 and 412×915 with touch taps, at a table of the Sichuan-shaped test 
 by the discarder, or by each seat still in on a self-draw; the deal goes on after a win; at a draw each seat
 still in and not ready pays each ready one 2). Screenshots go to /tmp/shots-deal/ (both sizes).
 
-The evening: 老王 wins on 小李's discard (1), the deal goes on; 老王's seat can no longer be picked; 阿张
-self-draws (小李 and 大刘 pay 1 each: 老王 is out); the wall runs out with 小李 ready: 大刘 pays him 2.
+The evening: 老王 wins on 小李's discard (1), the deal goes on; 老王's seat can no longer be picked; 阿张 makes a
+concealed kong (小李 and 大刘 pay him 2 each, 杠钱 when it is made); 阿张 self-draws (小李 and 大刘 pay 1 each: 老王 is out); the wall runs out with 小李 ready: 大刘 pays him 2.
 """
 from pathlib import Path
 
 import pytest
+from selenium.webdriver.support.ui import Select
 
 import deal_region
 from browser import PHONE_SIZES, page_errors, phone_browser, serving
@@ -72,6 +73,20 @@ def test_a_deal_with_two_wins_and_a_paying_draw_by_touch(phone, server):
     assert by_css(phone, '#record [data-seg="winner"] [data-v="E"]').get_attribute("disabled") is not None
     assert by_css(phone, '#record [data-seg="from"] [data-v="E"]').get_attribute("disabled") is not None
     shoot(phone, "1-deal-goes-on.png")
+    # kong money when the kong is made: 阿张's 暗杠, paid 2 by each seat still in (小李, 大刘; not 老王)
+    phone.execute_script("window.scrollTo(0, 0)")
+    assert text(phone, "#pen-open") == "杠钱·罚分"
+    taps("#pen-open")
+    wait(phone, lambda d: all_css(d, "#pen-kind"), "the payments panel")
+    Select(by_css(phone, "#pen-kind")).select_by_value("kong")
+    wait(phone, lambda d: "其余各家付给他" in text(d, "#pen-says"), "what the kong money is")
+    assert by_css(phone, '[data-seg="pen-player"] [data-v="E"]').get_attribute("disabled") is not None
+    scroll_to(phone, '[data-seg="pen-player"]')
+    taps('[data-seg="pen-player"] [data-v="W"]')
+    scroll_to(phone, "#pen-go")
+    taps("#pen-go")
+    wait(phone, lambda d: "已记杠钱" in text(d, "#table-msg"), "kong money recorded")
+    shoot(phone, "1b-kong-money.png")
     record(phone, taps, "阿张", None, 1, 2)
     # the wall runs out: 流局 asks who was ready, among the seats still in (老王 and 阿张 won)
     scroll_to(phone, "#rec-draw")
@@ -88,7 +103,8 @@ def test_a_deal_with_two_wins_and_a_paying_draw_by_touch(phone, server):
     doc = show(server, name)
     assert [h["payouts"] for h in doc["hands"]] == [
         {"E": 1, "S": -1, "W": 0, "N": 0}, {"E": 0, "S": -1, "W": 2, "N": -1}, {"E": 0, "S": 2, "W": 0, "N": -2}]
-    assert {s["seat"]: s["score"] for s in doc["standings"]} == {"E": 1, "S": 0, "W": 2, "N": -3}
+    assert [p["payouts"] for p in doc["penalties"]] == [{"E": 0, "S": -2, "W": 4, "N": -2}]
+    assert {s["seat"]: s["score"] for s in doc["standings"]} == {"E": 1, "S": -2, "W": 6, "N": -5}
     assert "won" not in doc["next"] and not all_css(phone, "#deal-won")  # a new deal: E dealt first and deals
     assert doc["next"]["dealer"] == "E" and doc["next"]["streak"] == 1
     scroll_to(phone, "#history", "start")

@@ -1190,8 +1190,9 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
 @ledger_errors
 def table_penalty(words, player, to, reason, as_json, request_id, db_path):
     """Record a penalty the ruleset declares (诈和 …) between hands: the player at fault pays each other player,
-    or the one named with --to, the amount the ruleset says times 底分 (no 上楼, no dealer's doubling). It takes no
-    hand number and the deal stays where it is; `table revert REVISION` takes it back.
+    or the one named with --to, the amount the ruleset says times 底分 (no 上楼, no dealer's doubling); or money
+    the ruleset pays the player when it happens (kong money: the others, or --to, pay him). It takes no hand
+    number and the deal stays where it is; `table revert REVISION` takes it back.
 
     \b
     Examples:

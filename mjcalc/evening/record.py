@@ -963,7 +963,8 @@ def penalty_amount(rules: Ruleset, penalty: Penalty, base: int) -> int:
 def penalty_kinds(rules: Ruleset, base: int) -> List[dict]:
     """The penalties the rules declare, each with what it costs at the table's 底分, as the API gives them."""
     return [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points, "total": p.total,
-             "unit": rules.unit_zh, "amount": penalty_amount(rules, p, base)} for p in rules.penalties]
+             "unit": rules.unit_zh, "amount": penalty_amount(rules, p, base), **({"gets": True} if p.gets else {})}
+            for p in rules.penalties]
 
 
 def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Optional[str] = None,
@@ -980,7 +981,7 @@ def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Opt
         rules = table_rules(t, ledger)
         penalty = find_penalty(rules, name)
         seat = t.seat(player)
-        paid = [s for s in SEATS if s != seat]
+        paid = [s for s in SEATS if s != seat and s not in t.state.out]  # those who won in the deal are out of it
         if penalty.pays == "one":
             if to is None:
                 raise LedgerError("record.penalty_needs_to", field="to", name=penalty.zh)
@@ -989,7 +990,10 @@ def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Opt
                 raise LedgerError("record.penalty_to_self", field="to", name=penalty.zh, player=t.player(seat))
         elif to is not None:
             raise LedgerError("record.penalty_pays_each", field="to", name=penalty.zh)
-        amount = penalty_amount(rules, penalty, t.base)
+        for who, role in ((seat, "player"), *((s, "to") for s in paid)):
+            if who in t.state.out:
+                raise LedgerError("record.won_already", field=role, seats=[who])
+        amount = penalty_amount(rules, penalty, t.base) * (-1 if penalty.gets else 1)
         deltas = {s: 0 for s in SEATS}
         for s in paid:
             deltas[s] += amount
