@@ -7,13 +7,14 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Literal, NoReturn, Optional, Set, Tuple, get_args
+from typing import Any, Dict, FrozenSet, List, Literal, NoReturn, Optional, Set, Tuple, get_args
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
 from .messages import Message, did_you_mean, shown
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
+from .regions.base import Region, RulesetKey
 from .rulesets.compiled import COMPILED
 from .shapes import SHAPES
 from .tiles import FULL_WALL, HONOR_LETTERS, SUITS, Composition
@@ -276,13 +277,62 @@ _TOP = (
     "patterns", "payout", "session", "options", "penalties", "wall",
 )
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
+# The keys of `wins:` and `scoring:` that every ruleset reads; a region adds its own (`Region.ruleset_keys`).
+_SECTION_KEYS: Dict[str, Dict[str, RulesetKey]] = {
+    "wins": {
+        "discard": RulesetKey(str, "any", WIN_RULES),
+        "rob_kong": RulesetKey(str, "any", WIN_RULES),
+        "max_wilds_on_discard": RulesetKey(int, None, minimum=0, maximum=14),
+        "earthly_discard_from_dealer": RulesetKey(bool, False),
+    },
+    "scoring": {
+        "minimum": RulesetKey(int, 0, minimum=0, maximum=MAX_TOTAL),
+        "cap": RulesetKey(int, None, minimum=0, maximum=MAX_TOTAL),
+        "zero_self_draw_only": RulesetKey(bool, False),
+    },
+}
+SECTIONS_WITH_REGION_KEYS = tuple(_SECTION_KEYS)  # the sections a region may add keys to
 
 
 def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
+    """The file's data (its `extends` resolved) as a Ruleset: each top-level section checked by its own function,
+    in the order their errors are reported."""
     c = c or _Checker()
     c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
     rid = c.get(data, "id", "", str)
     _check_id(c, data, rid, path)
+    region, scheme = _region(c, data)
+    zh, en = c.names(data, "name", "", rid, rid)
+    aliases = c.strings(data, "aliases", "")
+    unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
+    wild_zh, wild_en, wild_kinds = _wildcard(c, data)
+    shapes = _shapes(c, data)
+    scoring = _scoring(c, data, region)
+    patterns = _patterns(c, data, region)
+    wins = _section(c, data, "wins", region, frozenset(p.id for p in patterns))
+    payout_params = _payout_params(c, data, region, scheme)
+    session = _session(c, data)
+    options = _options(c, data, region)
+    penalties = _penalties(c, data)
+    return Ruleset(
+        wall=_wall(c, data),
+        id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
+        description=c.get(data, "description", "", str, "", lines=True),
+        unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
+        shapes=tuple(shapes),
+        **wins,
+        **scoring,
+        patterns=tuple(patterns),
+        payout=scheme,
+        payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
+        session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
+        options=tuple(str(o) for o in options),
+        penalties=tuple(penalties),
+    )
+
+
+def _region(c: _Checker, data) -> Tuple[Region, str]:
+    """`region:` and `payout.scheme`: the region, the one of the payout scheme when the file names none."""
     payout = c.get(data, "payout", "", dict)
     c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
     scheme = c.get(payout, "scheme", "payout.", str)
@@ -294,19 +344,21 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
         region_name = owner.id
     try:
-        region = find_region(region_name)
+        return find_region(region_name), scheme
     except RulesetError as exc:
         c.fail(data, "region", "region", exc.message)
-    DETECTORS, SCHEMES = region.detectors, region.schemes
-    zh, en = c.names(data, "name", "", rid, rid)
-    aliases = c.strings(data, "aliases", "")
-    unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
 
+
+def _wildcard(c: _Checker, data) -> Tuple[str, str, int]:
+    """`wildcard:` its name (zh, en) and how many kinds are wild."""
     wild = c.get(data, "wildcard", "", dict, {})
     c.keys(wild, "wildcard.", ("name", "kinds"))
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
-    wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
+    return wild_zh, wild_en, c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
 
+
+def _shapes(c: _Checker, data) -> List[str]:
+    """`shapes:` the winning shapes, standard when absent."""
     shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
         if shape not in SHAPES:
@@ -314,26 +366,48 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
                    hint=did_you_mean(shape, SHAPES))
     if not shapes:
         c.fail(data, "shapes", "shapes", "ruleset.no_shape")
+    return shapes
 
-    wins = c.get(data, "wins", "", dict, {})
-    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer",
-                           "rob_kong_as_self_draw", "rob_concealed_kong"))
-    scoring = c.get(data, "scoring", "", dict, {})
-    c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
-    minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0, maximum=MAX_TOTAL)
-    cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0, maximum=MAX_TOTAL)
+
+def _section(c: _Checker, data, name: str, region: Region,
+             pattern_ids: FrozenSet[str] = frozenset()) -> Dict[str, Any]:
+    """Section `name` (`wins:`, `scoring:`): its keys, every ruleset's and the region's own
+    (`Region.ruleset_keys`), checked; their values by the `Ruleset` field each sets."""
+    keys = {**_SECTION_KEYS[name], **region.ruleset_keys.get(name, {})}
+    node = c.get(data, name, "", dict, {})
+    c.keys(node, f"{name}.", tuple(keys))
+    out = {}
+    for key, spec in keys.items():
+        value = c.get(node, key, f"{name}.", spec.kind, spec.default, choices=spec.choices, minimum=spec.minimum,
+                      maximum=spec.maximum)
+        problem = spec.check(value, pattern_ids) if spec.check is not None else None
+        if problem:
+            c.fail(node, key, f"{name}.{key}", problem)
+        out[spec.field or key] = value
+    return out
+
+
+def _scoring(c: _Checker, data, region: Region) -> Dict[str, Any]:
+    """`scoring:` the minimum, the cap (never below the minimum) and the rest of the section."""
+    scoring = _section(c, data, "scoring", region)
+    minimum, cap = scoring["minimum"], scoring["cap"]
     if cap is not None and cap < minimum:
-        files = getattr(scoring, "files", {})  # name the one this file sets, when the other is inherited
+        node = data["scoring"]
+        files = getattr(node, "files", {})  # name the one this file sets, when the other is inherited
         which = "minimum" if files.get("minimum") == data.file != files.get("cap") else "cap"
-        c.fail(scoring, which, f"scoring.{which}", "ruleset.cap_below_minimum", cap=cap, minimum=minimum)
+        c.fail(node, which, f"scoring.{which}", "ruleset.cap_below_minimum", cap=cap, minimum=minimum)
+    return scoring
 
+
+def _patterns(c: _Checker, data, region: Region) -> List[Pattern]:
+    """`patterns:` each pattern of the region's, its value, role, scale, exclusions and parameters."""
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
     excluded_by: Dict[str, List[Tuple[str, Any]]] = {}
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
-        if pid not in DETECTORS:
-            c.fail(raw_patterns, pid, ppath, "ruleset.unknown_pattern", hint=did_you_mean(pid, DETECTORS))
+        if pid not in region.detectors:
+            c.fail(raw_patterns, pid, ppath, "ruleset.unknown_pattern", hint=did_you_mean(pid, region.detectors))
         if not isinstance(spec, dict):
             c.fail(raw_patterns, pid, ppath, "ruleset.pattern_not_mapping", value=repr(spec))
         c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
@@ -376,23 +450,32 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             Pattern(**{**p.__dict__, "excludes": p.excludes + tuple(pid for pid, _ in excluded_by.get(p.id, ()))})
             for p in patterns
         ]
+    return patterns
 
-    robbable_key = "rob_concealed_kong"
-    robbable = c.get(wins, robbable_key, "wins.", str, "never")
-    if robbable not in ("any", "never") and robbable not in known:
-        c.fail(wins, robbable_key, "wins." + robbable_key, "ruleset.robbable_kong", value=repr(robbable))
 
-    if scheme not in SCHEMES:
-        hint = did_you_mean(scheme, SCHEMES) or Message("hint.known", known=sorted(SCHEMES))
+def _payout_params(c: _Checker, data, region: Region, scheme: str) -> Dict[str, Any]:
+    """`payout.params`: the parameters the region's scheme reads."""
+    payout = c.get(data, "payout", "", dict)
+    if scheme not in region.schemes:
+        hint = did_you_mean(scheme, region.schemes) or Message("hint.known", known=sorted(region.schemes))
         c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
-    payout_params = c.get(payout, "params", "payout.", dict, {})
-    SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
+    params = c.get(payout, "params", "payout.", dict, {})
+    region.schemes[scheme].check(params, lambda key, msg: c.fail(params, key, f"payout.params.{key}", msg))
+    return params
 
+
+def _session(c: _Checker, data) -> Dict[str, Any]:
+    """`session:` the evening's rules between hands (`session.SESSION`)."""
     session = c.get(data, "session", "", dict, {})
     from .session import SESSION  # only to validate a file (start-up time)
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices, maximum) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None, maximum=maximum)
+    return session
+
+
+def _options(c: _Checker, data, region: Region) -> List[str]:
+    """`options:` the region's situation options this ruleset reads (all of them when absent)."""
     declared = [o.name for o in region.options]
     options = c.strings(data, "options", "") if "options" in data else declared
     for name in options:
@@ -400,6 +483,11 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             hint = did_you_mean(name, declared) or Message("ruleset.its_options",
                                                            options=declared or Message("ruleset.none"))
             c.fail(data, "options", "options", "ruleset.not_an_option", name=repr(name), region=region.id, hint=hint)
+    return options
+
+
+def _penalties(c: _Checker, data) -> List[Penalty]:
+    """`penalties:` each penalty, its names, its amount (points or a hand's total) and who is paid."""
     penalties = []
     for pid, spec in c.get(data, "penalties", "", dict, {}).items():
         ppath = f"penalties.{pid}"
@@ -413,28 +501,7 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             c.fail(data["penalties"], pid, ppath, "ruleset.penalty_amount")
         penalties.append(Penalty(id=str(pid), zh=pzh, en=pen, points=points, total=total,
                                  pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS)))
-    return Ruleset(
-        wall=_wall(c, data),
-        id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
-        description=c.get(data, "description", "", str, "", lines=True),
-        unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
-        shapes=tuple(shapes),
-        discard=c.get(wins, "discard", "wins.", str, "any", choices=WIN_RULES),
-        rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
-        max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0, maximum=14),
-        earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
-        rob_kong_as_self_draw=c.get(wins, "rob_kong_as_self_draw", "wins.", bool, False),
-        robbable_concealed_kong=robbable,
-        minimum=minimum,
-        zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
-        cap=cap,
-        patterns=tuple(patterns),
-        payout=scheme,
-        payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
-        session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
-        options=tuple(str(o) for o in options),
-        penalties=tuple(penalties),
-    )
+    return penalties
 
 
 MAX_FLOWERS = 8

@@ -5,7 +5,8 @@ pattern detectors, its payout schemes, its situation options and their checks ag
 rules and its seat roles. It subclasses `Region` and overrides only what differs, as a chess variant does. The
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
-from typing import Callable, Dict, Hashable, List, Optional, Tuple
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Tuple
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG
@@ -14,6 +15,21 @@ from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
 from ..situation import Option
 from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, next_in_cycle
+
+
+@dataclass(frozen=True)
+class RulesetKey:
+    """A key a region's ruleset files may write in a section (`wins.rob_concealed_kong`): its type (`kind`), its
+    default, its `choices` or range, a `check` of its value against the ruleset's pattern ids (a `Message` when
+    it is refused), and the `Ruleset` field it sets (the key's own name when empty)."""
+
+    kind: type
+    default: Any = None
+    choices: Optional[Tuple[Any, ...]] = None
+    minimum: Optional[int] = None
+    maximum: Optional[int] = None
+    field: str = ""
+    check: Optional[Callable[[Any, FrozenSet[str]], Optional[Message]]] = None
 
 
 class Region:
@@ -28,6 +44,10 @@ class Region:
     # The parameters the region's detectors (and payout) read from `patterns.<id>.params`: pattern id → name →
     # Param; "*" for what any pattern may carry. A ruleset file's params are checked against these.
     pattern_params: Dict[str, Dict[str, Param]] = {}
+    # The keys the region's ruleset files may add to a section (`wins:`, `scoring:`) beyond every ruleset's (or
+    # in place of one, to narrow it): section → key → RulesetKey. In a region's files, a key it does not declare
+    # and no ruleset reads is refused as unknown.
+    ruleset_keys: Dict[str, Dict[str, RulesetKey]] = {}
     # The region's own name for "a hand with an exposed meld must self-draw", shown before that refusal.
     exposed_rule_name: str = ""
 
