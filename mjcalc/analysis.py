@@ -198,6 +198,7 @@ def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, s
 
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
     """The payout of a legal win, by the ruleset's scheme, as the hand is paid (`score.situation`)."""
+    assert score.situation is not None  # a scored hand's
     return region.schemes[ruleset.payout].pay(score, score.situation, ruleset)
 
 

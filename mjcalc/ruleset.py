@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, FrozenSet, List, Literal, NoReturn, Optional, Set, Tuple, get_args
+from typing import Any, Dict, FrozenSet, Iterable, List, Literal, NoReturn, Optional, Set, Tuple, Union, get_args
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
@@ -66,7 +66,7 @@ class Pattern:
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh
 
-    def param(self, key, default=None):
+    def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
 
 
@@ -132,7 +132,7 @@ class Ruleset:
     penalties: Tuple[Penalty, ...] = ()
     wall: Composition = FULL_WALL  # the tiles of the wall (136 unless the file says `wall:`)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # a Chinese message names the ruleset by its Chinese name; its parameter stays the id
         messages.ZH_NAMES["ruleset"][self.id] = self.zh
 
@@ -145,21 +145,26 @@ class Ruleset:
     def pattern(self, pattern_id: str) -> Pattern:
         return next(p for p in self.patterns if p.id == pattern_id)
 
-    def param(self, key, default=None):
+    def param(self, key: str, default: Any = None) -> Any:
         return dict(self.payout_params).get(key, default)
 
 
-def _located(node) -> bool:
+# A mapping of a ruleset file (`yamlfile.Map`: it knows its file and the line of each key) or of plain data (a
+# built-in compiled): read by key, the file and lines looked up when they are there.
+Node = Any
+
+
+def _located(node: Node) -> bool:
     """A mapping read from a file, which knows the file and line of each key (`yamlfile.Map`)."""
     return isinstance(node, dict) and hasattr(node, "lines")
 
 
-def _read(path):
+def _read(path: Path) -> Node:
     from .yamlfile import read_ruleset_yaml  # yaml is imported only to read a file: built-ins need none at start-up
     return read_ruleset_yaml(path)
 
 
-def _merge(parent, child):
+def _merge(parent: Node, child: Node) -> Node:
     """`extends`: the child's keys replace the parent's; mappings merge key by key."""
     if not (_located(parent) and _located(child)):
         return child
@@ -183,7 +188,8 @@ class _Checker:
 
     failed: Optional[Tuple[Any, Any, str, int, Any, Dict[str, Any]]] = None
 
-    def fail(self, node, key, path, code, /, **params) -> NoReturn:
+    def fail(self, node: Node, key: Optional[str], path: Union[str, Message], code: Union[str, Message], /,
+             **params: Any) -> NoReturn:
         """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
         `node[key]`, and its path."""
         file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
@@ -193,7 +199,7 @@ class _Checker:
         self.failed = (node, key, file, line, code, params)
         raise RulesetError("ruleset.at", where=where, path=path, problem=problem)
 
-    def keys(self, node, path, allowed, required=()):
+    def keys(self, node: Node, path: str, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         for key in node:
             if key not in allowed:
                 hint = did_you_mean(key, allowed) or Message("hint.known", known=sorted(allowed))
@@ -202,7 +208,9 @@ class _Checker:
             if key not in node:
                 self.fail(node, None, path.rstrip(".") or Message("ruleset.top"), "ruleset.missing_key", key=key)
 
-    def get(self, node, key, path, kind, default=None, choices=None, minimum=None, maximum=None, lines=False):
+    def get(self, node: Node, key: str, path: str, kind: type, default: Any = None,
+            choices: Optional[Iterable[Any]] = None, minimum: Optional[int] = None, maximum: Optional[int] = None,
+            lines: bool = False) -> Any:
         """node[key] checked: its type (`kind`), one of `choices`, an int in [minimum, maximum], text without
         control or invisible characters (line breaks allowed with `lines`)."""
         if key not in node:
@@ -236,21 +244,21 @@ class _Checker:
                 self.fail(node, key, full, "ruleset.below_minimum", minimum=minimum, value=value)
         return value
 
-    def text(self, node, key, path, value, lines=False):
+    def text(self, node: Node, key: str, path: str, value: str, lines: bool = False) -> None:
         bad = next((ch for ch in value if not ch.isprintable() and not (lines and ch == "\n")), None)
         if bad is not None:
             self.fail(node, key, path, "ruleset.invisible_char", char=ascii(bad)[1:-1], value=shown(value))
 
-    def strings(self, node, key, path):
+    def strings(self, node: Node, key: str, path: str) -> List[str]:
         """node[key], a list of text (or absent: empty)."""
-        items = self.get(node, key, path, list, [])
+        items: List[str] = self.get(node, key, path, list, [])
         for item in items:
             if not isinstance(item, str):
                 self.fail(node, key, f"{path}{key}", "ruleset.expected_names", value=shown(item))
             self.text(node, key, f"{path}{key}", item)
         return items
 
-    def names(self, node, key, path, default_zh, default_en):
+    def names(self, node: Node, key: str, path: str, default_zh: str, default_en: str) -> Tuple[str, str]:
         value = node.get(key)
         if value is None:
             return default_zh, default_en
@@ -265,7 +273,7 @@ class _Checker:
         return zh, en
 
 
-def _short(file):
+def _short(file: str) -> str:
     try:
         return os.path.relpath(file)
     except ValueError:
@@ -294,7 +302,7 @@ _SECTION_KEYS: Dict[str, Dict[str, RulesetKey]] = {
 SECTIONS_WITH_REGION_KEYS = tuple(_SECTION_KEYS)  # the sections a region may add keys to
 
 
-def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
+def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     """The file's data (its `extends` resolved) as a Ruleset: each top-level section checked by its own function,
     in the order their errors are reported."""
     c = c or _Checker()
@@ -331,7 +339,7 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     )
 
 
-def _region(c: _Checker, data) -> Tuple[Region, str]:
+def _region(c: _Checker, data: Node) -> Tuple[Region, str]:
     """`region:` and `payout.scheme`: the region, the one of the payout scheme when the file names none."""
     payout = c.get(data, "payout", "", dict)
     c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
@@ -349,7 +357,7 @@ def _region(c: _Checker, data) -> Tuple[Region, str]:
         c.fail(data, "region", "region", exc.message)
 
 
-def _wildcard(c: _Checker, data) -> Tuple[str, str, int]:
+def _wildcard(c: _Checker, data: Node) -> Tuple[str, str, int]:
     """`wildcard:` its name (zh, en) and how many kinds are wild."""
     wild = c.get(data, "wildcard", "", dict, {})
     c.keys(wild, "wildcard.", ("name", "kinds"))
@@ -357,7 +365,7 @@ def _wildcard(c: _Checker, data) -> Tuple[str, str, int]:
     return wild_zh, wild_en, c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
 
 
-def _shapes(c: _Checker, data) -> List[str]:
+def _shapes(c: _Checker, data: Node) -> List[str]:
     """`shapes:` the winning shapes, standard when absent."""
     shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
@@ -369,7 +377,7 @@ def _shapes(c: _Checker, data) -> List[str]:
     return shapes
 
 
-def _section(c: _Checker, data, name: str, region: Region,
+def _section(c: _Checker, data: Node, name: str, region: Region,
              pattern_ids: FrozenSet[str] = frozenset()) -> Dict[str, Any]:
     """Section `name` (`wins:`, `scoring:`): its keys, every ruleset's and the region's own
     (`Region.ruleset_keys`), checked; their values by the `Ruleset` field each sets."""
@@ -387,7 +395,7 @@ def _section(c: _Checker, data, name: str, region: Region,
     return out
 
 
-def _scoring(c: _Checker, data, region: Region) -> Dict[str, Any]:
+def _scoring(c: _Checker, data: Node, region: Region) -> Dict[str, Any]:
     """`scoring:` the minimum, the cap (never below the minimum) and the rest of the section."""
     scoring = _section(c, data, "scoring", region)
     minimum, cap = scoring["minimum"], scoring["cap"]
@@ -399,7 +407,7 @@ def _scoring(c: _Checker, data, region: Region) -> Dict[str, Any]:
     return scoring
 
 
-def _patterns(c: _Checker, data, region: Region) -> List[Pattern]:
+def _patterns(c: _Checker, data: Node, region: Region) -> List[Pattern]:
     """`patterns:` each pattern of the region's, its value, role, scale, exclusions and parameters."""
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
@@ -453,20 +461,20 @@ def _patterns(c: _Checker, data, region: Region) -> List[Pattern]:
     return patterns
 
 
-def _payout_params(c: _Checker, data, region: Region, scheme: str) -> Dict[str, Any]:
+def _payout_params(c: _Checker, data: Node, region: Region, scheme: str) -> Dict[str, Any]:
     """`payout.params`: the parameters the region's scheme reads."""
     payout = c.get(data, "payout", "", dict)
     if scheme not in region.schemes:
         hint = did_you_mean(scheme, region.schemes) or Message("hint.known", known=sorted(region.schemes))
         c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
-    params = c.get(payout, "params", "payout.", dict, {})
+    params: Dict[str, Any] = c.get(payout, "params", "payout.", dict, {})
     region.schemes[scheme].check(params, lambda key, msg: c.fail(params, key, f"payout.params.{key}", msg))
     return params
 
 
-def _session(c: _Checker, data) -> Dict[str, Any]:
+def _session(c: _Checker, data: Node) -> Dict[str, Any]:
     """`session:` the evening's rules between hands (`session.SESSION`)."""
-    session = c.get(data, "session", "", dict, {})
+    session: Dict[str, Any] = c.get(data, "session", "", dict, {})
     from .session import SESSION  # only to validate a file (start-up time)
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices, maximum) in SESSION.items():
@@ -474,7 +482,7 @@ def _session(c: _Checker, data) -> Dict[str, Any]:
     return session
 
 
-def _options(c: _Checker, data, region: Region) -> List[str]:
+def _options(c: _Checker, data: Node, region: Region) -> List[str]:
     """`options:` the region's situation options this ruleset reads (all of them when absent)."""
     declared = [o.name for o in region.options]
     options = c.strings(data, "options", "") if "options" in data else declared
@@ -486,7 +494,7 @@ def _options(c: _Checker, data, region: Region) -> List[str]:
     return options
 
 
-def _penalties(c: _Checker, data) -> List[Penalty]:
+def _penalties(c: _Checker, data: Node) -> List[Penalty]:
     """`penalties:` each penalty, its names, its amount (points or a hand's total) and who is paid."""
     penalties = []
     for pid, spec in c.get(data, "penalties", "", dict, {}).items():
@@ -507,7 +515,7 @@ def _penalties(c: _Checker, data) -> List[Penalty]:
 MAX_FLOWERS = 8
 
 
-def _wall(c: _Checker, data) -> Composition:
+def _wall(c: _Checker, data: Node) -> Composition:
     """`wall:` the tiles the wall is made of: `suits` (some of mps), `honors` (true, false, or some of ESWNCFP)
     and `flowers` (0-8); 136 tiles when absent."""
     node = c.get(data, "wall", "", dict, {})
@@ -528,7 +536,7 @@ def _wall(c: _Checker, data) -> Composition:
                        "".join(ch for ch in HONOR_LETTERS if ch in honors), flowers)
 
 
-def _check_id(c: _Checker, data, rid: str, path: Path):
+def _check_id(c: _Checker, data: Node, rid: str, path: Path) -> None:
     """A file's own id, ASCII lower case, and a house file's never a built-in ruleset's id or alias (a ledger, a
     comparison and the page name a ruleset by its id: two rulesets must never answer to one name)."""
     if _file_of(data, "id") != data.file:  # inherited from the file it extends
@@ -546,7 +554,8 @@ def _check_id(c: _Checker, data, rid: str, path: Path):
                own=f"{rid}-house")
 
 
-def _check_exclusions(c: _Checker, data, patterns, raw_patterns, excluded_by):
+def _check_exclusions(c: _Checker, data: Node, patterns: List[Pattern], raw_patterns: Node,
+                      excluded_by: Dict[str, List[Tuple[str, Any]]]) -> None:
     """No pattern excludes itself and no patterns exclude one another in a cycle: the scorer drops every pattern
     another match excludes, so all of a cycle that match together would be dropped, silently."""
     edges: Dict[str, Dict[str, Tuple[Any, str, str]]] = {p.id: {} for p in patterns}  # a → b → where it is written
@@ -567,7 +576,7 @@ def _check_exclusions(c: _Checker, data, patterns, raw_patterns, excluded_by):
         c.fail(*where, "ruleset.exclusion_cycle", cycle=" → ".join(cycle))
 
 
-def _a_cycle(edges) -> Optional[list]:
+def _a_cycle(edges: Dict[str, Dict[str, Any]]) -> Optional[List[str]]:
     """One cycle of the graph `edges` (a → {b: …}) as [a, b, …, a], the one reached first in order; or None."""
     state: Dict[str, int] = {}  # 1 on the path, 2 done
     for start in edges:
@@ -589,12 +598,13 @@ def _a_cycle(edges) -> Optional[list]:
     return None
 
 
-def _file_of(node, key) -> str:
+def _file_of(node: Node, key: Optional[str]) -> str:
     """The file that wrote node[key] (a merged mapping knows each key's file)."""
-    return getattr(node, "files", {}).get(key, getattr(node, "file", ""))
+    file: str = getattr(node, "files", {}).get(key, getattr(node, "file", ""))
+    return file
 
 
-def _freeze(value):
+def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, list):
@@ -608,12 +618,12 @@ _cache: Dict[str, Ruleset] = {}
 NOT_RULESETS = ("glossary",)  # YAML shipped next to the rulesets that is not one (`mjcalc explain` reads it)
 
 
-def builtin_paths():
+def builtin_paths() -> List[Path]:
     """The built-in ruleset files, by name (beijing before beijing-money); the glossary is not one."""
     return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 
-def _raw(path: Path):
+def _raw(path: Path) -> Node:
     """The file's data merged over the files it `extends` (at most MAX_EXTENDS in a chain, no cycle)."""
     chain = [_read(path)]
     paths = [path]
@@ -695,7 +705,7 @@ def load_ruleset(name: str) -> Ruleset:
     return _cache[stem]
 
 
-def load_ruleset_file(path) -> Ruleset:
+def load_ruleset_file(path: Union[str, "os.PathLike[str]"]) -> Ruleset:
     """A ruleset YAML file, read and validated now (never the compiled form)."""
     path = Path(path)
     return _validate(_raw(path), path)
@@ -704,7 +714,7 @@ def load_ruleset_file(path) -> Ruleset:
 MAX_ERRORS = 100  # errors `check_ruleset_file` reports of one file
 
 
-def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
+def check_ruleset_file(path: Union[str, "os.PathLike[str]"]) -> Tuple[Optional[Ruleset], List[RulesetError]]:
     """A ruleset YAML file checked whole: the ruleset when it is valid, else every error found in it, in line
     order. Past an error the check goes on without the key that is wrong (a pattern without its wrong value is
     left out whole), so one mistake is said once, not again as what follows from it (a pattern left out is
@@ -748,7 +758,7 @@ def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
     return None, [e for _, e in sorted(found, key=lambda f: f[0])]
 
 
-def _holder(data, node) -> Optional[Tuple[dict, str]]:
+def _holder(data: Node, node: Node) -> Optional[Tuple[Node, str]]:
     """The mapping in `data` that holds `node`, and its key (None for the top)."""
     for key, value in data.items():
         if value is node:
@@ -760,7 +770,7 @@ def _holder(data, node) -> Optional[Tuple[dict, str]]:
     return None
 
 
-def builtin_rulesets():
+def builtin_rulesets() -> List[Ruleset]:
     """Every built-in ruleset, loaded (by file stem: beijing before beijing-money)."""
     return [load_ruleset(stem) for stem in sorted(COMPILED)]
 

@@ -6,14 +6,14 @@ rules and its seat roles. It subclasses `Region` and overrides only what differs
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, FrozenSet, Hashable, List, Optional, Tuple
+from typing import Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Tuple, Union
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
-from ..situation import Option
+from ..situation import Option, Situation
 from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, next_in_cycle
 
 
@@ -187,7 +187,7 @@ class Region:
         exact. See `ReadingKeys` for what a region promises when it answers."""
         return None
 
-    def as_paid(self, ruleset, situation):
+    def as_paid(self, ruleset: Any, situation: Situation) -> Situation:
         """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
         return situation
 
@@ -199,8 +199,9 @@ class Region:
         """Warnings about the scored hand: an option given that this hand cannot use, and so on."""
         return []
 
-    def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
-        """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
+    def automatic_win(self, ruleset, situation, tiles) -> Optional[Union[Notice, Literal[""]]]:
+        """A win whatever the shape (and paid as a self-draw), with the notice to give ("" for none); None for no
+        such win."""
         return None
 
     def automatic_pattern(self, ruleset) -> Optional[str]:
@@ -342,7 +343,8 @@ class ReadingKeys:
         self.signature = signature
 
 
-_OWN: Dict[Tuple[int, int, int], tuple] = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+# (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+_OWN: Dict[Tuple[int, int, int], tuple] = {}
 
 
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
