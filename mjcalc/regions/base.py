@@ -122,7 +122,7 @@ class Region:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
         return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)
 
-    def check_hand(self, ruleset, situation, tiles):
+    def check_hand(self, ruleset: Any, situation: Situation, tiles: Any) -> None:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
