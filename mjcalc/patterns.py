@@ -432,8 +432,8 @@ def block_traits(active, tiles) -> BlockTraits:
         )
 
     # everything `traits` depends on: equal for two hands, their traits are the same function
-    traits.signature = (flush, tuple(sorted(suits)) if flush else None,  # type: ignore[attr-defined]  # BlockTraits
-                        honors, tuple(sorted(straight)), terminals, dragons)
+    signature = (flush, tuple(sorted(suits)) if flush else None, honors, tuple(sorted(straight)), terminals, dragons)
+    traits.signature = signature  # type: ignore[attr-defined]  # a function may carry it: BlockTraits declares it
     return cast(BlockTraits, traits)
 
 
