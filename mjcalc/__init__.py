@@ -15,6 +15,8 @@ questions. Errors are `MjcalcError`s whose message is one line in the language o
 Zhuji, Shangrao) is a module of `mjcalc.regions`; a house region is added with `register_region`.
 """
 
+from typing import Any, List
+
 __version__ = "0.2.0"
 
 # The names below are loaded on first use (PEP 562), so that `mjcalc waits --batch` starts without the scorer.
@@ -31,7 +33,7 @@ _API = {
 }
 
 
-def __getattr__(name):
+def __getattr__(name: str) -> Any:
     if name == "register_region":
         from .regions import register  # loaded on first use (start-up time)
         globals()[name] = register
@@ -44,7 +46,7 @@ def __getattr__(name):
     return value
 
 
-def __dir__():
+def __dir__() -> List[str]:
     return sorted(set(globals()) | set(__all__))
 
 

@@ -1,12 +1,14 @@
 """Discard advice under a ruleset: shanten 向听 and the tiles that improve a hand, every discard ranked, and the
 waits of the best ready discards scored (the pure algorithm is `shanten.py`)."""
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, List, Optional, Sequence, Tuple
 
 from .analysis import Analysis, WaitResult, analyze, pay, setting, wall_of, wins_on_any_tile
 from .hand import Hand
+from .ruleset import Ruleset
 from .scoring import prepare, score_hand
 from .shanten import WILD_DISCARD, Discard, Improvement, discards, improvements, rank, shanten_by_shape
+from .situation import Situation
 from .tiles import NUM_KINDS, WILD, Wall
 
 
@@ -42,7 +44,8 @@ class Advice:
 SCORED_DISCARDS = 3
 
 
-def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored=SCORED_DISCARDS) -> Advice:
+def advise(hand: Hand, ruleset: Ruleset, situation: Situation, seen: Optional[Sequence[int]] = None,
+           score_waits: bool = True, scored: int = SCORED_DISCARDS) -> Advice:
     """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of the best
     `scored` ready ones (scoring every wait of every ready discard can take seconds with four wildcards).
 

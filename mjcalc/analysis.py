@@ -5,7 +5,7 @@ refused with the same message everywhere: the region's options are read once, wh
 dropped with a notice, and situations this hand makes impossible are refused.
 """
 from dataclasses import dataclass, field
-from typing import List, Optional, Tuple
+from typing import Any, Iterable, List, Optional, Sequence, Tuple
 
 from .errors import HandError, ImpossibleSituation, MjcalcError, NotationError, Notice, SituationError
 from .hand import Hand
@@ -81,7 +81,7 @@ class Analysis:
         return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
 
 
-def check_options(situation: Situation):
+def check_options(situation: Situation) -> None:
     """Region options nobody declares are refused (a typo must never pass silently)."""
     known = all_options()
     for name, _ in situation.extras:
@@ -120,7 +120,8 @@ def assumed_seat(situation: Situation) -> Notice:
     return notice
 
 
-def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, seen=None) -> Analysis:
+def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
+            seen: Optional[Sequence[int]] = None) -> Analysis:
     """Score a 14-tile hand (every reading, the best kept, legality, payouts) or find a 13-tile hand's waits,
     each scored as a self-draw and as a discard win. `seen`: 34 counts of tiles visible elsewhere."""
     situation = situation if situation is not None else Situation()
@@ -164,7 +165,8 @@ class Draws:
     automatic: Optional[str]  # the automatic win's pattern, when some draw makes it
 
 
-def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles, natural=None) -> Draws:
+def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles,
+                  natural: Optional[Tuple[int, ...]] = None) -> Draws:
     """The winning draws of the 13 `tiles` (`natural`: their waits by shape, when already found)."""
     region = find_region(ruleset.region)
     natural = ready_waits(tiles, ruleset) if natural is None else natural
@@ -184,7 +186,8 @@ def wins_on_any_tile(ruleset: Ruleset, situation: Situation, tiles: Tiles) -> bo
     return bool(auto) and all(k in auto for k in range(NUM_KINDS) if wall.drawable(k))
 
 
-def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, seen=None) -> List[Tuple[int, int]]:
+def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
+          seen: Optional[Sequence[int]] = None) -> List[Tuple[int, int]]:
     """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`).
     A hand that wins on every tile (`winning_draws`) lists the kinds with copies left."""
     if hand.size != 13:
@@ -198,10 +201,12 @@ def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, s
 
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
     """The payout of a legal win, by the ruleset's scheme, as the hand is paid (`score.situation`)."""
+    assert score.situation is not None  # a scored hand's
     return region.schemes[ruleset.payout].pay(score, score.situation, ruleset)
 
 
-def compare(hand: Hand, rulesets, situation: Optional[Situation] = None, seen=None):
+def compare(hand: Hand, rulesets: Iterable[Ruleset], situation: Optional[Situation] = None,
+            seen: Optional[Sequence[int]] = None) -> List[Tuple[Ruleset, Optional[Analysis], Optional[MjcalcError]]]:
     """The same hand and situation under each ruleset: a list of (ruleset, Analysis or None, error or None).
 
     A situation one ruleset cannot take is that ruleset's error, not the whole comparison's."""
@@ -240,7 +245,7 @@ def ready_discards(tiles: Tiles, ruleset: Ruleset) -> List[Tuple[int, Tuple[int,
     return found
 
 
-def _seen_error(code: str, **params) -> NotationError:
+def _seen_error(code: str, **params: Any) -> NotationError:
     return NotationError(code, field="seen", **params)
 
 
@@ -264,7 +269,8 @@ def parse_seen(text: Optional[str]) -> Tuple[int, ...]:
     return tuple(counts)
 
 
-def check_seen(held, seen, composition: Composition = FULL_WALL) -> Tuple[int, ...]:
+def check_seen(held: Sequence[int], seen: Optional[Sequence[int]],
+               composition: Composition = FULL_WALL) -> Tuple[int, ...]:
     """`seen` as 34 counts; a kind the wall has none of, or held and seen more than 4 times in all, is an error."""
     if seen is None:
         return (0,) * NUM_KINDS
@@ -277,7 +283,7 @@ def check_seen(held, seen, composition: Composition = FULL_WALL) -> Tuple[int, .
     return tuple(seen)
 
 
-def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles):
+def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles) -> None:
     """A tile the ruleset's wall has none of — turned up, named wild, or in the hand — is an error."""
     named: List[Tuple[Optional[str], int]] = [("indicator", situation.indicator)] if situation.indicator is not None else []
     named += [("wild", k) for k in tiles.wild_kinds] + [(None, k) for k in range(NUM_KINDS) if tiles.held[k]]
@@ -286,7 +292,7 @@ def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles):
             raise HandError("wall.not_in_wall", field=field_name, tile=NAMES[kind], size=composition.size)
 
 
-def wall_of(here: Setting, seen=None) -> Wall:
+def wall_of(here: Setting, seen: Optional[Sequence[int]] = None) -> Wall:
     """The wall as the hand's player knows it: the ruleset's composition less the hand, the tiles `seen` (34
     counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`)."""
     return here.region.wall(here.ruleset, here.situation, here.tiles,

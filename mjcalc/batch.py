@@ -4,8 +4,20 @@ The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwa
 ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
 error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
 """
+from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, TextIO, Tuple
+
 from .errors import MjcalcError, json_text, printable
 from .tiles import NAMES
+
+if TYPE_CHECKING:  # for annotations only: the batch path imports what it uses when used (start-up time)
+    from .fastwaits import FastWaits
+    from .hand import Hand
+    from .ruleset import Ruleset
+    from .scoring import Tiles
+    from .situation import Situation
+    from .tiles import Wall
+
+Waits = List[Tuple[int, int]]  # (tile, copies left)
 
 NO_WAITS = "-"  # the line for a hand that is not ready (README: "waits --batch")
 
@@ -13,7 +25,7 @@ NO_WAITS = "-"  # the line for a hand that is not ready (README: "waits --batch"
 class BatchWaits:
     """Waits of hands under one ruleset and one situation's wildcards."""
 
-    def __init__(self, ruleset, situation):
+    def __init__(self, ruleset: "Ruleset", situation: "Situation") -> None:
         from .regions import find_region  # imported when used (start-up time)
         from .shapes import WaitFinder
 
@@ -29,7 +41,7 @@ class BatchWaits:
         self.automatic = bool(self.wild_kinds) and region.automatic_pattern(ruleset) is not None
         self.automatic_at = region.automatic_held(ruleset) if self.automatic else None
 
-    def answer(self, text: str, seen=None):
+    def answer(self, text: str, seen: Optional[Sequence[int]] = None) -> Tuple["Hand", Waits, Optional[str]]:
         """One hand's waits as `waits` shows them: (hand, [(tile, left)], every) with `seen` copies taken off;
         `every` the name of the win on every tile the hand can draw ('' by its shape), else None (the kinds
         listed are then those with copies left)."""
@@ -44,7 +56,7 @@ class BatchWaits:
         name = self.ruleset.pattern(draws.automatic).zh if draws.automatic else ""
         return hand, [(t, left) for t, left in found if left], name
 
-    def _read(self, text: str, seen=None):
+    def _read(self, text: str, seen: Optional[Sequence[int]] = None) -> Tuple["Hand", "Tiles", "Wall"]:
         """The 13-tile hand a line writes, under the wildcards, and its wall (`tiles.Wall`), checked as `waits`
         checks them."""
         from .analysis import check_in_wall, check_seen  # imported when used (start-up time)
@@ -61,15 +73,15 @@ class BatchWaits:
         seen = check_seen(tiles.held, seen, self.ruleset.wall)
         return hand, tiles, Wall(self.ruleset.wall, tiles.held, seen, self.gone, void=self.void)
 
-    def waits_of(self, text: str):
+    def waits_of(self, text: str) -> Tuple["Hand", Waits]:
         if self.automatic:
             hand, found, _ = self.answer(text)
             return hand, found
         hand, tiles, wall = self._read(text)
-        found = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
-        return hand, [(t, wall.left(t)) for t in found if wall.drawable(t)]
+        kinds = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+        return hand, [(t, wall.left(t)) for t in kinds if wall.drawable(t)]
 
-    def _fast(self):
+    def _fast(self) -> Optional["FastWaits"]:
         """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()` and the
         wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
         from .tiles import FULL_WALL  # imported when used (start-up time)
@@ -83,19 +95,17 @@ class BatchWaits:
 
         return FastWaits(SEVEN_PAIRS in self.finder.shapes, self.wild_kinds, self.automatic_at or 5)
 
-    def run_batch(self, lines, out, as_json: bool) -> int:
+    def run_batch(self, lines: Iterable[str], out: TextIO, as_json: bool) -> int:
         """Write one line per input line; return how many lines were bad."""
         fast = self._fast()
-        fast_mask = fast.mask if fast is not None else None
-        fast_text = fast.text if fast is not None else None
         write = out.write
         bad = 0
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\r\n")
-            if fast_mask is not None and fast_text is not None:
-                mask = fast_mask(line)
+            if fast is not None:
+                mask = fast.mask(line)
                 if mask is not None:
-                    write(_fast_json(fast, mask, line) if as_json else fast_text(mask))
+                    write(_fast_json(fast, mask, line) if as_json else fast.text(mask))
                     continue
             try:
                 hand, found = self.waits_of(line)
@@ -113,16 +123,18 @@ class BatchWaits:
         return bad
 
 
-def _json_line(hand_text, found) -> str:
+def _json_line(hand_text: str, found: Waits) -> str:
     return json_text({"hand": hand_text, "waits": [{"tile": NAMES[t], "left": n} for t, n in found]}) + "\n"
 
 
-def _fast_json(fast, mask, line) -> str:
+def _fast_json(fast: "FastWaits", mask: int, line: str) -> str:
     """The JSON line of a plain line read by `FastWaits`: the hand as `Hand` prints it, and tiles left."""
     from .hand import Hand  # imported when used (start-up time)
     from .tiles import WILD, Wall
 
-    m, p, s, honor_counts, stars, _ = fast.read(line)
+    read = fast.read(line)
+    assert read is not None  # the mask was read from it
+    m, p, s, honor_counts, stars, _ = read
     held = fast.held((m, p, s), honor_counts, stars)
     tiles = [9 * x + ord(ch) - 49 for x, digits in enumerate((m, p, s)) for ch in digits]
     tiles += [27 + h for h, n in enumerate(honor_counts) for _ in range(n)]

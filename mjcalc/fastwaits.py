@@ -7,10 +7,14 @@ full parser, so every error message stays the full parser's. Answers equal `shap
 suit's digit string, the same rule for where the pair goes, the same 七对, wildcard and 4-copies rules.
 """
 import re
-from typing import Dict
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Generic, Hashable, Iterable, List, Optional, Sequence, Tuple,
+                    TypeVar, Union)
 
 from .shapes import POW5, SUIT_MISSING, SUIT_SIZE, build_suit_table, load_suit_table
 from .tiles import NAMES
+
+if TYPE_CHECKING:  # for annotations only: the suit table is an mmap where it can be (start-up time)
+    from mmap import mmap as MappedFile
 
 MAX_INPUT = 200  # notation.MAX_INPUT: a longer line goes to the full parser, which rejects it
 
@@ -28,6 +32,7 @@ _WEIGHT = {str(r + 1): POW5[r] for r in range(9)}  # a digit's share of its suit
 _HONOR_NEED = ((0, 2), (2, 1), (1, 0), (0, 2), (2, 1))
 _HONOR_LETTERS = "ESWNCFP"
 ALL_KINDS = (1 << 34) - 1
+Table = Union[bytes, "MappedFile"]  # `shapes.load_suit_table`'s
 
 
 class _Suit:
@@ -41,12 +46,14 @@ class _Suit:
 
     __slots__ = ("a", "d", "odd", "idx", "odd_mask", "four", "memo")
 
-    def __init__(self, a, d, odd, idx):
+    def __init__(self, a: int, d: int, odd: int, idx: int) -> None:
         self.a, self.d, self.odd, self.idx = a, d, odd, idx
-        self.odd_mask = self.four = self.memo = None
+        self.odd_mask: Optional[int] = None
+        self.four: Optional[int] = None
+        self.memo: Optional[Dict[int, int]] = None
 
-    def masks(self):
-        if self.four is None:
+    def masks(self) -> Tuple[int, int]:
+        if self.odd_mask is None or self.four is None:
             odd_mask = four = 0
             for r in range(9):
                 n = self.idx // POW5[r] % 5
@@ -57,7 +64,7 @@ class _Suit:
             self.odd_mask, self.four = odd_mask, four
         return self.odd_mask, self.four
 
-    def draws(self, room: int, other: int, table) -> int:
+    def draws(self, room: int, other: int, table: Table) -> int:
         key = room * 8 + other  # other is -1..2
         if self.memo is None:
             self.memo = {}
@@ -75,7 +82,7 @@ class _Suit:
         return mask
 
 
-def _suit(digits: str, table):
+def _suit(digits: str, table: Table) -> Optional[_Suit]:
     """The `_Suit` of a digit string of 1-9, or None when a rank has more than four copies or the suit more
     than 13 tiles (not a plain 13-tile line: the full parser has the words)."""
     idx = sum(map(_WEIGHT.__getitem__, digits))
@@ -98,7 +105,7 @@ class _Honors:
 
     __slots__ = ("a", "d1", "d2", "groups", "odd_mask", "odd", "four", "memo")
 
-    def __init__(self, counts: tuple):
+    def __init__(self, counts: Tuple[int, ...]) -> None:
         a_total = 0
         ds = []
         by_count = [0, 0, 0, 0, 0]
@@ -133,7 +140,7 @@ class _Honors:
         return mask
 
 
-def _a_relative(n):
+def _a_relative(n: int) -> Tuple[int, int, int]:
     a, b = _HONOR_NEED[n]
     a2, b2 = _HONOR_NEED[n + 1]
     return b - a, b2 - a, a2 - a
@@ -142,21 +149,25 @@ def _a_relative(n):
 _HONOR_GROUP = tuple(_a_relative(n) for n in range(4))
 
 
-def _honor_text(rest: str):
+def _honor_text(rest: str) -> Tuple[Tuple[int, ...], int, int, Optional[_Honors]]:
     """(honor counts, stars, tiles, honors info or None when a kind has more than four) of the honors text."""
     counts = tuple(rest.count(c) for c in _HONOR_LETTERS)
     stars = rest.count("*")
     return counts, stars, sum(counts) + stars, _Honors(counts) if max(counts) <= 4 else None
 
 
-class _Memo(dict):
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class _Memo(Dict[K, V], Generic[K, V]):
     """A dict that computes a missing value with `make(key)` and keeps it."""
 
-    def __init__(self, make):
+    def __init__(self, make: Callable[[K], V]) -> None:
         super().__init__()
         self.make = make
 
-    def __missing__(self, key):
+    def __missing__(self, key: K) -> V:
         value = self[key] = self.make(key)
         return value
 
@@ -164,16 +175,16 @@ class _Memo(dict):
 class FastWaits:
     """Waits of plain lines under shapes ⊆ {standard, seven_pairs} (standard included) and `wild_kinds`."""
 
-    def __init__(self, seven_pairs: bool, wild_kinds=(), refer_at: int = 5):
+    def __init__(self, seven_pairs: bool, wild_kinds: Iterable[int] = (), refer_at: int = 5) -> None:
         """`refer_at`: a line holding that many copies of one wild kind (a `*` counting as its face) is left to
         the full path (None), where the region's win whatever the shape is looked at."""
         self.seven_pairs = seven_pairs
         self.refer_at = refer_at
         self.wild_kinds = tuple(wild_kinds)
         self.table = table = load_suit_table(build_suit_table)
-        self.suits = _Memo(lambda digits: _suit(digits, table))
-        self.honor_text = _Memo(_honor_text)
-        self.honors = _Memo(_Honors)
+        self.suits: _Memo[str, Optional[_Suit]] = _Memo(lambda digits: _suit(digits, table))
+        self.honor_text: _Memo[str, Tuple[Tuple[int, ...], int, int, Optional[_Honors]]] = _Memo(_honor_text)
+        self.honors: _Memo[Tuple[int, ...], _Honors] = _Memo(_Honors)
         self.texts = {0: "-\n"}  # no waits
         self.wild_mask = 0
         for t in self.wild_kinds:
@@ -182,11 +193,11 @@ class FastWaits:
         self.strip = [[str(t % 9 + 1) for t in self.wild_kinds if t < 27 and t // 9 == s] for s in range(3)]
         self.wild_honors = [t - 27 for t in self.wild_kinds if t >= 27]
         self.star_face = self.wild_kinds[0] if self.wild_kinds else -1
-        # (kind, suit index or 3, digit or honor index, bit) of each wild kind
-        self.wild_where = [(t, t // 9, str(t % 9 + 1), 1 << t) if t < 27 else (t, 3, t - 27, 1 << t)
-                           for t in self.wild_kinds]
+        # (kind, suit index or 3, digit or honor index, bit) of each wild kind (Any: a digit or an index)
+        self.wild_where: List[Tuple[int, int, Any, int]] = [
+            (t, t // 9, str(t % 9 + 1), 1 << t) if t < 27 else (t, 3, t - 27, 1 << t) for t in self.wild_kinds]
 
-    def read(self, line: str):
+    def read(self, line: str) -> Optional[Tuple[str, str, str, Tuple[int, ...], int, _Honors]]:
         """(m, p, s digit strings, honor counts, stars, honors info) of a plain 13-tile line, or None."""
         if len(line) > MAX_INPUT:
             return None
@@ -206,7 +217,7 @@ class FastWaits:
             return None
         return m, p, s, counts, stars, honors
 
-    def mask(self, line: str):
+    def mask(self, line: str) -> Optional[int]:
         """The waits of a plain line as a bit mask over the 34 kinds, or None: use the full parser."""
         match = _CANON.fullmatch(line) if len(line) <= MAX_INPUT else None
         if match is not None:  # `read`, inlined for the usual line
@@ -244,7 +255,10 @@ class FastWaits:
         for x, digits in enumerate(digit_strings):
             for ch in self.strip[x]:
                 digits = digits.replace(ch, "")
-            units.append(suits[digits])
+            unit = suits[digits]
+            if unit is None:  # (never: fewer tiles of a suit already read)
+                return None
+            units.append(unit)
         if self.wild_honors:
             naturals = list(honor_counts)
             for h in self.wild_honors:
@@ -252,7 +266,7 @@ class FastWaits:
             honors = self.honors[tuple(naturals)]
         return self._mask(units[0], units[1], units[2], honors, wilds, four)
 
-    def held(self, suits, honor_counts, stars):
+    def held(self, suits: Sequence[str], honor_counts: Sequence[int], stars: int) -> List[int]:
         """Copies held of each kind: every tile of the line, a `*` counting as its face."""
         held = [0] * 34
         for x, digits in enumerate(suits):
@@ -263,7 +277,7 @@ class FastWaits:
             held[self.star_face] += stars
         return held
 
-    def _mask(self, s0, s1, s2, honors, wilds, four):
+    def _mask(self, s0: _Suit, s1: _Suit, s2: _Suit, honors: _Honors, wilds: int, four: int) -> int:
         """`WaitFinder.waits` as a bit mask: the units' rows, the pair's best place, 七对, wild kinds, 4 copies.
 
         A unit with needs a (no pair) and a + d (pair), drawing a tile that makes them a2, b2, completes the

@@ -4,6 +4,8 @@ or notice in those words.
 Click-free, so that the CLI and `mjcalc serve` (whose API answers with the CLI's error lines) say every mistake
 the same way; a page asks for its own field names (`page=True`): the Chinese word in Chinese, never a flag.
 """
+from typing import Any
+
 from .messages import worded
 from .regions import all_options
 from .situation import GENERIC
@@ -31,7 +33,7 @@ def word_of(field: str, lang: str) -> str:
     return word or field
 
 
-def flagged(message, lang: str = "en", *, page: bool = False) -> str:
+def flagged(message: Any, lang: str = "en", *, page: bool = False) -> str:
     """A library error or notice (or a `messages.Message`) as the command line says it, in `lang`: the field
     named by its flag (`--from: …`, `--bid is not used …`); with `page`, by its word (`点炮：…`, `from: …`)."""
     field = getattr(message, "field", None)

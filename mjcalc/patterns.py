@@ -11,102 +11,143 @@ patterns), `needs` (what its shape needs). A detector without marks reads the ha
 its tiles (`told.py`) gives its count by naming it.
 """
 from dataclasses import dataclass
-from typing import Any, Callable, Optional, Protocol, cast
+from typing import Any, Callable, FrozenSet, Iterable, Optional, Protocol, Tuple, TypeVar, Union, cast
 
+from .decompose import Block
 from .hand import CHOW, KONG, PUNG
 from .payouts import MAX_VALUE, Param
 from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS
+from .situation import Situation
 from .tiles import DRAGONS, HONORS, WINDS, is_terminal_or_honor
 
 COUNT = "count"  # an `implies` value: the count the pattern is named with (杠开×2 sets two kong draws)
 
 
-def per_hand(detector):
-    """Marks a detector that reads only the hand and the situation, never the reading (its decomposition, its
-    winning block): the scorer runs it once for all the readings of a hand."""
-    detector.per_hand = True
+class ReadingView(Protocol):
+    """What these detectors read of a reading: a `scoring.Reading`, or a hand told by its patterns
+    (`told.ToldReading`: no blocks, its shape and what was named instead)."""
+
+    @property
+    def shape(self) -> Optional[str]: ...
+
+    @property
+    def blocks(self) -> Tuple[Block, ...]: ...
+
+    @property
+    def sets(self) -> Tuple[Block, ...]: ...
+
+    @property
+    def kinds(self) -> FrozenSet[int]: ...
+
+    @property
+    def situation(self) -> Situation: ...
+
+    @property
+    def hand(self) -> Any: ...  # a `hand.Hand`, or a `told.ToldHand`
+
+    @property
+    def only_pungs(self) -> bool: ...
+
+
+class ToldView(ReadingView, Protocol):
+    """A hand told by its patterns (`told.ToldReading`), as the `told` counts read it."""
+
+    @property
+    def every_pung(self) -> bool: ...
+
+    def named(self, pattern_id: str) -> int: ...
+
+
+class PatternView(Protocol):
+    """What a detector reads of its pattern: a `ruleset.Pattern` (which imports this module's region's)."""
+
+    @property
+    def id(self) -> str: ...
+
+    def param(self, key: str, default: Any = None) -> Any: ...
+
+
+D = TypeVar("D", bound=Callable[..., Any])  # a detector, marked and given back as it was
+Rule = Union[str, Callable[[Any], str]]  # a message id, or a function of the pattern giving one
+
+
+def _mark(detector: D, **marks: Any) -> D:
+    """`detector` with these marks (a function carries them as its attributes)."""
+    for name, value in marks.items():
+        setattr(detector, name, value)
     return detector
 
 
-def situational(rule, implies=None):
+def per_hand(detector: D) -> D:
+    """Marks a detector that reads only the hand and the situation, never the reading (its decomposition, its
+    winning block): the scorer runs it once for all the readings of a hand."""
+    return _mark(detector, per_hand=True)
+
+
+def situational(rule: Rule, implies: Optional[Tuple[str, Any]] = None) -> Callable[[D], D]:
     """Marks a detector that reads only the situation (who deals, who won, from whom, how), never the tiles:
     quick entry checks a named pattern against it (refused with `rule`, the message id of when it counts, when
     the situation contradicts it) and adds it where the situation says it holds. `implies` is the situation field
     (or region option) that naming the pattern sets (天和 → first_turn), with its value (`COUNT`: the count
     named)."""
-    def mark(detector):
-        detector.per_hand = True
-        detector.situational = True
-        detector.of_hand = True
-        detector.implies = implies
-        detector.rule = rule
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, per_hand=True, situational=True, of_hand=True, implies=implies, rule=rule)
     return mark
 
 
-def every_win(rule: str):
+def every_win(rule: str) -> Callable[[D], D]:
     """Marks a situational detector that holds on every win (推倒和: the plain win, unless a pattern that replaces it
     counts): a told hand has it without naming it, and no one is told it was added."""
-    def mark(detector):
-        situational(rule)(detector)
-        detector.every_win = True
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(situational(rule)(detector), every_win=True)
     return mark
 
 
-def of_hand(rule: str, implies=None):
+def of_hand(rule: str, implies: Optional[Tuple[str, Any]] = None) -> Callable[[D], D]:
     """Marks a detector that reads only the hand's facts — open or concealed (`hand.is_concealed`), its declared
     melds (`hand.melds`: their kind, concealed or not, whom claimed from, never their tiles), its wildcard tiles
     (`wild_tiles`, `four_of_a_wild_kind`) — and the situation: it runs once a hand, and on a hand told without
     its tiles as on one with them. `rule` (a message id) says when it counts; `implies` as for `situational`."""
-    def mark(detector):
-        detector.per_hand = True
-        detector.of_hand = True
-        detector.implies = implies
-        detector.rule = rule
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, per_hand=True, of_hand=True, implies=implies, rule=rule)
     return mark
 
 
-def added_by_situation(detector) -> bool:
+def added_by_situation(detector: object) -> bool:
     """Whether quick entry adds the pattern by itself where the situation says it holds (庄): a situational
     detector that names no field to set (天和 sets first_turn: naming it is how a player says so)."""
     return bool(getattr(detector, "situational", False) and not getattr(detector, "implies", None))
 
 
-def only_on(*shapes):
+def only_on(*shapes: str) -> Callable[[D], D]:
     """Marks a detector that counts 0 on a reading of any other shape (and on a hand won whatever its shape):
     the scorer runs it only on readings of these shapes."""
-    def mark(detector):
-        detector.shapes = frozenset(shapes)
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, shapes=frozenset(shapes))
     return mark
 
 
-def counts(most: int):
+def counts(most: int) -> Callable[[D], D]:
     """Marks a detector that counts how many times its pattern holds, at most `most` (中发白 counts dragon
     pungs): a named pattern may be given that many times. A detector without the mark holds once."""
-    def mark(detector):
-        detector.most = most
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, most=most)
     return mark
 
 
-def most_count(detector) -> int:
+def most_count(detector: object) -> int:
     """How many times a detector's pattern can count on one hand (`counts`; 1 without the mark)."""
-    return getattr(detector, "most", 1)
+    most: int = getattr(detector, "most", 1)
+    return most
 
 
-def told(count: Callable, rule: Optional[str] = None):
+def told(count: Callable[[Any, Any], int], rule: Optional[str] = None) -> Callable[[D], D]:
     """Marks a shape detector whose count on a hand told by its patterns is not simply the count named: `count(r,
     p)` gives it on a `told.ToldReading` (`r.named(id)` is what was named), as the detector gives it on tiles —
     东风 is worth its dealer's count when the dealer names it, 门风 never counts for the dealer. `rule` (a message id)
     says when it counts: a named pattern it counts 0 is refused with it."""
-    def mark(detector):
-        detector.told = count
-        if rule is not None:
-            detector.rule = rule
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, told=count, **({} if rule is None else {"rule": rule}))
     return mark
 
 
@@ -145,22 +186,21 @@ class Needs:
 NO_NEEDS = Needs()
 
 
-def needs(what=None, **fields):
+def needs(what: Optional[Callable[[Any], Needs]] = None, **fields: Any) -> Callable[[D], D]:
     """Marks what a pattern needs of a hand (`Needs`): its fields, or a function of the ruleset's `Pattern` giving
     them where its parameters change them (捉五魁 on seven pairs)."""
-    def mark(detector):
-        detector.needs = what if callable(what) else Needs(**fields)
-        return detector
+    def mark(detector: D) -> D:
+        return _mark(detector, needs=what if callable(what) else Needs(**fields))
     return mark
 
 
-def needs_of(detector, pattern=None) -> Needs:
+def needs_of(detector: object, pattern: Any = None) -> Needs:
     """What the detector's pattern needs (`needs`), for the ruleset's `pattern` where that matters."""
-    found = getattr(detector, "needs", NO_NEEDS)
+    found: Union[Needs, Callable[[Any], Needs]] = getattr(detector, "needs", NO_NEEDS)
     return found(pattern) if callable(found) else found
 
 
-def clash(*named) -> bool:
+def clash(*named: Tuple[Needs, int]) -> bool:
     """Whether no hand meets all these needs at once: `named` are (Needs, how many times the pattern is named)."""
     every = {n.every for n, _ in named} - {None}
     chows = max((n.chows for n, _ in named), default=0)
@@ -184,34 +224,34 @@ def clash(*named) -> bool:
     return False
 
 
-def sets(r):
+def sets(r: ReadingView) -> Tuple[Block, ...]:
     return r.sets
 
 
-def is_pung(b) -> bool:
+def is_pung(b: Block) -> bool:
     return b.kind in (PUNG, KONG)
 
 
 @situational("rule.dealer")
-def dealer(r, p):
+def dealer(r: ReadingView, p: PatternView) -> int:
     """庄: the dealer wins, or the dealer deals in."""
     s = r.situation
     return int(s.is_dealer or s.discarder == s.dealer)
 
 
 @situational("rule.self_draw")
-def self_draw(r, p):
+def self_draw(r: ReadingView, p: PatternView) -> int:
     """自摸: won by self-draw (a robbed kong too, where the region scores a rob as a self-draw)."""
     return int(r.situation.self_drawn)
 
 
 @of_hand("rule.concealed")
-def concealed(r, p):
+def concealed(r: ReadingView, p: PatternView) -> int:
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
     return int(r.hand.is_concealed)
 
 
-def every_pung(r) -> bool:
+def every_pung(r: ToldView) -> bool:
     """Of a hand told by its patterns: whether every set is a pung or a kong (four kongs, or a named pattern that
     says so: 对对和, a hand of terminals and honors in the standard shape)."""
     return r.every_pung
@@ -220,40 +260,40 @@ def every_pung(r) -> bool:
 @needs(every=PUNG)
 @told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r)), rule="rule.every_pung")
 @only_on(STANDARD)
-def all_pungs(r, p):
+def all_pungs(r: ReadingView, p: PatternView) -> int:
     """对对和: four pungs or kongs and a pair."""
     return int(r.only_pungs)
 
 
 @situational("rule.sea_bottom", implies=("last_tile", True))
-def sea_bottom(r, p):
+def sea_bottom(r: ReadingView, p: PatternView) -> int:
     """海底捞月: won on the last tile (`params.discard_value`: its value when the last tile was discarded)."""
     return int(r.situation.last_tile)
 
 
 @needs(chows=3)
-def dragon(r, p):
+def dragon(r: ReadingView, p: PatternView) -> int:
     """一条龙: 123, 456 and 789 of one suit as three chows."""
     chows = {b.tiles[0] for b in sets(r) if b.kind == CHOW}
     return int(any({9 * s, 9 * s + 3, 9 * s + 6} <= chows for s in range(3)))
 
 
 @only_on(SEVEN_PAIRS)
-def seven_pairs(r, p):
+def seven_pairs(r: ReadingView, p: PatternView) -> int:
     """七对子: seven pairs (four identical tiles are two)."""
     return int(r.shape == SEVEN_PAIRS)
 
 
 @counts(3)
 @only_on(SEVEN_PAIRS)
-def luxury_seven_pairs(r, p):
+def luxury_seven_pairs(r: ReadingView, p: PatternView) -> int:
     """豪华七对子: seven pairs holding four identical tiles; counts the fours."""
     return fours_in_pairs(r) if r.shape == SEVEN_PAIRS else 0
 
 
 @counts(4)
 @situational("rule.kong_bloom", implies=("kong_draw", COUNT))
-def kong_bloom(r, p):
+def kong_bloom(r: ReadingView, p: PatternView) -> int:
     """杠上开花: self-drawn on a kong replacement; with `per_kong`, counts the consecutive kongs."""
     s = r.situation
     if not (s.kong_draw and s.self_drawn):
@@ -262,28 +302,28 @@ def kong_bloom(r, p):
 
 
 @needs(suits="one")
-def full_flush(r, p):
+def full_flush(r: ReadingView, p: PatternView) -> int:
     """清一色: every tile of one suit, no honors."""
     suits = {t // 9 if t < 27 else 3 for t in r.kinds}
     return int(len(suits) == 1 and 3 not in suits)
 
 
 @needs(suits="one_and_honors")
-def half_flush(r, p):
+def half_flush(r: ReadingView, p: PatternView) -> int:
     """混一色: one suit and honors, both present."""
     suits = {t // 9 if t < 27 else 3 for t in r.kinds}
     return int(len(suits) == 2 and 3 in suits)
 
 
 @situational("rule.heavenly", implies=("first_turn", True))
-def heavenly(r, p):
+def heavenly(r: ReadingView, p: PatternView) -> int:
     """天和: the dealer is complete before discarding."""
     return int(r.situation.first_turn and r.situation.is_dealer)
 
 
 @situational(lambda p: "rule.earthly_dealer" if p.param("dealer_first_discard") else "rule.earthly",
              implies=("first_turn", True))
-def earthly(r, p):
+def earthly(r: ReadingView, p: PatternView) -> int:
     """地和: a non-dealer wins before discarding; with `dealer_first_discard`, only on the dealer's first discard."""
     s = r.situation
     if p.param("dealer_first_discard") and s.discarder != s.dealer:
@@ -292,61 +332,61 @@ def earthly(r, p):
 
 
 @needs(suits="honors")
-def all_honors(r, p):
+def all_honors(r: ReadingView, p: PatternView) -> int:
     """全字牌: every tile an honor."""
     return int(all(t in HONORS for t in r.kinds))
 
 
 @only_on(THIRTEEN_ORPHANS)
-def thirteen_orphans(r, p):
+def thirteen_orphans(r: ReadingView, p: PatternView) -> int:
     """十三幺: one of each terminal and honor, and one more."""
     return int(r.shape == THIRTEEN_ORPHANS)
 
 
 @only_on(THIRTEEN_LONELY)
-def thirteen_lonely(r, p):
+def thirteen_lonely(r: ReadingView, p: PatternView) -> int:
     """十三浪: fourteen lonely tiles."""
     return int(r.shape == THIRTEEN_LONELY)
 
 
 @only_on(NINE_TERMINALS)
-def nine_terminals(r, p):
+def nine_terminals(r: ReadingView, p: PatternView) -> int:
     """九幺: every tile a terminal or an honor."""
     return int(r.shape == NINE_TERMINALS)
 
 
 @needs(terminals=True)
-def all_terminals_and_honors(r, p):
+def all_terminals_and_honors(r: ReadingView, p: PatternView) -> int:
     """幺九: every tile a terminal or an honor, in any shape."""
     return int(all(is_terminal_or_honor(t) for t in r.kinds))
 
 
 @counts(4)
 @needs(pungs=1, honors=True)
-def dragon_pung(r, p):
+def dragon_pung(r: ReadingView, p: PatternView) -> int:
     """中发白: a pung or kong of a dragon; counts them."""
     return sum(1 for b in sets(r) if is_pung(b) and b.tiles[0] in DRAGONS)
 
 
 @situational("rule.rob_kong", implies=("rob_kong", True))
-def rob_kong(r, p):
+def rob_kong(r: ReadingView, p: PatternView) -> int:
     """抢杠: won by robbing a kong."""
     return int(r.situation.rob_kong)
 
 
-def seat_wind(situation) -> int:
+def seat_wind(situation: Situation) -> int:
     """The winner's own wind, counted from the dealer: the dealer East, his right South, and so on."""
     order = "ESWN"
     return WINDS[(order.index(situation.seat) - order.index(situation.dealer)) % 4]
 
 
 
-def pungs_of(r, tile) -> int:
+def pungs_of(r: ReadingView, tile: int) -> int:
     """How many pungs or kongs of `tile` the reading holds."""
     return sum(1 for b in r.blocks if is_pung(b) and b.tiles[0] == tile)
 
 
-def fours_in_pairs(r) -> int:
+def fours_in_pairs(r: ReadingView) -> int:
     """Seven pairs: how many kinds fill two of the pairs (four identical tiles)."""
     pairs = [b.tiles[0] for b in r.blocks]
     return sum(pairs.count(t) // 2 for t in set(pairs))
@@ -382,12 +422,12 @@ _SUIT = {"full_flush", "half_flush", "all_honors"}
 class BlockTraits(Protocol):
     """A function of a block (`block_traits`) with the `signature` of what it depends on."""
 
-    signature: tuple
+    signature: Tuple[Any, ...]
 
-    def __call__(self, b: Any) -> tuple: ...
+    def __call__(self, b: Block) -> Tuple[Any, ...]: ...
 
 
-def block_traits(active, tiles) -> BlockTraits:
+def block_traits(active: Iterable[str], tiles: Any) -> BlockTraits:
     """What the common detectors among the pattern ids `active` can see of a block of this hand (`tiles`, the
     hand under its wildcards), beyond its kind and its wildcards: a function of the block, for
     `Region.reading_keys`.
@@ -410,19 +450,19 @@ def block_traits(active, tiles) -> BlockTraits:
     if flush and suits:  # one suit held: a block is of it, an honor, or of another suit (all alike)
         (held,) = suits
 
-        def suit_of(t):
+        def suit_of(t: int) -> object:
             return 3 if t >= 27 else (held if t // 9 == held else -1)
     elif flush:
-        def suit_of(t):
+        def suit_of(t: int) -> object:
             return t // 9 if t < 27 else 3
     elif honors:
-        def suit_of(t):
+        def suit_of(t: int) -> object:
             return t >= 27
     else:
-        def suit_of(t):
+        def suit_of(t: int) -> object:
             return None
 
-    def traits(b) -> tuple:
+    def traits(b: Block) -> Tuple[Any, ...]:
         t = b.tiles[0]
         return (
             suit_of(t),
@@ -432,12 +472,12 @@ def block_traits(active, tiles) -> BlockTraits:
         )
 
     # everything `traits` depends on: equal for two hands, their traits are the same function
-    traits.signature = (flush, tuple(sorted(suits)) if flush else None,  # type: ignore[attr-defined]  # BlockTraits
-                        honors, tuple(sorted(straight)), terminals, dragons)
+    signature = (flush, tuple(sorted(suits)) if flush else None, honors, tuple(sorted(straight)), terminals, dragons)
+    traits.signature = signature  # type: ignore[attr-defined]  # a function may carry it: BlockTraits declares it
     return cast(BlockTraits, traits)
 
 
-def traits_summary(keys) -> tuple:
+def traits_summary(keys: Iterable[Tuple[str, Tuple[Any, ...]]]) -> Tuple[Any, ...]:
     """What the common detectors see of a standard reading whose blocks have these (kind, `block_traits`) keys:
     whether there is a chow (对对和), the suits (flushes, 全字牌), the straight chows (一条龙), whether every block
     is terminals and honors (幺九), how many dragon pungs (中发白)."""
@@ -445,20 +485,20 @@ def traits_summary(keys) -> tuple:
         + (sum(1 for kind, key in keys if key[3] is True and kind in (PUNG, KONG)),)
 
 
-def counted_traits(key) -> bool:
+def counted_traits(key: Tuple[Any, ...]) -> bool:
     """Whether the detectors above count the blocks with these traits (`block_traits`), or only ask whether
     there is one: only 中发白 counts, dragon pungs."""
     return key[3] is True
 
 
-def whole_traits(active) -> Callable:
+def whole_traits(active: Iterable[str]) -> Callable[[Block], Tuple[Any, ...]]:
     """What the common detectors among `active` see of an irregular shape's one block (its 14 tiles as read):
     the suits for the flushes and 全字牌, whether every tile is a terminal or an honor for 幺九; the shape itself
     the scorer keys."""
     suits = bool({"full_flush", "half_flush", "all_honors"} & set(active))
     terminals = "all_terminals_and_honors" in active
 
-    def whole(b) -> tuple:
+    def whole(b: Block) -> Tuple[Any, ...]:
         return (frozenset(t // 9 if t < 27 else 3 for t in b.tiles) if suits else None,
                 all(is_terminal_or_honor(t) for t in b.tiles) if terminals else None)
 

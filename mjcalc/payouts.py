@@ -6,10 +6,11 @@ hand, and whatever else the region pays) so the output can show each. Its number
 say what each means. The schemes themselves live with their regions (`regions/`).
 """
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, NoReturn, Optional, Set, Tuple
+from typing import Any, Callable, Dict, Iterable, List, NoReturn, Optional, Set, Tuple
 
 from .errors import SituationError
 from .messages import ZH_NAMES, Message, did_you_mean, shown
+from .situation import Situation
 from .tiles import SEATS
 
 # The largest amount a seat may win or lose in one hand: far beyond any table, and exact as a JSON number in a
@@ -26,7 +27,7 @@ class Payout:
     side: Set[str] = field(default_factory=set)  # en labels of parts paid this hand whoever wins it
 
     def add(self, zh: str, en: str, deltas: Dict[str, int], doubled_at_table: bool = True,
-            whoever_wins: bool = False):
+            whoever_wins: bool = False) -> None:
         """Add a part; `doubled_at_table=False` for money a table's doubling (see `session.py`) never touches;
         `whoever_wins=True` for money the hand pays whoever wins it (a penalty for earlier rounds, another seat's
         kong), not the win's."""
@@ -60,7 +61,7 @@ class Payout:
         return {s: sum(p[2][s] for p in self.parts if p[1] not in self.side) for s in SEATS}
 
 
-def transfer(deltas: Dict[str, int], payer: str, payee: str, amount: int):
+def transfer(deltas: Dict[str, int], payer: str, payee: str, amount: int) -> None:
     """`payer` pays `amount` to `payee` in the running `deltas`."""
     deltas[payer] = deltas.get(payer, 0) - amount
     deltas[payee] = deltas.get(payee, 0) + amount
@@ -72,12 +73,12 @@ MAX_VALUE = 10_000
 MAX_EXPONENT = 50
 
 
-def power_of_two(exponent: int, what) -> int:
+def power_of_two(exponent: int, what: object) -> int:
     """2^exponent for a payout, refused (one line) when it is beyond any amount, before it is computed; `what`
     (text or a `Message`) names what pays it."""
     if exponent > MAX_EXPONENT:
         raise SituationError("payout.beyond_any_amount", what=what, exponent=exponent, limit=MAX_EXPONENT)
-    return 2 ** max(exponent, 0)
+    return 1 << max(exponent, 0)
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,7 @@ class Param:
     default: Optional[int] = None
     kind: type = int
 
-    def problem(self, value) -> Optional[Message]:
+    def problem(self, value: object) -> Optional[Message]:
         """Why `value` is not a value of this parameter, or None."""
         if self.kind is bool:
             return None if isinstance(value, bool) else Message("ruleset.expected_bool", value=shown(value))
@@ -105,7 +106,7 @@ class Param:
         return None
 
 
-def unknown_param(key, params) -> Message:
+def unknown_param(key: str, params: Iterable[str]) -> Message:
     """The message for a parameter nobody reads: did you mean, or the known ones."""
     known = sorted(params) or Message("ruleset.none")
     return Message("payout.unknown_param", hint=did_you_mean(key, params) or Message("hint.known", known=known))
@@ -130,17 +131,18 @@ class Scheme:
             if spec.required and key not in params:
                 fail(key, Message("payout.missing_param"))
 
-    def param(self, ruleset, key: str) -> int:
+    # The score and the ruleset are `scoring.Score` and `ruleset.Ruleset`, which import this module: Any here.
+    def param(self, ruleset: Any, key: str) -> int:
         value = ruleset.param(key)
         if value is None:
             value = self.params[key].default
         assert isinstance(value, int), key  # a parameter the scheme reads has a default
         return value
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: Any, situation: Situation, ruleset: Any) -> Payout:
         raise NotImplementedError
 
-    def unit_points(self, total: int, ruleset) -> int:
+    def unit_points(self, total: int, ruleset: Any) -> int:
         """What a hand of `total` (in the ruleset's unit) is worth to one payer at 底分 1, without 上楼, the
         dealer's doubling or any halving: a penalty given as a total is paid so (`ruleset.Penalty`). Linear
         here; a scheme that pays 2^total says so."""

@@ -7,13 +7,14 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Literal, NoReturn, Optional, Set, Tuple, get_args
+from typing import Any, Dict, FrozenSet, Iterable, List, Literal, NoReturn, Optional, Set, Tuple, Union, get_args
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
 from .messages import Message, did_you_mean, shown
 from .payouts import MAX_VALUE, unknown_param
 from .regions import all_schemes, find_region, scheme_owner
+from .regions.base import Region, RulesetKey
 from .rulesets.compiled import COMPILED
 from .shapes import SHAPES
 from .tiles import FULL_WALL, HONOR_LETTERS, SUITS, Composition
@@ -65,7 +66,7 @@ class Pattern:
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh
 
-    def param(self, key, default=None):
+    def param(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
 
 
@@ -133,7 +134,7 @@ class Ruleset:
     penalties: Tuple[Penalty, ...] = ()
     wall: Composition = FULL_WALL  # the tiles of the wall (136 unless the file says `wall:`)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         # a Chinese message names the ruleset by its Chinese name; its parameter stays the id
         messages.ZH_NAMES["ruleset"][self.id] = self.zh
 
@@ -146,21 +147,26 @@ class Ruleset:
     def pattern(self, pattern_id: str) -> Pattern:
         return next(p for p in self.patterns if p.id == pattern_id)
 
-    def param(self, key, default=None):
+    def param(self, key: str, default: Any = None) -> Any:
         return dict(self.payout_params).get(key, default)
 
 
-def _located(node) -> bool:
+# A mapping of a ruleset file (`yamlfile.Map`: it knows its file and the line of each key) or of plain data (a
+# built-in compiled): read by key, the file and lines looked up when they are there.
+Node = Any
+
+
+def _located(node: Node) -> bool:
     """A mapping read from a file, which knows the file and line of each key (`yamlfile.Map`)."""
     return isinstance(node, dict) and hasattr(node, "lines")
 
 
-def _read(path):
+def _read(path: Path) -> Node:
     from .yamlfile import read_ruleset_yaml  # yaml is imported only to read a file: built-ins need none at start-up
     return read_ruleset_yaml(path)
 
 
-def _merge(parent, child):
+def _merge(parent: Node, child: Node) -> Node:
     """`extends`: the child's keys replace the parent's; mappings merge key by key."""
     if not (_located(parent) and _located(child)):
         return child
@@ -184,7 +190,8 @@ class _Checker:
 
     failed: Optional[Tuple[Any, Any, str, int, Any, Dict[str, Any]]] = None
 
-    def fail(self, node, key, path, code, /, **params) -> NoReturn:
+    def fail(self, node: Node, key: Optional[str], path: Union[str, Message], code: Union[str, Message], /,
+             **params: Any) -> NoReturn:
         """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
         `node[key]`, and its path."""
         file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
@@ -194,7 +201,7 @@ class _Checker:
         self.failed = (node, key, file, line, code, params)
         raise RulesetError("ruleset.at", where=where, path=path, problem=problem)
 
-    def keys(self, node, path, allowed, required=()):
+    def keys(self, node: Node, path: str, allowed: Iterable[str], required: Iterable[str] = ()) -> None:
         for key in node:
             if key not in allowed:
                 hint = did_you_mean(key, allowed) or Message("hint.known", known=sorted(allowed))
@@ -203,7 +210,9 @@ class _Checker:
             if key not in node:
                 self.fail(node, None, path.rstrip(".") or Message("ruleset.top"), "ruleset.missing_key", key=key)
 
-    def get(self, node, key, path, kind, default=None, choices=None, minimum=None, maximum=None, lines=False):
+    def get(self, node: Node, key: str, path: str, kind: type, default: Any = None,
+            choices: Optional[Iterable[Any]] = None, minimum: Optional[int] = None, maximum: Optional[int] = None,
+            lines: bool = False) -> Any:
         """node[key] checked: its type (`kind`), one of `choices`, an int in [minimum, maximum], text without
         control or invisible characters (line breaks allowed with `lines`)."""
         if key not in node:
@@ -237,21 +246,21 @@ class _Checker:
                 self.fail(node, key, full, "ruleset.below_minimum", minimum=minimum, value=value)
         return value
 
-    def text(self, node, key, path, value, lines=False):
+    def text(self, node: Node, key: str, path: str, value: str, lines: bool = False) -> None:
         bad = next((ch for ch in value if not ch.isprintable() and not (lines and ch == "\n")), None)
         if bad is not None:
             self.fail(node, key, path, "ruleset.invisible_char", char=ascii(bad)[1:-1], value=shown(value))
 
-    def strings(self, node, key, path):
+    def strings(self, node: Node, key: str, path: str) -> List[str]:
         """node[key], a list of text (or absent: empty)."""
-        items = self.get(node, key, path, list, [])
+        items: List[str] = self.get(node, key, path, list, [])
         for item in items:
             if not isinstance(item, str):
                 self.fail(node, key, f"{path}{key}", "ruleset.expected_names", value=shown(item))
             self.text(node, key, f"{path}{key}", item)
         return items
 
-    def names(self, node, key, path, default_zh, default_en):
+    def names(self, node: Node, key: str, path: str, default_zh: str, default_en: str) -> Tuple[str, str]:
         value = node.get(key)
         if value is None:
             return default_zh, default_en
@@ -266,7 +275,7 @@ class _Checker:
         return zh, en
 
 
-def _short(file):
+def _short(file: str) -> str:
     try:
         return os.path.relpath(file)
     except ValueError:
@@ -278,13 +287,62 @@ _TOP = (
     "patterns", "payout", "session", "options", "penalties", "wall",
 )
 _PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
+# The keys of `wins:` and `scoring:` that every ruleset reads; a region adds its own (`Region.ruleset_keys`).
+_SECTION_KEYS: Dict[str, Dict[str, RulesetKey]] = {
+    "wins": {
+        "discard": RulesetKey(str, "any", WIN_RULES),
+        "rob_kong": RulesetKey(str, "any", WIN_RULES),
+        "max_wilds_on_discard": RulesetKey(int, None, minimum=0, maximum=14),
+        "earthly_discard_from_dealer": RulesetKey(bool, False),
+    },
+    "scoring": {
+        "minimum": RulesetKey(int, 0, minimum=0, maximum=MAX_TOTAL),
+        "cap": RulesetKey(int, None, minimum=0, maximum=MAX_TOTAL),
+        "zero_self_draw_only": RulesetKey(bool, False),
+    },
+}
+SECTIONS_WITH_REGION_KEYS = tuple(_SECTION_KEYS)  # the sections a region may add keys to
 
 
-def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
+def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
+    """The file's data (its `extends` resolved) as a Ruleset: each top-level section checked by its own function,
+    in the order their errors are reported."""
     c = c or _Checker()
     c.keys(data, "", _TOP, required=("id", "patterns", "payout"))
     rid = c.get(data, "id", "", str)
     _check_id(c, data, rid, path)
+    region, scheme = _region(c, data)
+    zh, en = c.names(data, "name", "", rid, rid)
+    aliases = c.strings(data, "aliases", "")
+    unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
+    wild_zh, wild_en, wild_kinds = _wildcard(c, data)
+    shapes = _shapes(c, data)
+    scoring = _scoring(c, data, region)
+    patterns = _patterns(c, data, region)
+    wins = _section(c, data, "wins", region, frozenset(p.id for p in patterns))
+    payout_params = _payout_params(c, data, region, scheme)
+    session = _session(c, data)
+    options = _options(c, data, region)
+    penalties = _penalties(c, data)
+    return Ruleset(
+        wall=_wall(c, data),
+        id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
+        description=c.get(data, "description", "", str, "", lines=True),
+        unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
+        shapes=tuple(shapes),
+        **wins,
+        **scoring,
+        patterns=tuple(patterns),
+        payout=scheme,
+        payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
+        session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
+        options=tuple(str(o) for o in options),
+        penalties=tuple(penalties),
+    )
+
+
+def _region(c: _Checker, data: Node) -> Tuple[Region, str]:
+    """`region:` and `payout.scheme`: the region, the one of the payout scheme when the file names none."""
     payout = c.get(data, "payout", "", dict)
     c.keys(payout, "payout.", ("scheme", "params"), required=("scheme",))
     scheme = c.get(payout, "scheme", "payout.", str)
@@ -296,19 +354,21 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
         region_name = owner.id
     try:
-        region = find_region(region_name)
+        return find_region(region_name), scheme
     except RulesetError as exc:
         c.fail(data, "region", "region", exc.message)
-    DETECTORS, SCHEMES = region.detectors, region.schemes
-    zh, en = c.names(data, "name", "", rid, rid)
-    aliases = c.strings(data, "aliases", "")
-    unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
 
+
+def _wildcard(c: _Checker, data: Node) -> Tuple[str, str, int]:
+    """`wildcard:` its name (zh, en) and how many kinds are wild."""
     wild = c.get(data, "wildcard", "", dict, {})
     c.keys(wild, "wildcard.", ("name", "kinds"))
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
-    wild_kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
+    return wild_zh, wild_en, c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
 
+
+def _shapes(c: _Checker, data: Node) -> List[str]:
+    """`shapes:` the winning shapes, standard when absent."""
     shapes = c.strings(data, "shapes", "") if "shapes" in data else ["standard"]
     for shape in shapes:
         if shape not in SHAPES:
@@ -316,26 +376,48 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
                    hint=did_you_mean(shape, SHAPES))
     if not shapes:
         c.fail(data, "shapes", "shapes", "ruleset.no_shape")
+    return shapes
 
-    wins = c.get(data, "wins", "", dict, {})
-    c.keys(wins, "wins.", ("discard", "rob_kong", "max_wilds_on_discard", "earthly_discard_from_dealer",
-                           "rob_kong_as_self_draw", "rob_concealed_kong"))
-    scoring = c.get(data, "scoring", "", dict, {})
-    c.keys(scoring, "scoring.", ("minimum", "zero_self_draw_only", "cap"))
-    minimum = c.get(scoring, "minimum", "scoring.", int, 0, minimum=0, maximum=MAX_TOTAL)
-    cap = c.get(scoring, "cap", "scoring.", int, None, minimum=0, maximum=MAX_TOTAL)
+
+def _section(c: _Checker, data: Node, name: str, region: Region,
+             pattern_ids: FrozenSet[str] = frozenset()) -> Dict[str, Any]:
+    """Section `name` (`wins:`, `scoring:`): its keys, every ruleset's and the region's own
+    (`Region.ruleset_keys`), checked; their values by the `Ruleset` field each sets."""
+    keys = {**_SECTION_KEYS[name], **region.ruleset_keys.get(name, {})}
+    node = c.get(data, name, "", dict, {})
+    c.keys(node, f"{name}.", tuple(keys))
+    out = {}
+    for key, spec in keys.items():
+        value = c.get(node, key, f"{name}.", spec.kind, spec.default, choices=spec.choices, minimum=spec.minimum,
+                      maximum=spec.maximum)
+        problem = spec.check(value, pattern_ids) if spec.check is not None else None
+        if problem:
+            c.fail(node, key, f"{name}.{key}", problem)
+        out[spec.field or key] = value
+    return out
+
+
+def _scoring(c: _Checker, data: Node, region: Region) -> Dict[str, Any]:
+    """`scoring:` the minimum, the cap (never below the minimum) and the rest of the section."""
+    scoring = _section(c, data, "scoring", region)
+    minimum, cap = scoring["minimum"], scoring["cap"]
     if cap is not None and cap < minimum:
-        files = getattr(scoring, "files", {})  # name the one this file sets, when the other is inherited
+        node = data["scoring"]
+        files = getattr(node, "files", {})  # name the one this file sets, when the other is inherited
         which = "minimum" if files.get("minimum") == data.file != files.get("cap") else "cap"
-        c.fail(scoring, which, f"scoring.{which}", "ruleset.cap_below_minimum", cap=cap, minimum=minimum)
+        c.fail(node, which, f"scoring.{which}", "ruleset.cap_below_minimum", cap=cap, minimum=minimum)
+    return scoring
 
+
+def _patterns(c: _Checker, data: Node, region: Region) -> List[Pattern]:
+    """`patterns:` each pattern of the region's, its value, role, scale, exclusions and parameters."""
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
     excluded_by: Dict[str, List[Tuple[str, Any]]] = {}
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
-        if pid not in DETECTORS:
-            c.fail(raw_patterns, pid, ppath, "ruleset.unknown_pattern", hint=did_you_mean(pid, DETECTORS))
+        if pid not in region.detectors:
+            c.fail(raw_patterns, pid, ppath, "ruleset.unknown_pattern", hint=did_you_mean(pid, region.detectors))
         if not isinstance(spec, dict):
             c.fail(raw_patterns, pid, ppath, "ruleset.pattern_not_mapping", value=repr(spec))
         c.keys(spec, ppath + ".", _PATTERN_KEYS, required=("value",))
@@ -378,23 +460,32 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             Pattern(**{**p.__dict__, "excludes": p.excludes + tuple(pid for pid, _ in excluded_by.get(p.id, ()))})
             for p in patterns
         ]
+    return patterns
 
-    robbable_key = "rob_concealed_kong"
-    robbable = c.get(wins, robbable_key, "wins.", str, "never")
-    if robbable not in ("any", "never") and robbable not in known:
-        c.fail(wins, robbable_key, "wins." + robbable_key, "ruleset.robbable_kong", value=repr(robbable))
 
-    if scheme not in SCHEMES:
-        hint = did_you_mean(scheme, SCHEMES) or Message("hint.known", known=sorted(SCHEMES))
+def _payout_params(c: _Checker, data: Node, region: Region, scheme: str) -> Dict[str, Any]:
+    """`payout.params`: the parameters the region's scheme reads."""
+    payout = c.get(data, "payout", "", dict)
+    if scheme not in region.schemes:
+        hint = did_you_mean(scheme, region.schemes) or Message("hint.known", known=sorted(region.schemes))
         c.fail(payout, "scheme", "payout.scheme", "ruleset.unknown_scheme", hint=hint)
-    payout_params = c.get(payout, "params", "payout.", dict, {})
-    SCHEMES[scheme].check(payout_params, lambda key, msg: c.fail(payout_params, key, f"payout.params.{key}", msg))
+    params: Dict[str, Any] = c.get(payout, "params", "payout.", dict, {})
+    region.schemes[scheme].check(params, lambda key, msg: c.fail(params, key, f"payout.params.{key}", msg))
+    return params
 
-    session = c.get(data, "session", "", dict, {})
+
+def _session(c: _Checker, data: Node) -> Dict[str, Any]:
+    """`session:` the evening's rules between hands (`session.SESSION`)."""
+    session: Dict[str, Any] = c.get(data, "session", "", dict, {})
     from .session import SESSION  # only to validate a file (start-up time)
     c.keys(session, "session.", tuple(SESSION))
     for key, (kind, _default, choices, maximum) in SESSION.items():
         c.get(session, key, "session.", kind, choices=choices, minimum=0 if kind is int else None, maximum=maximum)
+    return session
+
+
+def _options(c: _Checker, data: Node, region: Region) -> List[str]:
+    """`options:` the region's situation options this ruleset reads (all of them when absent)."""
     declared = [o.name for o in region.options]
     options = c.strings(data, "options", "") if "options" in data else declared
     for name in options:
@@ -402,6 +493,11 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
             hint = did_you_mean(name, declared) or Message("ruleset.its_options",
                                                            options=declared or Message("ruleset.none"))
             c.fail(data, "options", "options", "ruleset.not_an_option", name=repr(name), region=region.id, hint=hint)
+    return options
+
+
+def _penalties(c: _Checker, data: Node) -> List[Penalty]:
+    """`penalties:` each penalty, its names, its amount (points or a hand's total) and who is paid."""
     penalties = []
     for pid, spec in c.get(data, "penalties", "", dict, {}).items():
         ppath = f"penalties.{pid}"
@@ -416,34 +512,13 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         penalties.append(Penalty(id=str(pid), zh=pzh, en=pen, points=points, total=total,
                                  pays=c.get(spec, "pays", ppath + ".", str, "each", choices=PENALTY_PAYS),
                                  gets=c.get(spec, "gets", ppath + ".", bool, False)))
-    return Ruleset(
-        wall=_wall(c, data),
-        id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
-        description=c.get(data, "description", "", str, "", lines=True),
-        unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
-        shapes=tuple(shapes),
-        discard=c.get(wins, "discard", "wins.", str, "any", choices=WIN_RULES),
-        rob_kong=c.get(wins, "rob_kong", "wins.", str, "any", choices=WIN_RULES),
-        max_wilds_on_discard=c.get(wins, "max_wilds_on_discard", "wins.", int, None, minimum=0, maximum=14),
-        earthly_discard_from_dealer=c.get(wins, "earthly_discard_from_dealer", "wins.", bool, False),
-        rob_kong_as_self_draw=c.get(wins, "rob_kong_as_self_draw", "wins.", bool, False),
-        robbable_concealed_kong=robbable,
-        minimum=minimum,
-        zero_self_draw_only=c.get(scoring, "zero_self_draw_only", "scoring.", bool, False),
-        cap=cap,
-        patterns=tuple(patterns),
-        payout=scheme,
-        payout_params=tuple(sorted((str(k), _freeze(v)) for k, v in payout_params.items())),
-        session=tuple(sorted((str(k), _freeze(v)) for k, v in session.items())),
-        options=tuple(str(o) for o in options),
-        penalties=tuple(penalties),
-    )
+    return penalties
 
 
 MAX_FLOWERS = 8
 
 
-def _wall(c: _Checker, data) -> Composition:
+def _wall(c: _Checker, data: Node) -> Composition:
     """`wall:` the tiles the wall is made of: `suits` (some of mps), `honors` (true, false, or some of ESWNCFP)
     and `flowers` (0-8); 136 tiles when absent."""
     node = c.get(data, "wall", "", dict, {})
@@ -464,7 +539,7 @@ def _wall(c: _Checker, data) -> Composition:
                        "".join(ch for ch in HONOR_LETTERS if ch in honors), flowers)
 
 
-def _check_id(c: _Checker, data, rid: str, path: Path):
+def _check_id(c: _Checker, data: Node, rid: str, path: Path) -> None:
     """A file's own id, ASCII lower case, and a house file's never a built-in ruleset's id or alias (a ledger, a
     comparison and the page name a ruleset by its id: two rulesets must never answer to one name)."""
     if _file_of(data, "id") != data.file:  # inherited from the file it extends
@@ -482,7 +557,8 @@ def _check_id(c: _Checker, data, rid: str, path: Path):
                own=f"{rid}-house")
 
 
-def _check_exclusions(c: _Checker, data, patterns, raw_patterns, excluded_by):
+def _check_exclusions(c: _Checker, data: Node, patterns: List[Pattern], raw_patterns: Node,
+                      excluded_by: Dict[str, List[Tuple[str, Any]]]) -> None:
     """No pattern excludes itself and no patterns exclude one another in a cycle: the scorer drops every pattern
     another match excludes, so all of a cycle that match together would be dropped, silently."""
     edges: Dict[str, Dict[str, Tuple[Any, str, str]]] = {p.id: {} for p in patterns}  # a → b → where it is written
@@ -503,7 +579,7 @@ def _check_exclusions(c: _Checker, data, patterns, raw_patterns, excluded_by):
         c.fail(*where, "ruleset.exclusion_cycle", cycle=" → ".join(cycle))
 
 
-def _a_cycle(edges) -> Optional[list]:
+def _a_cycle(edges: Dict[str, Dict[str, Any]]) -> Optional[List[str]]:
     """One cycle of the graph `edges` (a → {b: …}) as [a, b, …, a], the one reached first in order; or None."""
     state: Dict[str, int] = {}  # 1 on the path, 2 done
     for start in edges:
@@ -525,12 +601,13 @@ def _a_cycle(edges) -> Optional[list]:
     return None
 
 
-def _file_of(node, key) -> str:
+def _file_of(node: Node, key: Optional[str]) -> str:
     """The file that wrote node[key] (a merged mapping knows each key's file)."""
-    return getattr(node, "files", {}).get(key, getattr(node, "file", ""))
+    file: str = getattr(node, "files", {}).get(key, getattr(node, "file", ""))
+    return file
 
 
-def _freeze(value):
+def _freeze(value: Any) -> Any:
     if isinstance(value, dict):
         return tuple(sorted((str(k), _freeze(v)) for k, v in value.items()))
     if isinstance(value, list):
@@ -544,12 +621,12 @@ _cache: Dict[str, Ruleset] = {}
 NOT_RULESETS = ("glossary",)  # YAML shipped next to the rulesets that is not one (`mjcalc explain` reads it)
 
 
-def builtin_paths():
+def builtin_paths() -> List[Path]:
     """The built-in ruleset files, by name (beijing before beijing-money); the glossary is not one."""
     return sorted((p for p in BUILTIN_DIR.glob("*.yaml") if p.stem not in NOT_RULESETS), key=lambda p: p.stem)
 
 
-def _raw(path: Path):
+def _raw(path: Path) -> Node:
     """The file's data merged over the files it `extends` (at most MAX_EXTENDS in a chain, no cycle)."""
     chain = [_read(path)]
     paths = [path]
@@ -631,7 +708,7 @@ def load_ruleset(name: str) -> Ruleset:
     return _cache[stem]
 
 
-def load_ruleset_file(path) -> Ruleset:
+def load_ruleset_file(path: Union[str, "os.PathLike[str]"]) -> Ruleset:
     """A ruleset YAML file, read and validated now (never the compiled form)."""
     path = Path(path)
     return _validate(_raw(path), path)
@@ -640,7 +717,7 @@ def load_ruleset_file(path) -> Ruleset:
 MAX_ERRORS = 100  # errors `check_ruleset_file` reports of one file
 
 
-def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
+def check_ruleset_file(path: Union[str, "os.PathLike[str]"]) -> Tuple[Optional[Ruleset], List[RulesetError]]:
     """A ruleset YAML file checked whole: the ruleset when it is valid, else every error found in it, in line
     order. Past an error the check goes on without the key that is wrong (a pattern without its wrong value is
     left out whole), so one mistake is said once, not again as what follows from it (a pattern left out is
@@ -684,7 +761,7 @@ def check_ruleset_file(path) -> Tuple[Optional[Ruleset], List[RulesetError]]:
     return None, [e for _, e in sorted(found, key=lambda f: f[0])]
 
 
-def _holder(data, node) -> Optional[Tuple[dict, str]]:
+def _holder(data: Node, node: Node) -> Optional[Tuple[Node, str]]:
     """The mapping in `data` that holds `node`, and its key (None for the top)."""
     for key, value in data.items():
         if value is node:
@@ -696,7 +773,7 @@ def _holder(data, node) -> Optional[Tuple[dict, str]]:
     return None
 
 
-def builtin_rulesets():
+def builtin_rulesets() -> List[Ruleset]:
     """Every built-in ruleset, loaded (by file stem: beijing before beijing-money)."""
     return [load_ruleset(stem) for stem in sorted(COMPILED)]
 

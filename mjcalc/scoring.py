@@ -5,7 +5,8 @@ automatic wins and the reasons a complete hand is not a legal win.
 """
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, Callable, Dict, Hashable, List, Optional, Protocol, Sequence, Set, Tuple, Union
+from typing import (Any, Callable, Collection, Dict, FrozenSet, Hashable, Iterable, Iterator, List, Mapping, Optional,
+                    Protocol, Sequence, Set, Tuple, Union)
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
@@ -15,8 +16,13 @@ from .payouts import MAX_AMOUNT
 from .ruleset import Pattern, Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
-from .regions.base import ReadingKeys
+from .regions.base import ReadingKeys, Region
 from .tiles import NAMES, NUM_KINDS, WILD
+
+
+Key = Tuple[Any, ...]  # what a region or the scorer keys a block or a reading by
+Detectors = Mapping[str, Callable[..., int]]  # pattern id -> detector(reading, pattern) -> count
+Tallied = Tuple[Tuple["Match", ...], int, int, int]  # matches, total (capped), bonus, total before the cap
 
 
 @dataclass(frozen=True)
@@ -54,10 +60,10 @@ class Tiles:
         """The 13 tiles before the winning tile; computed once per hand, whatever the number of readings."""
         return prepare(self.hand.without_winning(), self.wild_kinds)
 
-    def waits_before(self, shapes) -> Tuple[int, ...]:
+    def waits_before(self, shapes: Collection[str]) -> Tuple[int, ...]:
         """The waits of the 13 tiles before the winning tile under `shapes`, computed once per hand (and once
         for the hands of a process that share those 13 tiles: the waits of a hand, the draws of advise)."""
-        cache = self.__dict__.setdefault("_waits_before", {})
+        cache: Dict[Collection[str], Tuple[int, ...]] = self.__dict__.setdefault("_waits_before", {})
         if shapes not in cache:
             b = self.before
             key = (b.naturals, b.wilds, b.melds, shapes, b.held, b.wild_kinds)
@@ -70,19 +76,20 @@ class Tiles:
         return cache[shapes]
 
 
-_WAITS: Dict[tuple, Tuple[int, ...]] = {}  # the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
+# the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
+_WAITS: Dict[Key, Tuple[int, ...]] = {}
 _MOST_WAITS = 50_000  # bound for a long-running process
-_FINDERS: Dict[tuple, WaitFinder] = {}  # (shapes, wild kinds) -> WaitFinder
+_FINDERS: Dict[Key, WaitFinder] = {}  # (shapes, wild kinds) -> WaitFinder
 
 
-def _finder(shapes, wild_kinds) -> WaitFinder:
+def _finder(shapes: Collection[str], wild_kinds: Tuple[int, ...]) -> WaitFinder:
     finder = _FINDERS.get((shapes, wild_kinds))
     if finder is None:
         finder = _FINDERS[(shapes, wild_kinds)] = WaitFinder(shapes, wild_kinds)
     return finder
 
 
-def prepare(hand: Hand, wild_kinds) -> Tiles:
+def prepare(hand: Hand, wild_kinds: Iterable[int]) -> Tiles:
     """The hand as the engine sees it when `wild_kinds` are wild; a fifth copy (a wildcard counting as its
     face) is a HandError."""
     wild_kinds = tuple(wild_kinds)
@@ -144,7 +151,7 @@ class Reading:
         return self.shape == STANDARD and all(b.kind != CHOW for b in self.sets)
 
     @cached_property
-    def kinds(self) -> frozenset:
+    def kinds(self) -> FrozenSet[int]:
         """Every tile kind in the hand, wildcards as what they stand for."""
         if self.decomposition is None:
             return frozenset(t for t in self.hand.tiles + self.hand.meld_tiles if t != WILD)
@@ -220,7 +227,7 @@ class Score:
         return self.situation is not None and self.situation.self_drawn
 
 
-def _placements(decomposition: Decomposition, tiles: Tiles):
+def _placements(decomposition: Decomposition, tiles: Tiles) -> Iterator[Tuple[Block, int]]:
     """(block, stand-in) pairs where the winning tile can sit."""
     win = tiles.hand.winning
     wild = win == WILD or win in tiles.wild_kinds
@@ -245,32 +252,36 @@ class _Joined:
 
     def __init__(self, keys: Sequence[Any]) -> None:
         self.keys = keys
-        self.place: Optional[Callable[[Block, int], tuple]] = self._place if any(k.place is not None for k in keys) else None
-        self.counted: Optional[Callable[[tuple], bool]] = None if any(k.counted is None for k in keys) else self._counted
-        self.whole: Optional[Callable[[Block], tuple]] = None if any(k.whole is None for k in keys) else self._whole
-        self.summary: Optional[Callable[[tuple], tuple]] = None if any(k.summary is None for k in keys) else self._summary
+        self.place: Optional[Callable[[Block, int], Key]] = \
+            self._place if any(k.place is not None for k in keys) else None
+        self.counted: Optional[Callable[[Key], bool]] = \
+            None if any(k.counted is None for k in keys) else self._counted
+        self.whole: Optional[Callable[[Block], Key]] = None if any(k.whole is None for k in keys) else self._whole
+        self.summary: Optional[Callable[[Key], Key]] = \
+            None if any(k.summary is None for k in keys) else self._summary
 
-    def _summary(self, keys):
+    def _summary(self, keys: Key) -> Key:
         return tuple(k.summary(tuple((kind, key[i]) for kind, key in keys)) for i, k in enumerate(self.keys))
 
-    def _whole(self, b):
+    def _whole(self, b: Block) -> Key:
         return tuple(k.whole(b) for k in self.keys)
 
-    def _counted(self, key) -> bool:
+    def _counted(self, key: Key) -> bool:
         return any(k.counted(part) for k, part in zip(self.keys, key))
 
-    def block(self, b):
+    def block(self, b: Block) -> Key:
         return tuple(k.block(b) for k in self.keys)
 
-    def _place(self, b, stand):
+    def _place(self, b: Block, stand: int) -> Key:
         return tuple(k.place(b, stand) if k.place is not None else None for k in self.keys)
 
 
-_SPACES: Dict[Hashable, "_Keys"] = {}  # signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
+# signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
+_SPACES: Dict[Hashable, "_Keys"] = {}
 _MOST_SPACES, _MOST_MEMO = 256, 200_000  # bounds, so that a long-running process (serve, a batch) does not grow
 
 
-def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
+def _keys_for(region_keys: Sequence[ReadingKeys], tiles: Tiles, ruleset: Ruleset) -> "_Keys":
     """The `_Keys` of this hand: shared with earlier hands of the same signature, when every situation's keys
     have one (they then key every block alike, and the keyed unit options need not be made again)."""
     keys = _Keys(region_keys, tiles, ruleset)
@@ -298,10 +309,11 @@ class _Keys:
         self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
         self.placed = self.region.place is not None
         self.memo: Dict[int, Tuple[Block, int]] = {}
-        self.decompose_memo: Dict[str, Dict[Any, Any]] = {}  # keyed_decompositions' own, kept with the keys it was made with
-        self.full_keys: List[tuple] = []  # by key id
-        self.summaries: Dict[tuple, Any] = {}
-        self.ids: Dict[tuple, int] = {}
+        # keyed_decompositions' own, kept with the keys it was made with
+        self.decompose_memo: Dict[str, Dict[Any, Any]] = {}
+        self.full_keys: List[Key] = []  # by key id
+        self.summaries: Dict[Key, Any] = {}
+        self.ids: Dict[Key, int] = {}
         region_counted = self.region.counted
         # a key is counted (its multiplicity kept) when the region counts it or its block's wildcards play roles
         self.counted_ids: Set[int] = set()
@@ -313,14 +325,14 @@ class _Keys:
         return len(self.memo) + len(self.summaries) + sum(len(v) for v in self.decompose_memo.values())
 
     @property
-    def summary(self):
+    def summary(self) -> Optional[Callable[[Tuple[int, ...]], Any]]:
         """The region's summary of a decomposition's keys, when it gives one and nothing else tells readings
         apart: no winning block read, no wildcard roles counted."""
         if self.region.summary is None or self.placed or self.wild_kinds:
             return None
         return self._summary
 
-    def _summary(self, ids: tuple):
+    def _summary(self, ids: Tuple[int, ...]) -> Any:
         hit = self.summaries.get(ids)
         if hit is None:
             full = self.full_keys
@@ -330,16 +342,16 @@ class _Keys:
         return hit
 
     @property
-    def whole(self):
+    def whole(self) -> Optional[Callable[[Block], Key]]:
         """The key of an irregular shape's one block, when the region keys those."""
         return None if self.region.whole is None else self._whole
 
-    def _whole(self, b: Block) -> tuple:
+    def _whole(self, b: Block) -> Key:
         whole = self.region.whole
         assert whole is not None  # handed out by `whole` only when the region has one
         return self._full(b, whole(b))
 
-    def _full(self, b: Block, region_key) -> tuple:
+    def _full(self, b: Block, region_key: Any) -> Key:
         place = self.region.place
         return (
             b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
@@ -364,14 +376,15 @@ class _Keys:
         self.memo[id(b)] = (b, key)
         return key
 
-    def place(self, b: Block, stand: int) -> Optional[tuple]:
+    def place(self, b: Block, stand: int) -> Optional[Key]:
         place = self.region.place
         if place is None:
             return None
         return self.block(b), len(b.wild_as), place(b, stand)
 
 
-_PLANS: Dict[Tuple[int, int], Tuple[Ruleset, Dict[str, Callable[..., Any]], "_Plan"]] = {}  # (id(ruleset), id(detectors)) -> (ruleset, detectors, _Plan): how each shape's readings are matched
+# (id(ruleset), id(detectors)) -> (ruleset, detectors, _Plan): how each shape's readings are matched
+_PLANS: Dict[Tuple[int, int], Tuple[Ruleset, Dict[str, Callable[..., Any]], "_Plan"]] = {}
 
 
 @dataclass
@@ -380,12 +393,12 @@ class _Plan:
     shape the patterns in their order with the detector to run (None: the hand's count), less those that count 0
     on that shape (`patterns.only_on`); whether any pattern's value depends on wildcard roles."""
 
-    per_hand: tuple
-    by_shape: dict
+    per_hand: Tuple[Pattern, ...]
+    by_shape: Dict[Optional[str], List[Tuple[Pattern, Optional[Callable[..., int]]]]]
     roles: bool
 
 
-def _plan(ruleset: Ruleset, detectors) -> _Plan:
+def _plan(ruleset: Ruleset, detectors: Detectors) -> _Plan:
     key = (id(ruleset), id(detectors))
     hit = _PLANS.get(key)
     if hit is not None and hit[0] is ruleset and hit[1] == detectors:
@@ -403,7 +416,8 @@ def _plan(ruleset: Ruleset, detectors) -> _Plan:
     return plan
 
 
-def match_patterns(reading: Reading, detectors, per_hand=None, memo=None) -> Tuple[Tuple[Match, ...], int, int, int]:
+def match_patterns(reading: Any, detectors: Detectors, per_hand: Optional[Dict[str, int]] = None,
+                   memo: Optional[Dict[Key, Tallied]] = None) -> Tallied:
     """The patterns that count on a reading after exclusions, the total (capped), the bonus points, and the
     total before the cap.
 
@@ -434,12 +448,12 @@ def match_patterns(reading: Reading, detectors, per_hand=None, memo=None) -> Tup
     return hit
 
 
-def hand_counts(reading: Reading, detectors) -> dict:
+def hand_counts(reading: Any, detectors: Detectors) -> Dict[str, int]:
     """The counts of the patterns read once a hand (`patterns.per_hand`), found on one of its readings."""
     return {p.id: detectors[p.id](reading, p) for p in _plan(reading.ruleset, detectors).per_hand}
 
 
-def _matched(reading: Reading, found: Dict[str, Tuple[Pattern, int]]) -> Tuple[Tuple[Match, ...], int, int, int]:
+def _matched(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
         top = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))
@@ -462,7 +476,7 @@ def _matched(reading: Reading, found: Dict[str, Tuple[Pattern, int]]) -> Tuple[T
     return best
 
 
-def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
+def _tally(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
     rules = reading.ruleset
     matches, points, factor, bonus = [], 0, 1, 0
     for p in rules.patterns:
@@ -488,13 +502,13 @@ def _value(p: Pattern, reading: "Valued") -> int:
     """The pattern's value on this reading: `params.discard_value` when the win is not self-drawn,
     `params.dealer_value` when the dealer wins, `params.without_wild` when no wildcard plays a wildcard role, else
     `value`."""
-    on_discard = p.param("discard_value")
+    on_discard: Optional[int] = p.param("discard_value")
     if on_discard is not None and not reading.situation.self_drawn:
         return on_discard
-    for_dealer = p.param("dealer_value")
+    for_dealer: Optional[int] = p.param("dealer_value")
     if for_dealer is not None and reading.situation.is_dealer:
         return for_dealer
-    without = p.param("without_wild")
+    without: Optional[int] = p.param("without_wild")
     return without if without is not None and reading.wild_roles == 0 else p.value
 
 
@@ -506,11 +520,12 @@ def pattern_points(p: Pattern, count: int, reading: "Valued") -> int:
     return value * (2 ** count if p.scale == "power" else count)
 
 
-def _readings(tiles: Tiles, decomps, keys: Optional[_Keys] = None):
+def _readings(tiles: Tiles, decomps: Iterable[Decomposition],
+              keys: Optional[_Keys] = None) -> Iterator[Tuple[Decomposition, Optional[Block], Optional[int]]]:
     """(decomposition, winning block, stand-in) of every reading of the decompositions in order; with `keys`, only
     the first with each winning place key of a decomposition (keyed decompositions differ in block keys already)."""
     for d in decomps:
-        placed = list(_placements(d, tiles)) or [(None, None)]
+        placed = list(_placements(d, tiles))
         if keys is not None and len(placed) > 1:
             seen = set()
             kept = []
@@ -520,22 +535,25 @@ def _readings(tiles: Tiles, decomps, keys: Optional[_Keys] = None):
                     seen.add(k)
                     kept.append((block, stand))
             placed = kept
+        if not placed:
+            yield d, None, None
         for block, stand in placed:
             yield d, block, stand
 
 
-def reading_keys(tiles: Tiles, situation: Situation, ruleset: Ruleset, region):
+def reading_keys(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region) -> Optional[ReadingKeys]:
     """The region's `ReadingKeys` for the hand in the situation as paid; kept with the tiles, so that a caller
     who asks first (the value of discards) and the scorer after make them once."""
     paid = region.as_paid(ruleset, situation)
-    cache = tiles.__dict__.setdefault("_reading_keys", {})
+    cache: Dict[Situation, Tuple[Region, Ruleset, Optional[ReadingKeys]]] = \
+        tiles.__dict__.setdefault("_reading_keys", {})
     hit = cache.get(paid)
     if hit is None or hit[0] is not region or hit[1] is not ruleset:
         hit = cache[paid] = (region, ruleset, region.reading_keys(ruleset, paid, tiles))
     return hit[2]
 
 
-def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exhaustive: bool = False) -> Score:
+def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, exhaustive: bool = False) -> Score:
     """The best reading of a 14-tile hand; legality judged by the region.
 
     The region's `reading_keys` say which readings its detectors cannot tell apart; only the first of each is
@@ -544,7 +562,8 @@ def score_hand(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, exh
     return score_hands(tiles, (situation,), ruleset, region, exhaustive)[0]
 
 
-def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: bool = False) -> List[Score]:
+def score_hands(tiles: Tiles, situations: Sequence[Situation], ruleset: Ruleset, region: Region,
+                exhaustive: bool = False) -> List[Score]:
     """`score_hand` for each situation, the hand read once: a reading is kept when the keys of any situation
     tell it apart (a wait won by self-draw and on a discard shares its readings)."""
     shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
@@ -555,15 +574,16 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
         keys = None
     else:
         decomps = Decompositions(*shape_args)
-        keys = _keys_for(region_keys, tiles, ruleset)
+        keys = _keys_for([k for k in region_keys if k is not None], tiles, ruleset)
         listed = list(keyed_decompositions(*shape_args, keys.block, keys.counted, keys.decompose_memo, keys.whole,
                                            keys.summary))
     placed = list(_readings(tiles, listed, keys))
     return [_best(tiles, s, ruleset, region, decomps, placed) for s in situations]
 
 
-def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps, placed) -> Score:
-    notes = []
+def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, decomps: Sequence[Decomposition],
+          placed: Sequence[Tuple[Decomposition, Optional[Block], Optional[int]]]) -> Score:
+    notes: List[Notice] = []
     situation = region.as_paid(ruleset, situation)
     automatic = region.automatic_win(ruleset, situation, tiles)
     if automatic is not None:
@@ -577,7 +597,7 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
         Reading(tiles, situation, ruleset, None, None, None)
     ]
     detectors = region.detectors
-    memo: Dict[tuple, Tuple[Tuple[Match, ...], int, int, int]] = {}
+    memo: Dict[Key, Tallied] = {}
     per_hand = hand_counts(readings[0], detectors)
     for reading in readings:
         matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo)

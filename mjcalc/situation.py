@@ -8,7 +8,7 @@ ruleset reads are `GENERIC`; a region declares its own (see `regions/`).
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Literal, Optional, Tuple
+from typing import Any, Callable, Dict, List, Literal, Optional, Tuple
 
 from .errors import NotationError, Notice, SituationError
 from .messages import Message, did_you_mean, shown
@@ -18,6 +18,7 @@ from .tiles import NUM_KINDS, SEATS, parse_seat
 MAX_BASE = 1_000_000  # 底分: amounts stay far inside what a ledger keeps and a page can show exactly
 
 
+Notes = Optional[List[Notice]]  # where a reader adds a notice (a seat given twice), when the caller keeps them
 OptionKind = Literal["int", "flag", "seat", "seats", "seat_int", "seat_choice", "text", "tile", "tiles"]
 
 
@@ -60,18 +61,18 @@ class Option:
     def repeatable(self) -> bool:
         return self.kind in ("seats", "seat_int", "seat_choice")
 
-    def read(self, value, notes=None):
+    def read(self, value: Any, notes: Notes = None) -> Any:
         """`value` (from a command line, a file or a program) as this option's value; SituationError if not."""
         if value is None:
             return self.default
         reader = getattr(self, "_read_" + self.kind)
         return reader(value, notes)
 
-    def fail(self, code: str, **params) -> SituationError:
+    def fail(self, code: str, **params: Any) -> SituationError:
         """The error `code` (an `option.*` message) about this field, named by its label ("wild (百搭): …")."""
         return SituationError(code, field=self.name, label=self.label, **params)
 
-    def _read_int(self, value, notes):
+    def _read_int(self, value: Any, notes: Notes) -> int:
         if isinstance(value, bool) or isinstance(value, float) and not value.is_integer():
             raise self.fail("option.whole_number", value=shown(value))
         if isinstance(value, float):
@@ -93,23 +94,23 @@ class Option:
             raise self.fail("option.out_of_range", minimum=self.minimum, maximum=self.maximum, value=given)
         return value
 
-    def _read_flag(self, value, notes):
+    def _read_flag(self, value: Any, notes: Notes) -> bool:
         if isinstance(value, bool):
             return value
         if isinstance(value, str) and value.strip().lower() in ("true", "yes", "1", "false", "no", "0"):
             return value.strip().lower() in ("true", "yes", "1")
         raise self.fail("option.true_or_false", value=shown(value))
 
-    def _seat(self, value) -> str:
+    def _seat(self, value: Any) -> str:
         try:
             return parse_seat(value)
         except SituationError as exc:
             raise self.fail("option.reason", reason=exc.message) from None
 
-    def _read_seat(self, value, notes):
+    def _read_seat(self, value: Any, notes: Notes) -> str:
         return self._seat(value)
 
-    def _items(self, value):
+    def _items(self, value: Any) -> List[Any]:
         if self.kind in ("seat_int", "seat_choice") and isinstance(value, tuple) and len(value) == 2 \
                 and isinstance(value[0], str) and value[0] in SEATS and (value[1] in self.choices if self.kind == "seat_choice"
                                            else isinstance(value[1], int) and not isinstance(value[1], bool)):  # a (seat, n) or (seat, choice) pair already read
@@ -117,7 +118,7 @@ class Option:
         if isinstance(value, dict):
             return [f"{k}={v}" for k, v in value.items()]
         if isinstance(value, (list, tuple)):
-            out = []
+            out: List[Any] = []
             for item in value:
                 out += self._items(item)
             return out
@@ -125,8 +126,8 @@ class Option:
             return [part for part in value.split(",") if part.strip()]
         return [value]
 
-    def _read_seats(self, value, notes):
-        seats = []
+    def _read_seats(self, value: Any, notes: Notes) -> Tuple[str, ...]:
+        seats: List[str] = []
         for item in self._items(value):
             seat = self._seat(item)
             if seat in seats:
@@ -136,8 +137,8 @@ class Option:
             seats.append(seat)
         return tuple(seats)
 
-    def _read_seat_int(self, value, notes):
-        found = {}
+    def _read_seat_int(self, value: Any, notes: Notes) -> Tuple[Tuple[str, int], ...]:
+        found: Dict[str, int] = {}
         for item in self._items(value):
             who, sep, n = str(item).partition("=")
             if not sep:
@@ -148,8 +149,8 @@ class Option:
             found[seat] = self._read_int(n, notes)
         return tuple(sorted(found.items(), key=lambda kv: SEATS.index(kv[0])))
 
-    def _read_seat_choice(self, value, notes):
-        found = []
+    def _read_seat_choice(self, value: Any, notes: Notes) -> Tuple[Tuple[str, str], ...]:
+        found: List[Tuple[str, str]] = []
         for item in self._items(value):
             who, sep, choice = str(item).partition(":")
             if not sep or choice.strip() not in self.choices:
@@ -157,24 +158,24 @@ class Option:
             found.append((self._seat(who), choice.strip()))
         return tuple(found)
 
-    def _read_text(self, value, notes):
+    def _read_text(self, value: Any, notes: Notes) -> Any:
         if self.value_type is not None and isinstance(value, self.value_type):
             return value
         if isinstance(value, bool) or not isinstance(value, (str, int)):
             raise self.fail("option.text", value=shown(value))
         return self.parse(str(value)) if self.parse else str(value)
 
-    def _read_tile(self, value, notes):
+    def _read_tile(self, value: Any, notes: Notes) -> int:
         return _one_tile(value, self)
 
-    def _read_tiles(self, value, notes):
+    def _read_tiles(self, value: Any, notes: Notes) -> Tuple[int, ...]:
         tiles = tuple(_one_tile(item, self) for item in self._items(value))
         if len(set(tiles)) != len(tiles):
             raise self.fail("option.tile_twice")
         return tiles
 
 
-def _one_tile(value, option) -> int:
+def _one_tile(value: Any, option: Option) -> int:
     if not isinstance(value, str):
         raise option.fail("option.tile_expected", value=shown(value))
     try:
@@ -233,8 +234,10 @@ class Situation:
     # "seat" and/or "dealer" when they were not given and East was assumed (the analysis says so)
     assumed: Tuple[str, ...] = field(default=(), compare=False, repr=False)
 
-    def __init__(self, seat=None, dealer=None, discarder=None, kong_draw=0, last_tile=False, rob_kong=False,
-                 first_turn=False, base=1, wild=(), indicator=None, extras=(), assumed=(), **options):
+    # Each value as given (a seat as E or 东, a number as text…), checked and read by its option.
+    def __init__(self, seat: Any = None, dealer: Any = None, discarder: Any = None, kong_draw: Any = 0,
+                 last_tile: Any = False, rob_kong: Any = False, first_turn: Any = False, base: Any = 1, wild: Any = (),
+                 indicator: Any = None, extras: Any = (), assumed: Any = (), **options: Any) -> None:
         if "from" in options:  # as a situation file and `fields()` write it
             discarder = options.pop("from")
         assumed = tuple(assumed) + tuple(k for k, v in (("seat", seat), ("dealer", dealer)) if v is None)
@@ -264,14 +267,14 @@ class Situation:
     def is_dealer(self) -> bool:
         return self.seat == self.dealer
 
-    def extra(self, name: str, default=None):
+    def extra(self, name: str, default: Any = None) -> Any:
         """A region option's value, or `default` when it is not set."""
         for key, value in self.extras:
             if key == name:
                 return value
         return default
 
-    def replace(self, **changes) -> "Situation":
+    def replace(self, **changes: Any) -> "Situation":
         """A copy with `changes`; region options go into `extras`."""
         fields = {k: getattr(self, k) for k in self.__dataclass_fields__}
         fields["assumed"] = tuple(k for k in self.assumed if k not in changes)
@@ -300,14 +303,14 @@ class Situation:
         return out
 
 
-def _is_tiles(value) -> bool:
+def _is_tiles(value: object) -> bool:
     if isinstance(value, int) and not isinstance(value, bool):
         return 0 <= value < NUM_KINDS
     return isinstance(value, (tuple, list)) and all(
         isinstance(t, int) and not isinstance(t, bool) and 0 <= t < NUM_KINDS for t in value)
 
 
-def _frozen(value):
+def _frozen(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_frozen(v) for v in value)
     if isinstance(value, dict):
@@ -315,7 +318,7 @@ def _frozen(value):
     return value
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     if isinstance(value, tuple):
         return [_plain(v) for v in value]
     return value if isinstance(value, (str, int, float, bool)) or value is None else str(value)
@@ -324,7 +327,8 @@ def _plain(value):
 # --- reading a whole situation --------------------------------------------------------------------------
 
 
-def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes=None, source: str = "") -> Situation:
+def read_situation(fields: Dict[str, Any], options: Dict[str, Option], notes: Notes = None,
+                   source: str = "") -> Situation:
     """A Situation from named fields (a situation file's mapping, or a command line's options).
 
     `options` are every region option known (`regions.all_options()`); an unknown name is an error with a

@@ -65,7 +65,7 @@ when the region's reading keys read no winning tile (`_winning_tile_free`). A wi
 """
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Set, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .errors import SituationError
 from .hand import Hand
@@ -75,6 +75,17 @@ from .shanten import shanten as _shanten
 from .shapes import WaitFinder, is_complete
 from .situation import FIELD_OF
 from .tiles import NAMES, NUM_KINDS, WILD
+
+if TYPE_CHECKING:  # for annotations only: the library is imported when used (start-up time)
+    from .analysis import Setting
+    from .regions.base import Region
+    from .ruleset import Ruleset
+    from .scoring import Tiles
+    from .situation import Situation
+    from .tiles import Wall
+
+Counts = Tuple[int, ...]  # a hand vector: 35 counts, the 34 kinds and `*`
+Scored = Tuple[bool, int, Tuple[str, ...]]  # legal win, what it pays the player, pattern ids counted
 
 DEFAULT_DRAWS = 8
 DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS discards after a useful draw
@@ -94,7 +105,8 @@ STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is t
 # ===================================================================================================
 
 
-def _setting(hand: Hand, ruleset, situation, seen):
+def _setting(hand: Hand, ruleset: "Ruleset", situation: "Situation",
+             seen: Optional[Sequence[int]]) -> Tuple["Setting", "Wall"]:
     """The hand's setting (`analysis.setting`: the situation checked and read by the region, the tiles under
     the wildcards), after the same checks `advise` makes, and the wall as the player knows it (`tiles.Wall`:
     the ruleset's tiles less the 14, those seen and those the region's rules take out)."""
@@ -104,24 +116,25 @@ def _setting(hand: Hand, ruleset, situation, seen):
     return here, wall_of(here, seen)
 
 
-def _self_draw_situation(situation):
+def _self_draw_situation(situation: "Situation") -> "Situation":
     """The situation of a later self-draw win: the ways of winning given now (--from, --kong-draw,
     --rob-kong, --first-turn, --last-tile) describe this moment, not the draws to come; the rest is kept."""
     return situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
 
 
-def _tiles(hand: Hand, wild_kinds):
+def _tiles(hand: Hand, wild_kinds: Sequence[int]) -> "Tiles":
     from .scoring import prepare  # imported when used (start-up time)
 
     return prepare(hand, wild_kinds)
 
 
-def _automatic_draws(region, ruleset, situation, tiles):
+def _automatic_draws(region: "Region", ruleset: "Ruleset", situation: "Situation",
+                     tiles: "Tiles") -> Optional[Tuple[int, ...]]:
     """The kinds whose draw wins the 13 `tiles` whatever the shape; None: no automatic win in this setting."""
     return region.automatic_draws(ruleset, situation, tiles)
 
 
-def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
+def _winning_tile_free(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> bool:
     """Whether the region promises that this hand scores alike whichever of its tiles won it (its reading keys
     read no winning tile: `ReadingKeys.place` None), so that one score serves every winning tile."""
     from .scoring import reading_keys  # imported when used (start-up time)
@@ -130,7 +143,7 @@ def _winning_tile_free(tiles, ruleset, situation, region) -> bool:
     return keys is not None and keys.place is None
 
 
-def _score_self_draw(tiles, ruleset, situation, region) -> Tuple[bool, int, Tuple[str, ...]]:
+def _score_self_draw(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> Scored:
     """A 14-tile hand (`scoring.Tiles`) won on its winning tile in `situation` (a self-draw, but for the hand
     as it stands): (legal win, what the win pays the player's seat, pattern ids counted). Not legal (or not
     complete): (False, 0, ()). What the hand pays whoever wins it (`Payout.win_deltas`: a penalty for earlier
@@ -157,7 +170,7 @@ class Outcome:
     e: float = 0.0
     patterns: Dict[Tuple[str, ...], float] = field(default_factory=dict)
 
-    def add(self, other: "Outcome", weight: float):
+    def add(self, other: "Outcome", weight: float) -> None:
         if weight == 0.0 or other.p == 0.0:
             return
         self.p += weight * other.p
@@ -216,9 +229,10 @@ class ValueAdvice:
 class Engine:
     """Values of 13-tile hand states for one 14-tile hand, ruleset, situation, wall and objective."""
 
-    def __init__(self, hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 swaps: int = SWAPS, work: int = WORK, exact: bool = False, seconds: Optional[float] = None,
-                 clock=time.monotonic):
+    def __init__(self, hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
+                 draws: int = DEFAULT_DRAWS, by: str = "value", swaps: int = SWAPS, work: int = WORK,
+                 exact: bool = False, seconds: Optional[float] = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -257,18 +271,18 @@ class Engine:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
         self.asked_draws, self.draws = draws, min(draws, wall.draws_left)
         self.finder = WaitFinder(self.shapes, self.wild_kinds)
-        self._shanten: Dict[tuple, int] = {}
-        self._useful: Dict[tuple, tuple] = {}
-        self._scores: Dict[tuple, Tuple[bool, int, tuple]] = {}
-        self._shared: Dict[tuple, Tuple[bool, int, tuple]] = {}  # 14 tiles -> their score, whichever tile won
-        self._wins: Dict[tuple, tuple] = {}
-        self._value: Dict[tuple, Outcome] = {}
-        self._moves: Dict[tuple, tuple] = {}
-        self._decisions: Dict[tuple, Dict[int, int]] = {}
-        self._tail: Dict[tuple, float] = {}
-        self._trimmed: Dict[tuple, tuple] = {}
-        self._auto: Dict[tuple, Optional[frozenset]] = {}
-        self._pools: Dict[tuple, tuple] = {}
+        self._shanten: Dict[Counts, int] = {}
+        self._useful: Dict[Counts, Tuple[Tuple[int, Tuple[int, ...]], ...]] = {}
+        self._scores: Dict[Tuple[Counts, int], Scored] = {}
+        self._shared: Dict[Counts, Scored] = {}  # 14 tiles -> their score, whichever tile won
+        self._wins: Dict[Counts, Tuple[Tuple[int, int, Tuple[str, ...]], ...]] = {}
+        self._value: Dict[Tuple[Counts, int, int], Outcome] = {}  # (13 tiles, draws left, first discard)
+        self._moves: Dict[Tuple[Counts, int], Tuple[Tuple[int, Tuple[Any, ...]], ...]] = {}
+        self._decisions: Dict[Tuple[Counts, int, int], Dict[int, int]] = {}
+        self._tail: Dict[Tuple[int, int, int], float] = {}
+        self._trimmed: Dict[Tuple[Counts, int], Tuple[int, ...]] = {}
+        self._auto: Dict[Counts, Optional[FrozenSet[int]]] = {}
+        self._pools: Dict[Tuple[Counts, int], Tuple[int, ...]] = {}
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
         # (`exact`: for wildcard hands too, and with no cap on the work)
         self.exact = exact
@@ -295,7 +309,7 @@ class Engine:
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 
-    def _split(self, h):
+    def _split(self, h: Sequence[int]) -> Tuple[List[int], int]:
         naturals = list(h[:NUM_KINDS])
         wilds = h[STAR]
         for k in self.wild_kinds:
@@ -303,7 +317,7 @@ class Engine:
             naturals[k] = 0
         return naturals, wilds
 
-    def shanten(self, h) -> int:
+    def shanten(self, h: Counts) -> int:
         """The 13-tile hand's shanten: by its shapes, or 0 when it wins whatever its shape on any tile it can
         draw (as `advise` ranks it)."""
         s = self._shanten.get(h)
@@ -317,7 +331,7 @@ class Engine:
             self._shanten[h] = s
         return s
 
-    def _held(self, h, k: int) -> int:
+    def _held(self, h: Counts, k: int) -> int:
         return h[k] + (h[STAR] if k == self.face else 0) + self.meld_held[k]
 
     def is_better(self, a: Outcome, b: Outcome) -> bool:
@@ -325,7 +339,7 @@ class Engine:
             return a.p - b.p > 1e-12 or (abs(a.p - b.p) <= 1e-12 and a.e - b.e > 1e-9)
         return a.e - b.e > 1e-9 or (abs(a.e - b.e) <= 1e-9 and a.p - b.p > 1e-12)
 
-    def pool(self, h, base: int) -> Tuple[int, ...]:
+    def pool(self, h: Counts, base: int) -> Tuple[int, ...]:
         """Tiles of each kind left in the wall: the unseen copies less those drawn and still held, the hand
         having started as the 14 tiles less `base`. Exact in this model: a kept tile is never thrown later,
         and no thrown kind is drawn back and kept (see the module docstring)."""
@@ -338,7 +352,7 @@ class Engine:
 
     # --- scoring ------------------------------------------------------------------------------------
 
-    def win(self, h13, k: int) -> Tuple[bool, int, tuple]:
+    def win(self, h13: Counts, k: int) -> Scored:
         """Drawing `k` into the 13-tile `h13`: (legal win, payout to the player, pattern ids)."""
         drawn = list(h13)
         drawn[k] += 1
@@ -348,7 +362,7 @@ class Engine:
         if hit is None:
             naturals, wilds = self._split(h)
             complete = is_complete(naturals, wilds, self.melds, self.shapes) or (
-                self.automatic and k in self._automatic(h13))
+                self.automatic and k in (self._automatic(h13) or ()))
             if not complete:
                 hit = (False, 0, ())
             else:
@@ -364,30 +378,30 @@ class Engine:
             self._scores[key] = hit
         return hit
 
-    def _tick(self):
+    def _tick(self) -> None:
         """One unit of work under a time cap: every `TICKS` of them, `_Late` once the clock reads `_until`."""
         self._ticks -= 1
         if not self._ticks:
             self._ticks = TICKS
-            if self._clock() >= self._until:
+            if self._until is not None and self._clock() >= self._until:
                 raise _Late
 
-    def _as_hand(self, h, k) -> Hand:
+    def _as_hand(self, h: Counts, k: int) -> Hand:
         concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
         concealed.remove(k)
         return Hand(tuple(sorted(concealed)), self.hand.melds, k)
 
-    def _automatic(self, h13):
+    def _automatic(self, h13: Counts) -> Optional[FrozenSet[int]]:
         """The kinds whose draw wins the 13-tile `h13` whatever its shape (None: no such win in this setting)."""
         if h13 in self._auto:
             return self._auto[h13]
         concealed = [t for t in range(NUM_KINDS) for _ in range(h13[t])] + [WILD] * h13[STAR]
         tiles = _tiles(Hand(tuple(concealed), self.hand.melds), self.wild_kinds)
-        hit = _automatic_draws(self.region, self.ruleset, self.situation, tiles)
-        self._auto[h13] = hit = None if hit is None else frozenset(hit)
+        draws = _automatic_draws(self.region, self.ruleset, self.situation, tiles)
+        self._auto[h13] = hit = None if draws is None else frozenset(draws)
         return hit
 
-    def wins(self, h13) -> tuple:
+    def wins(self, h13: Counts) -> Tuple[Tuple[int, int, Tuple[str, ...]], ...]:
         """The kinds whose draw wins the 13-tile `h13` legally, each with (payout, pattern ids)."""
         hit = self._wins.get(h13)
         if hit is None:
@@ -396,7 +410,7 @@ class Engine:
                 naturals, wilds = self._split(h13)
                 candidates.update(self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS))
             if self.automatic:
-                candidates.update(self._automatic(h13))  # draws that win whatever the shape
+                candidates.update(self._automatic(h13) or ())  # draws that win whatever the shape
             found = []
             for k in sorted(candidates):
                 if self._held(h13, k) >= 4 or not self.unseen0[k]:
@@ -409,11 +423,11 @@ class Engine:
 
     # --- transitions ---------------------------------------------------------------------------------
 
-    def distance(self, h, base: int) -> int:
+    def distance(self, h: Counts, base: int) -> int:
         """Tiles of `h` not in the hand the play began with (the 14 less `base`): the tiles drawn and kept."""
         return sum([x - y for x, y in zip(h, self.start[base]) if x > y])
 
-    def moves(self, h13, base: int) -> Tuple[Tuple[int, tuple], ...]:
+    def moves(self, h13: Counts, base: int) -> Tuple[Tuple[int, Tuple[Any, ...]], ...]:
         """What each drawn kind can do to the 13-tile `h13`: (kind, ("win", payout, pattern ids)) for a legal
         win, else (kind, discards): the hand tiles whose throw keeps the drawn kind and leaves the hand no
         further from ready, within the exchange budget (module docstring). Kinds that can do neither are left
@@ -429,7 +443,7 @@ class Engine:
             kept = self._swaps(h13, s, base, distance)
         else:  # no room for an exchange: only the draws that lower the shanten can be kept
             kept = dict(self.useful(h13)) if s > 0 else {}
-        out = []
+        out: List[Tuple[int, Tuple[Any, ...]]] = []
         for k in range(NUM_KINDS):
             if k in wins:
                 out.append((k, wins[k]))
@@ -438,14 +452,14 @@ class Engine:
         hit = self._moves[key] = tuple(out)
         return hit
 
-    def _swaps(self, h13, s, base, distance) -> Dict[int, tuple]:
+    def _swaps(self, h13: Counts, s: int, base: int, distance: int) -> Dict[int, Tuple[int, ...]]:
         """Drawn kind -> the hand tiles whose throw (keeping the drawn tile) leaves the hand no further from
         ready and within the exchange budget. One tile out and one in: for each tile thrown, the shanten of
         the 12 left plus any kind follows from each shape's kept naturals and the kinds that raise them."""
         start = self.start[base]
         budget = self.budget[base]
         wild = set(self.wild_kinds)
-        found: Dict[int, list] = {}
+        found: Dict[int, List[int]] = {}
         h = list(h13)
         for d in range(NUM_KINDS + 1):
             if not h[d]:
@@ -481,7 +495,7 @@ class Engine:
             h[d] += 1
         return {k: tuple(ds) for k, ds in found.items()}
 
-    def useful(self, h13) -> Tuple[Tuple[int, tuple], ...]:
+    def useful(self, h13: Counts) -> Tuple[Tuple[int, Tuple[int, ...]], ...]:
         """The kinds whose draw lowers the shanten of a 13-tile hand that is not ready, each with the discards
         that then lower it (kinds, `STAR` for a `*`)."""
         hit = self._useful.get(h13)
@@ -507,7 +521,7 @@ class Engine:
         return hit
 
     @staticmethod
-    def _after(h13, k, d):
+    def _after(h13: Counts, k: int, d: int) -> Counts:
         h = list(h13)
         h[k] += 1
         h[d] -= 1
@@ -527,7 +541,7 @@ class Engine:
             hit = self._tail[key] = q
         return hit
 
-    def ready(self, h13, r: int, m: int, pool) -> Outcome:
+    def ready(self, h13: Counts, r: int, m: int, pool: Tuple[int, ...]) -> Outcome:
         """A ready hand that keeps its tiles, `r` draws left from a wall of `m` holding `pool`: with K winning
         tiles, P(win) = 1 - C(m - K, r)/C(m, r), and the kind that wins is in proportion to its tiles left."""
         wins = [(k, pay, pats) for k, pay, pats in self.wins(h13) if pool[k] > 0]
@@ -543,7 +557,7 @@ class Engine:
             out.patterns[pats] = out.patterns.get(pats, 0.0) + w
         return out
 
-    def value(self, h13, r: int, base: int) -> Outcome:
+    def value(self, h13: Counts, r: int, base: int) -> Outcome:
         """The value of the 13-tile hand `h13` with `r` draws left, the play having begun by throwing `base`
         from the 14 (memoised on all three): the next draw wins, is kept (throwing the best tile for the
         objective) or is thrown, whichever is best; then the same with `r - 1` draws left."""
@@ -569,7 +583,8 @@ class Engine:
         self._value[key] = out
         return out
 
-    def _step(self, h13, r, base, m, pool, moves) -> Outcome:
+    def _step(self, h13: Counts, r: int, base: int, m: int, pool: Tuple[int, ...],
+              moves: Tuple[Tuple[int, Tuple[Any, ...]], ...]) -> Outcome:
         stay = self.value(h13, r - 1, base)  # the drawn tile thrown: nothing changes but the wall
         chosen = []
         for k, move in moves:
@@ -598,7 +613,7 @@ class Engine:
         self._decisions[(h13, r, base)] = decisions
         return out
 
-    def _options(self, h13, k, ds, s, base):
+    def _options(self, h13: Counts, k: int, ds: Tuple[int, ...], s: int, base: int) -> Tuple[int, ...]:
         """The discards weighed after keeping `k`: all of them, except in a play begun far from ready (`DEEP`
         or more), where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an
         approximation)."""
@@ -617,7 +632,7 @@ class Engine:
 
     # --- the policy, one draw at a time (for simulators) -------------------------------------------
 
-    def decide(self, base: int, h13, r: int, drawn: int):
+    def decide(self, base: int, h13: Counts, r: int, drawn: int) -> int:
         """What the player does on drawing `drawn` into the 13-tile `h13` with `r` draws left (before the
         draw): `WIN`, or the tile thrown (the drawn tile itself when it is not kept)."""
         self.value(h13, r, base)
@@ -678,13 +693,13 @@ class Engine:
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
             results.sort(key=lambda v: (-round(v.expected, 9), -round(v.p_win, 12), v.shanten, v.tile == STAR, v.tile))
-        given, later = self.given, self.situation
+        now, afterwards = self.given, self.situation
         dropped = tuple(name for name in ("from", "rob_kong", "kong_draw", "first_turn", "last_tile")
-                        if getattr(given, FIELD_OF.get(name, name)) != getattr(later, FIELD_OF.get(name, name)))
+                        if getattr(now, FIELD_OF.get(name, name)) != getattr(afterwards, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
                            self.asked_draws, dropped, unvalued, self.seconds, self.time_capped)
 
-    def _wins_every_draw(self, h13) -> bool:
+    def _wins_every_draw(self, h13: Counts) -> bool:
         """Whether every tile left in the wall wins the 13-tile `h13` at once (a win whatever the shape on any
         tile): the first draw ends the play, so there is nothing to choose and the narrower play is the best
         one (no draws: nothing to play either)."""
@@ -697,13 +712,13 @@ class Engine:
         legal, pay, _ = _score_self_draw(_tiles(self.hand, self.wild_kinds), self.ruleset, self.given, self.region)
         return pay if legal else None
 
-    def _forget(self, base: int):
+    def _forget(self, base: int) -> None:
         """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""
         for table in (self._value, self._decisions):
             for key in [key for key in table if key[2] == base]:
                 del table[key]
-        for key in [key for key in self._moves if key[1] == base]:
-            del self._moves[key]
+        for move in [move for move in self._moves if move[1] == base]:
+            del self._moves[move]
 
 
 class _Overflow(Exception):
@@ -718,7 +733,7 @@ class Player:
     """The engine's policy played one draw at a time after throwing `discard`: `throw(drawn)` says what the
     player throws when `drawn` does not win (the caller judges wins), and keeps track of the hand."""
 
-    def __init__(self, engine: Engine, discard: int):
+    def __init__(self, engine: Engine, discard: int) -> None:
         if discard not in engine.start:
             raise ValueError(f"{tile_name(discard)} is not in the hand")
         self.engine = engine
@@ -736,9 +751,10 @@ class Player:
         return choice
 
 
-def advise_value(hand: Hand, ruleset, situation, seen=None, draws: int = DEFAULT_DRAWS, by: str = "value",
-                 top: int = 3, exact: bool = False, seconds: Optional[float] = None,
-                 clock=time.monotonic, progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
+def advise_value(hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
+                 draws: int = DEFAULT_DRAWS, by: str = "value", top: int = 3, exact: bool = False,
+                 seconds: Optional[float] = None, clock: Callable[[], float] = time.monotonic,
+                 progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
     """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
     `exact` weighs the exchanges of wildcard hands too, with no cap on the work; `seconds` caps the time, read
     from `clock` (seconds; a test gives its own). `progress(done, total)` is told as each discard is taken up."""

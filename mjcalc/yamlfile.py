@@ -8,7 +8,8 @@ alias bomb is measured on the parsed graph, each node once, and never expanded),
 number of more than `MAX_DIGITS` digits.
 """
 import re
-from typing import TYPE_CHECKING, Any, Dict
+from os import PathLike
+from typing import TYPE_CHECKING, Any, Dict, List, Set, Tuple, Union
 
 import yaml
 
@@ -27,7 +28,7 @@ MAX_DIGITS = 30  # far beyond any number a field takes; int() of 4,300+ digits i
 DECIMAL = re.compile(r"[-+]?[0-9]+\Z")  # the only whole numbers read (YAML 1.2 core schema, decimal)
 
 
-class Map(dict):
+class Map(Dict[str, Any]):
     """A mapping that remembers the file and the line of each key."""
 
     file = ""
@@ -48,7 +49,10 @@ class _LineLoader(_BaseLoader):
     """The safe loader, keeping line numbers; it constructs only plain YAML types, never objects."""
 
 
-def _construct_map(loader, node):
+Path = Union[str, "PathLike[str]"]
+
+
+def _construct_map(loader: "_LineLoader", node: yaml.MappingNode) -> Map:
     loader.flatten_mapping(node)
     result = Map()
     result.line = node.start_mark.line + 1
@@ -65,7 +69,7 @@ def _construct_map(loader, node):
     return result
 
 
-def _construct_int(loader, node):
+def _construct_int(loader: "_LineLoader", node: yaml.ScalarNode) -> int:
     """A whole number as YAML 1.2's core schema writes one: decimal digits, optionally signed (`010` is ten)."""
     text = str(node.value)
     if not DECIMAL.fullmatch(text):  # only an explicit `!!int 0x10` gets here: plain 0x10 and 1:30 are text
@@ -90,7 +94,7 @@ _LineLoader.add_constructor("tag:yaml.org,2002:map", _construct_map)
 _LineLoader.add_constructor(_INT, _construct_int)
 
 
-def _read_text(path) -> str:
+def _read_text(path: Path) -> str:
     """The file's text: at most MAX_BYTES read (the size is checked before any parsing), UTF-8 with an optional BOM."""
     try:
         with open(path, "rb") as f:
@@ -106,12 +110,12 @@ def _read_text(path) -> str:
         raise _Refused(line, "yaml.not_utf8", byte=f"{data[exc.start]:02x}") from None
 
 
-def _check_graph(root):
+def _check_graph(root: yaml.Node) -> None:
     """Depth, expanded size and recursion of the parsed node graph; each node visited once (aliases share nodes)."""
     size: Dict[int, int] = {}
     depth: Dict[int, int] = {}
-    open_nodes = set()
-    stack = [(root, False)]
+    open_nodes: Set[int] = set()
+    stack: List[Tuple[yaml.Node, bool]] = [(root, False)]
     while stack:
         node, done = stack.pop()
         key = id(node)
@@ -143,7 +147,7 @@ def _check_graph(root):
                 raise _Refused(c.start_mark.line + 1, "yaml.alias_loop")
 
 
-def _load(path):
+def _load(path: Path) -> Any:
     """The file's data (mappings as `Map`), or _Refused."""
     text = _read_text(path)
     loader = _LineLoader(text)  # a SafeLoader subclass: no Python tags
@@ -171,12 +175,12 @@ def _load(path):
         loader.dispose()
 
 
-def _where(path, line):
+def _where(path: Path, line: int) -> Union[Message, str]:
     """The file, and the line when there is one."""
     return Message("yaml.at_line", file=str(path), line=line) if line else str(path)
 
 
-def read_ruleset_yaml(path) -> "Map":
+def read_ruleset_yaml(path: Path) -> "Map":
     try:
         data = _load(path)
     except _Refused as exc:
@@ -187,7 +191,7 @@ def read_ruleset_yaml(path) -> "Map":
     return data
 
 
-def read_yaml_mapping(path, what) -> "Map":
+def read_yaml_mapping(path: Path, what: object) -> "Map":
     """A YAML file that must hold a mapping (a situation file); errors name `what` (text, or a `Message`) and
     the file. The mapping knows the line of each key (`Map.lines`)."""
     try:
@@ -205,13 +209,13 @@ def read_yaml_mapping(path, what) -> "Map":
     return data
 
 
-def _kind(value) -> Message:
+def _kind(value: object) -> Message:
     if isinstance(value, list):
         return Message("yaml.kind_list")
     return Message("yaml.kind_value", value=printable(repr(value))[:40])
 
 
-def stamp(node, file):
+def stamp(node: object, file: str) -> None:
     """Set the file of every mapping in `node`; each shared value (an alias) is visited once."""
     seen = set()
     stack = [node]

@@ -7,7 +7,7 @@ import os
 import sys
 import threading
 import time
-from typing import Optional
+from typing import Any, Callable, Literal, Optional, TextIO
 
 from .text_table import text_width
 
@@ -16,7 +16,7 @@ SPINNER = "|/-\\"
 EVERY = 0.2  # seconds between two drawings of the line
 
 
-def wanted(stream=None, stdout_too: bool = False) -> bool:
+def wanted(stream: Optional[TextIO] = None, stdout_too: bool = False) -> bool:
     """Whether to show progress on `stream` (stderr): $MJCALC_PROGRESS 1 or 0, else when it is a terminal.
     `stdout_too`: the work writes stdout as it goes, so not when stdout is that terminal as well (the line would
     land between the answer's lines)."""
@@ -38,8 +38,8 @@ class Progress:
     when progress is not `wanted`). `done` and `total` may be set from the work at any time; `unit` names what is
     counted when there is no total (`123 hands`)."""
 
-    def __init__(self, what: str, total: Optional[int] = None, unit: str = "", stream=None, stdout_too=False,
-                 clock=time.monotonic):
+    def __init__(self, what: str, total: Optional[int] = None, unit: str = "", stream: Optional[TextIO] = None,
+                 stdout_too: bool = False, clock: Callable[[], float] = time.monotonic) -> None:
         self.what, self.total, self.unit = what, total, unit
         self.done = 0
         self.stream = stream if stream is not None else sys.stderr
@@ -50,7 +50,7 @@ class Progress:
         self._width = 0
         self._turn = 0
 
-    def step(self, done: int, total: Optional[int] = None):
+    def step(self, done: int, total: Optional[int] = None) -> None:
         """The work says how far it is (a callback for the library: it never prints)."""
         self.done = done
         if total is not None:
@@ -63,7 +63,7 @@ class Progress:
         self._turn += 1
         return f"{SPINNER[self._turn % len(SPINNER)]} {self.what}{count}, {seconds:.0f} s"
 
-    def _draw(self, text: str):
+    def _draw(self, text: str) -> None:
         pad = max(0, self._width - (text_width(text) or len(text)))
         try:
             self.stream.write("\r" + text + " " * pad)
@@ -72,20 +72,20 @@ class Progress:
             self._stop.set()
         self._width = text_width(text) or len(text)
 
-    def _run(self, start: float):
+    def _run(self, start: float) -> None:
         while True:
             self._draw(self.line(self.clock() - start))
             if self._stop.wait(EVERY):
                 return
 
-    def __enter__(self):
+    def __enter__(self) -> "Progress":
         if self.on:
             self._thread = threading.Thread(target=self._run, args=(self.clock(),), name="mjcalc-progress",
                                             daemon=True)
             self._thread.start()
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: Any) -> Literal[False]:
         if self._thread is not None:
             self._stop.set()
             self._thread.join()

@@ -37,7 +37,8 @@ def char_width(ch: str) -> Optional[int]:
     return None
 
 
-_KNOWN: Dict[str, Optional[int]] = {}  # char_width of the non-ASCII characters seen (a wrapped table measures each many times)
+# char_width of the non-ASCII characters seen (a wrapped table measures each many times)
+_KNOWN: Dict[str, Optional[int]] = {}
 
 
 def text_width(text: str) -> Optional[int]:

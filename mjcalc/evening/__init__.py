@@ -21,7 +21,6 @@ from .ledger import (
     remembered_path,
 )
 from .record import (
-    MAX_TOTAL,
     Written,
     adopt_rules,
     agreed_input,
@@ -67,7 +66,7 @@ from .record import (
     table_rules,
     unusual,
 )
-from ..told import least_total, usual_total
+from ..told import MAX_TOTAL, least_total, usual_total
 from .check import CheckedLedger as Ledger  # every table it opens is checked first (`check.check_table`)
 from .exchange import export_json, import_table
 from .replay import advance

@@ -24,6 +24,7 @@ from ..session import MAX_LEVELS
 from ..situation import MAX_BASE
 from ..tiles import SEATS
 from . import ledger as storage
+from .kinds import Data
 from .ledger import HandRecord, Ledger, LedgerFileError, NotText, PenaltyRecord, Stored, Table, rules_digest
 from . import proof
 from .proof import is_int
@@ -171,7 +172,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     return found
 
 
-def _log(stored: Stored, name: str) -> Tuple[List[Tuple[int, str, dict]], List[Problem]]:
+def _log(stored: Stored, name: str) -> Tuple[List[Tuple[int, str, Data]], List[Problem]]:
     """The table's log read: (revision, kind, data) in order, or the problem that stops it being read."""
     events = []
     for revision, kind, data in stored.events:
@@ -185,7 +186,7 @@ def _log(stored: Stored, name: str) -> Tuple[List[Tuple[int, str, dict]], List[P
     return events, []
 
 
-def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dict]]) -> List[Problem]:
+def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, Data]]) -> List[Problem]:
     """Every result the log stores is one mjcalc could have written (`proof.record_faults`), whichever state it
     is for; the table's row (revision, seating, next state) and its cached hands and penalties are what the log
     replays to."""
@@ -223,7 +224,7 @@ def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dic
     return found
 
 
-def _rules_problems(ledger: Ledger, table: Table, events: List[Tuple[int, str, dict]]) -> List[Problem]:
+def _rules_problems(ledger: Ledger, table: Table, events: List[Tuple[int, str, Data]]) -> List[Problem]:
     """Every rules text the table names — its own, its log's, each result's — is kept under its own digest,
     and readable."""
     named: Dict[str, Optional[int]] = {}
@@ -285,7 +286,7 @@ def table_problems(ledger: Ledger, table: Table) -> List[Problem]:
         stored = ledger.stored(table)  # a file that cannot be read says so itself (LedgerFileError)
         try:
             found = _table_problems(stored, table)
-            events: List[Tuple[int, str, dict]] = []
+            events: List[Tuple[int, str, Data]] = []
             if not found:  # the rows are sound: then the log, read once, against them and the rules
                 events, found = _log(stored, table.name)
                 found += _log_problems(stored, table, events)

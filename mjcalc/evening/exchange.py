@@ -17,6 +17,7 @@ from .. import __version__
 from ..messages import Message
 from ..session import State
 from ..tiles import SEATS
+from .kinds import Data
 from .documents import hand_json, penalty_json, standings_json
 from .ledger import HandRecord, Ledger, LedgerError, PenaltyRecord, Table, now, rules_digest, standings_of
 from ..situation import MAX_BASE
@@ -32,7 +33,7 @@ def _dumps(value) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
 
 
-def export_json(ledger: Ledger, name: str) -> dict:
+def export_json(ledger: Ledger, name: str) -> Data:
     """The table `name` as one document (`mjcalc table export --json`), read at one moment."""
     with ledger.reading():
         view = read_view(ledger, name)
@@ -64,7 +65,7 @@ def _damaged(why: str, **params) -> LedgerError:
     return LedgerError("import.damaged", reason=Message(why, **params))
 
 
-def _get(doc: dict, key: str, kind, where: str):
+def _get(doc: Data, key: str, kind, where: str):
     value = doc.get(key) if isinstance(doc, dict) else None
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise _damaged("import.field", field=f"{where}{key}")
@@ -162,7 +163,7 @@ def _derived(events, rules: Dict[str, str], t: Table, progress: Optional[Callabl
         raise _damaged("import.result", revision=revision, what=what)
 
 
-def _same(doc: dict, t: Table, hands: List[HandRecord], penalties):
+def _same(doc: Data, t: Table, hands: List[HandRecord], penalties):
     """The hands, penalties and standings the log makes are the ones the document lists (a document edited by
     hand, or cut short, is refused rather than half believed)."""
     listed = _get(doc, "hands", list, "")

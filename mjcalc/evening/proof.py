@@ -16,6 +16,7 @@ from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 from ..errors import MjcalcError
 from ..session import MAX_LEVELS, State
 from ..tiles import SEATS
+from .kinds import Data
 from .replay import record_state, result_key
 
 # The scorer whose results an event stores (the event's "scorer"): raise it when a change of the scoring code
@@ -30,12 +31,12 @@ DERIVED = ("round", "dealer", "streak", "level", "kind", "hand", "winner", "disc
            "patterns", "deltas", "after", "entry")
 
 
-def is_int(value) -> bool:
+def is_int(value: object) -> bool:
     """A whole number as JSON and SQLite keep one (never a bool)."""
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def state_faults(state) -> List[str]:
+def state_faults(state: Any) -> List[str]:
     """What is wrong with a state between hands (round, dealer, 连庄, 上楼 level): [] when it is one."""
     if not isinstance(state, dict):
         return ["not a state"]
@@ -57,7 +58,7 @@ def state_faults(state) -> List[str]:
     return faults
 
 
-def record_faults(record, ours: bool = False) -> List[str]:
+def record_faults(record: Any, ours: bool = False) -> List[str]:
     """What is wrong with one stored result, whoever scored it: [] when it is a result mjcalc could have written.
     A draw pays only where this scorer stored it (`ours`: a region's draw that pays is then scored again)."""
     if not isinstance(record, dict):
@@ -97,13 +98,13 @@ def record_faults(record, ours: bool = False) -> List[str]:
     return faults
 
 
-def closed_by(events: Iterable[Tuple[int, str, dict]]) -> bool:
+def closed_by(events: Iterable[Tuple[int, str, Data]]) -> bool:
     """Whether the log leaves the table closed against writes: its last `close` event says closed."""
     closes = [data.get("closed") for _, kind, data in events if kind == "close"]
     return bool(closes) and closes[-1] is True
 
 
-def closed_faults(closed, events: Iterable[Tuple[int, str, dict]]) -> List[str]:
+def closed_faults(closed: Any, events: Iterable[Tuple[int, str, Data]]) -> List[str]:
     """The table row's `closed` (when it was closed, or None) against its log."""
     if closed is not None and not _timestamp(closed):
         return [f"{closed!r} is not when it was closed"]
@@ -113,7 +114,7 @@ def closed_faults(closed, events: Iterable[Tuple[int, str, dict]]) -> List[str]:
     return []
 
 
-def _timestamp(value) -> bool:
+def _timestamp(value: object) -> bool:
     from datetime import datetime  # only when a table is checked
     try:
         return isinstance(value, str) and datetime.fromisoformat(value).tzinfo is not None
@@ -121,7 +122,7 @@ def _timestamp(value) -> bool:
         return False
 
 
-def stored_results(events: Iterable[Tuple[int, str, dict]]) -> Iterable[Tuple[int, dict, bool]]:
+def stored_results(events: Iterable[Tuple[int, str, Data]]) -> Iterable[Tuple[int, Data, bool]]:
     """Every result the log stores: (the revision of its event, the result, whether this scorer stored it)."""
     for revision, _kind, data in events:
         ours = data.get("scorer") == SCORER
@@ -129,7 +130,7 @@ def stored_results(events: Iterable[Tuple[int, str, dict]]) -> Iterable[Tuple[in
             yield revision, record, ours
 
 
-def entries(events: Iterable[Tuple[int, str, dict]]) -> Dict[str, dict]:
+def entries(events: Iterable[Tuple[int, str, Data]]) -> Dict[str, Data]:
     """Each hand id's entry (how it was entered), as the hand and edit events give it."""
     out: Dict[Any, Any] = {}
     for _revision, kind, data in events:
@@ -141,10 +142,10 @@ def entries(events: Iterable[Tuple[int, str, dict]]) -> Dict[str, dict]:
 
 
 # score(rules_sha256, entry, state, number) -> the result as the log keeps it (`HandRecord.to_json`)
-Rescore = Callable[[Optional[str], dict, State, int], dict]
+Rescore = Callable[[Optional[str], Data, State, int], Data]
 
 
-def difference(stored: dict, derived: dict) -> Optional[str]:
+def difference(stored: Data, derived: Data) -> Optional[str]:
     """What a stored result says that scoring its entry again does not (its payouts first), or None."""
     changed = [k for k in DERIVED if _plain(stored.get(k)) != _plain(derived.get(k))]
     if not changed:
@@ -155,18 +156,18 @@ def difference(stored: dict, derived: dict) -> Optional[str]:
     return f"{', '.join(changed)} not what its entry scores"
 
 
-def _plain(value):
+def _plain(value: Any) -> Any:
     return json.loads(json.dumps(value, sort_keys=True, default=str)) if value is not None else None
 
 
-def derived_faults(events: List[Tuple[int, str, dict]], rescore: Rescore, rules_ok: Callable[[Optional[str]], bool]
+def derived_faults(events: List[Tuple[int, str, Data]], rescore: Rescore, rules_ok: Callable[[Optional[str]], bool]
                    ) -> List[Tuple[int, Optional[int], str]]:
     """Every stored result of this scorer scored again from its entry, state and rules, and compared:
     (revision, hand number or None, what differs) for each that does not match. `rules_ok(sha)` says whether
     the rules under a digest are there to score with (a missing one is reported by the rules check)."""
     inputs = entries(events)
     found: List[Tuple[int, Optional[int], str]] = []
-    done: Dict[Tuple, Optional[dict]] = {}
+    done: Dict[Tuple[Any, ...], Optional[Data]] = {}
     for revision, record, ours in stored_results(events):
         if not ours or record_faults(record, ours):
             continue  # an older scorer's word; a malformed result is reported by the invariants

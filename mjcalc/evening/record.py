@@ -1089,7 +1089,8 @@ def as_played(ledger: Ledger, table: Table, number: int) -> Tuple[Table, Ruleset
     if record is None:
         raise LedgerError("ledger.no_such_hand", table=repr(table.name), number=number, count=len(hands))
     players = tuple(record.players)  # () before seats were kept
-    return replace(table, players=players if len(players) == 4 else table.players), _Rules(ledger, table)(record.rules_sha256)
+    played = replace(table, players=players if len(players) == 4 else table.players)
+    return played, _Rules(ledger, table)(record.rules_sha256)
 
 
 def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Written:

@@ -18,7 +18,7 @@ name or its keys, so a region added later is counted too:
   not paying) (`PersonStats.bao`).
 """
 from dataclasses import asdict, dataclass
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import Any, Dict, List, Optional, Sequence, Tuple
 
 from ..regions import all_options
 from ..situation import GENERIC, Option
@@ -65,7 +65,7 @@ def payer_options() -> List[Option]:
             if name not in GENERIC and o.kind in ("seat", "seats") and PAYER_WORD in o.zh]
 
 
-def _named_seats(value) -> List[str]:
+def _named_seats(value: object) -> List[str]:
     """The seats a stored "seat" or "seats" value names (a seat, or a list of them)."""
     items = [value] if isinstance(value, str) else value if isinstance(value, (list, tuple)) else []
     return [s for s in items if s in tuple(SEATS)]  # SEATS is a string: "ES" is in it, not in its tuple
@@ -74,14 +74,14 @@ def _named_seats(value) -> List[str]:
 class _Tally:
     """One person's figures while they are counted (`PersonStats`' fields, mutable)."""
 
-    def __init__(self, player: str):
+    def __init__(self, player: str) -> None:
         self.player = player
         self.hands = self.won = self.self_draws = self.deal_ins = self.biggest = 0
         self.biggest_hand: Optional[int] = None
         self.biggest_table: Optional[str] = None
         self.shaozhuang = self.bao = self.penalties = self.net = 0
 
-    def gained(self, amount: int, number: int, table: Optional[str]):
+    def gained(self, amount: int, number: int, table: Optional[str]) -> None:
         if amount > self.biggest:  # the first of equal gains stays
             self.biggest, self.biggest_hand, self.biggest_table = amount, number, table
 
@@ -132,12 +132,12 @@ def person_stats(evenings: Sequence[Evening], names: Sequence[Optional[str]] = (
     return [tallies[person].frozen() for person in order]
 
 
-def _positive(value) -> bool:
+def _positive(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value > 0
 
 
 def stats_json(rows: Sequence[PersonStats], table_name: Optional[str] = None,
-               left_out: Sequence[Tuple[str, str]] = ()) -> dict:
+               left_out: Sequence[Tuple[str, str]] = ()) -> Dict[str, Any]:
     """`table stats --json`: the table (None across a ledger) and each person's figures (`PersonStats`); across
     a ledger, the damaged tables left out (`left_out`: each with what is wrong), when there are any."""
     out = {"table": table_name, "people": [asdict(row) for row in rows]}

@@ -2,9 +2,10 @@
 were when it was written (`table log`). The log itself keeps hand ids, seats and rules digests; this module
 follows it from the opening, as `replay.timeline` does, to say what each event meant then."""
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Dict, List, Optional, Tuple, Set
 
 from ..tiles import SEATS
+from .kinds import Data
 from .ledger import Ledger, Table
 from .record import rules_reader
 
@@ -23,7 +24,7 @@ class Told:
     named: Tuple[str, ...] = ()  # the patterns the table named (entered by patterns)
     agreed: bool = False  # entered by its total
 
-    def key(self) -> tuple:
+    def key(self) -> Tuple[Any, ...]:
         return (self.kind, self.winner, self.discarder, self.total, self.tiles, self.named, self.agreed)
 
 
@@ -42,10 +43,10 @@ class Event:
     renames: Dict[str, str] = field(default_factory=dict)  # seat_start
     dealer: Optional[Tuple[str, str]] = None  # seat, dealer: (seat, player) who deals next
     rules: Tuple[str, ...] = ()  # open: (id, zh); rules: (old id, old zh, new id, new zh)
-    penalty: Optional[dict] = None  # name, player, to, each, amount, reason
+    penalty: Optional[Data] = None  # name, player, to, each, amount, reason
     target: Optional[Tuple[int, str]] = None  # revert: (revision, kind) taken back
     closed: Optional[bool] = None
-    state: Optional[dict] = None
+    state: Optional[Data] = None
 
 
 class _Follow:
@@ -54,13 +55,13 @@ class _Follow:
     def __init__(self, ledger: Ledger, table: Table):
         self.rules = rules_reader(ledger, table)
         self.order: List[str] = []  # hand ids in their places (an edit's new id in the old one's place)
-        self.removed: set = set()
-        self.records: Dict[str, dict] = {}  # hand id → its latest result
-        self.inputs: Dict[str, dict] = {}
+        self.removed: Set[str] = set()
+        self.records: Dict[str, Data] = {}  # hand id → its latest result
+        self.inputs: Dict[str, Data] = {}
         self.seatings: List[List[str]] = [[]]  # the opening's, then each seat change's
         self.seating_of: Dict[str, int] = {}  # hand id → the seating it was played in
         self.sha: Optional[str] = None
-        self.penalties: Dict[str, dict] = {}  # penalty id → as recorded, with names
+        self.penalties: Dict[str, Data] = {}  # penalty id → as recorded, with names
 
     def number(self, hand_id: str) -> int:
         place = self.order.index(hand_id)
@@ -84,10 +85,10 @@ class _Follow:
         return dict(zip(SEATS, self.seatings[-1]))
 
 
-def story(ledger: Ledger, table: Table, log: Optional[List[dict]] = None) -> List[Event]:
+def story(ledger: Ledger, table: Table, log: Optional[List[Data]] = None) -> List[Event]:
     """Every event of the table's log (`Ledger.log`, or `log` read already) as a player reads it."""
     follow = _Follow(ledger, table)
-    by_revision: Dict[int, Tuple[str, dict]] = {}
+    by_revision: Dict[int, Tuple[str, Data]] = {}
     events = []
     for entry in log if log is not None else ledger.log(table):
         kind, data = entry["kind"], entry["data"]
@@ -100,7 +101,7 @@ def story(ledger: Ledger, table: Table, log: Optional[List[dict]] = None) -> Lis
     return events
 
 
-def _follow(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[str, dict]]):
+def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[str, Data]]) -> None:
     """Fill `event` from its data, and move the table on."""
     kind = event.kind
     if kind == "open":
@@ -157,7 +158,7 @@ def _follow(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[s
         event.state = dict(data.get("state", {}))
 
 
-def _revert(f: _Follow, event: Event, data: dict, by_revision: Dict[int, Tuple[str, dict]]):
+def _revert(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[str, Data]]) -> None:
     """A revert: the event it takes back, and the hand (or penalty) back in its place."""
     revision = int(data.get("revision") or 0)
     taken, target = by_revision.get(revision, ("", {}))

@@ -5,15 +5,31 @@ pattern detectors, its payout schemes, its situation options and their checks ag
 rules and its seat roles. It subclasses `Region` and overrides only what differs, as a chess variant does. The
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
-from typing import Callable, Dict, Hashable, List, Optional, Tuple
+from dataclasses import dataclass
+from typing import Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple, Union
 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
-from ..situation import Option
-from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, next_in_cycle
+from ..situation import Option, Situation
+from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, Wall, next_in_cycle
+
+
+@dataclass(frozen=True)
+class RulesetKey:
+    """A key a region's ruleset files may write in a section (`wins.rob_concealed_kong`): its type (`kind`), its
+    default, its `choices` or range, a `check` of its value against the ruleset's pattern ids (a `Message` when
+    it is refused), and the `Ruleset` field it sets (the key's own name when empty)."""
+
+    kind: type
+    default: Any = None
+    choices: Optional[Tuple[Any, ...]] = None
+    minimum: Optional[int] = None
+    maximum: Optional[int] = None
+    field: str = ""
+    check: Optional[Callable[[Any, FrozenSet[str]], Optional[Message]]] = None
 
 
 class Region:
@@ -28,6 +44,10 @@ class Region:
     # The parameters the region's detectors (and payout) read from `patterns.<id>.params`: pattern id → name →
     # Param; "*" for what any pattern may carry. A ruleset file's params are checked against these.
     pattern_params: Dict[str, Dict[str, Param]] = {}
+    # The keys the region's ruleset files may add to a section (`wins:`, `scoring:`) beyond every ruleset's (or
+    # in place of one, to narrow it): section → key → RulesetKey. In a region's files, a key it does not declare
+    # and no ruleset reads is refused as unknown.
+    ruleset_keys: Dict[str, Dict[str, RulesetKey]] = {}
     # The region's own name for "a hand with an exposed meld must self-draw", shown before that refusal.
     exposed_rule_name: str = ""
 
@@ -102,7 +122,7 @@ class Region:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
         return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)
 
-    def check_hand(self, ruleset, situation, tiles):
+    def check_hand(self, ruleset: Any, situation: Situation, tiles: Any) -> None:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
@@ -167,7 +187,7 @@ class Region:
         exact. See `ReadingKeys` for what a region promises when it answers."""
         return None
 
-    def as_paid(self, ruleset, situation):
+    def as_paid(self, ruleset: Any, situation: Situation) -> Situation:
         """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
         return situation
 
@@ -179,8 +199,9 @@ class Region:
         """Warnings about the scored hand: an option given that this hand cannot use, and so on."""
         return []
 
-    def automatic_win(self, ruleset, situation, tiles) -> Optional[str]:
-        """A win whatever the shape (and paid as a self-draw), with the notice to give; None for none."""
+    def automatic_win(self, ruleset, situation, tiles) -> Optional[Union[Notice, Literal[""]]]:
+        """A win whatever the shape (and paid as a self-draw), with the notice to give ("" for none); None for no
+        such win."""
         return None
 
     def automatic_pattern(self, ruleset) -> Optional[str]:
@@ -210,11 +231,11 @@ class Region:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
         return ()
 
-    def wall(self, ruleset, situation, tiles, seen=None, wild_kinds=()):
+    def wall(self, ruleset: Any, situation: Any, tiles: Any, seen: Optional[Sequence[int]] = None,
+             wild_kinds: Tuple[int, ...] = ()) -> Wall:
         """The wall as the player of `tiles` knows it (`tiles.Wall`): the ruleset's composition less the hand
         (`tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`), the dead wall
         and the void kinds. Every count of tiles left is this one's."""
-        from ..tiles import Wall  # the one place a region makes a wall
         zero = (0,) * NUM_KINDS
         return Wall(ruleset.wall, tuple(tiles.held), tuple(seen) if seen is not None else zero,
                     self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
@@ -367,7 +388,8 @@ class ReadingKeys:
         self.signature = signature
 
 
-_OWN: Dict[Tuple[int, int, int], tuple] = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+# (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+_OWN: Dict[Tuple[int, int, int], tuple] = {}
 
 
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:

@@ -8,7 +8,7 @@ declared); 混儿's one claim (the scheme's `most_claims`: a hand with more clai
 money and 跟庄), `classic_points` (番 × points, a hand that broke 门清 paid half), `doubling` (2^番, the dealer
 paid and paying double) and `hunr` (factors on a 1点 base, 点炮 pays double).
 """
-from typing import Dict, List, Optional, Tuple
+from typing import Dict, FrozenSet, List, Optional, Tuple
 
 from ..errors import Notice, SituationError
 from ..hand import CHOW, KONG, PAIR
@@ -32,7 +32,7 @@ from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD, is_complete
 from ..situation import Option
 from ..tiles import NUM_KINDS, SEATS, WILD
-from .base import ReadingKeys, Region, own_detectors
+from .base import ReadingKeys, Region, RulesetKey, own_detectors
 
 # --- detectors -----------------------------------------------------------------------------------------
 
@@ -450,6 +450,12 @@ def _place_seen(active, ruleset, tiles) -> bool:
 STRAIGHTS = ("dragon", "pure_dragon", "own_hunr_dragon")  # the patterns that are a 一条龙 (清龙, 本混儿龙 …)
 
 
+def _robbable(value: str, pattern_ids: FrozenSet[str]) -> Optional[Message]:
+    """`wins.rob_concealed_kong`: any, never, or a pattern of the ruleset that the robbed tile must complete."""
+    return None if value in ("any", "never") or value in pattern_ids else Message("ruleset.robbable_kong",
+                                                                                   value=repr(value))
+
+
 class Beijing(Region):
     id = "beijing"
     zh = "北京"
@@ -464,6 +470,12 @@ class Beijing(Region):
         "catch_five": {"seven_pairs": Param("also seven pairs won on 5m completing the pair 55m (七对单吊五万)",
                                             kind=bool, required=False)},
     }
+    ruleset_keys = {"wins": {
+        # a robbed kong is scored and paid as a self-draw (the konger pays like the others)
+        "rob_kong_as_self_draw": RulesetKey(bool, False),
+        # a concealed kong may be robbed: never, always, or only when the robbed tile completes that pattern
+        "rob_concealed_kong": RulesetKey(str, "never", field="robbable_concealed_kong", check=_robbable),
+    }}
     options = (
         Option("shaozhuang", "int", "K consecutive rounds of 烧庄 (跟庄) this hand (the dealer pays each other seat).",
                zh="烧庄", default=0, minimum=0, maximum=16, metavar="K"),
