@@ -61,3 +61,43 @@ def test_the_face_names_only_public_names_that_are_there():
     assert set(mjcalc.front.LAZY) <= set(mjcalc.front.__all__)
     with pytest.raises(AttributeError):
         mjcalc.front.no_such_name  # noqa: B018
+
+
+# --- one output path --------------------------------------------------------------------------------------------
+
+TABLE_COMMANDS = ["cli/table.py", "cli/play.py", "cli/stats.py"]
+
+
+def own_printing(source: str) -> list:
+    """The calls in `source` that print by themselves rather than through `output.emit`: `click.echo`/`echo`/
+    `print`, but an error line (`Error: …`, the error contract's) and the exported file written to stdout
+    (`_write_out`: a CSV or JSON file, not an answer)."""
+    tree = ast.parse(source)
+    bad = []
+    for func in ast.walk(tree):
+        if not isinstance(func, ast.FunctionDef) or func.name == "_write_out":
+            continue
+        for node in ast.walk(func):
+            if not isinstance(node, ast.Call):
+                continue
+            name = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+            if name not in ("echo", "print", "secho"):
+                continue
+            first = node.args[0] if node.args else None
+            said = ast.unparse(first) if first is not None else ""
+            if not said.startswith(("f'Error: ", 'f"Error: ')):
+                bad.append(f"{func.name}:{node.lineno} {ast.unparse(node)[:60]}")
+    return sorted(set(bad))
+
+
+@pytest.mark.parametrize("name", TABLE_COMMANDS)
+def test_the_table_commands_print_through_the_one_output_path(name):
+    """Every `table` command builds its answer as a document (`render.Doc`: its text and its --json data) and
+    `output.emit` prints it; none echoes lines of its own."""
+    assert own_printing((PACKAGE / name).read_text(encoding="utf-8")) == []
+
+
+def test_the_output_path_check_sees_a_command_that_prints_itself():
+    probe = ("import click\ndef a():\n    click.echo('hand 1')\ndef b(exc):\n    click.echo(f'Error: {exc}', err=True)\n"
+             "def c(doc):\n    emit(doc)\ndef d():\n    print('x')\n")
+    assert own_printing(probe) == ["a:3 click.echo('hand 1')", "d:9 print('x')"]
