@@ -36,7 +36,7 @@ class Advice:
     shanten: int  # by the shapes, or 0 (13 tiles) and -1 (14) where the region's automatic win says so
     by_shape: Dict[str, int]
     improvements: Tuple[Improvement, ...] = ()  # 13 tiles
-    discards: List[DiscardAdvice] = None  # 14 tiles
+    discards: Optional[List[DiscardAdvice]] = None  # 14 tiles
 
 
 SCORED_DISCARDS = 3
@@ -85,7 +85,7 @@ def advise(hand, ruleset, situation, seen=None, score_waits: bool = True, scored
                         key=rank)
         if every and base.automatic is None:
             base.automatic = here.region.automatic_pattern(ruleset)
-    out = []
+    out: List[DiscardAdvice] = []
     for d in ranked:
         advice = DiscardAdvice(removed[d.tile], d.tile == WILD_DISCARD, d.shanten, d.improvements, [],
                                every_tile=d.tile in every)

@@ -7,7 +7,7 @@ dropped with a notice, and situations this hand makes impossible are refused.
 from dataclasses import dataclass, field
 from typing import List, Optional, Tuple
 
-from .errors import HandError, ImpossibleSituation, NotationError, Notice, SituationError
+from .errors import HandError, ImpossibleSituation, MjcalcError, NotationError, Notice, SituationError
 from .hand import Hand
 from .messages import did_you_mean
 from .notation import parse_tiles
@@ -51,7 +51,7 @@ class Analysis:
 
     ruleset: Ruleset
     region: Region
-    hand: Hand
+    hand: Optional[Hand]  # None for a hand told by its total or patterns (`told.score_agreed`)
     situation: Situation
     tiles: Tiles
     score: Optional[Score] = None
@@ -120,7 +120,7 @@ def assumed_seat(situation: Situation) -> Notice:
     return notice
 
 
-def analyze(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> Analysis:
+def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, seen=None) -> Analysis:
     """Score a 14-tile hand (every reading, the best kept, legality, payouts) or find a 13-tile hand's waits,
     each scored as a self-draw and as a discard win. `seen`: 34 counts of tiles visible elsewhere."""
     situation = situation if situation is not None else Situation()
@@ -168,7 +168,7 @@ def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles, natural=
     """The winning draws of the 13 `tiles` (`natural`: their waits by shape, when already found)."""
     region = find_region(ruleset.region)
     natural = ready_waits(tiles, ruleset) if natural is None else natural
-    wall = Wall.of(tiles.held, composition=ruleset.wall)
+    wall = region.wall(ruleset, situation, tiles)
     drawable = {k for k in range(NUM_KINDS) if wall.drawable(k)}
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ()) & drawable
     kinds = tuple(sorted((set(natural) | auto) & drawable))
@@ -180,11 +180,11 @@ def wins_on_any_tile(ruleset: Ruleset, situation: Situation, tiles: Tiles) -> bo
     (a hand the shapes make ready on every tile is ready by its shanten already)."""
     region = find_region(ruleset.region)
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ())
-    wall = Wall.of(tiles.held, composition=ruleset.wall)
+    wall = region.wall(ruleset, situation, tiles)
     return bool(auto) and all(k in auto for k in range(NUM_KINDS) if wall.drawable(k))
 
 
-def waits(hand: Hand, ruleset: Ruleset, situation: Situation = None, seen=None) -> List[Tuple[int, int]]:
+def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None, seen=None) -> List[Tuple[int, int]]:
     """The waits 听 of a 13-tile hand, unscored, as [(tile, copies left)]; tiles are ints 0-33 (`tiles.NAMES`).
     A hand that wins on every tile (`winning_draws`) lists the kinds with copies left."""
     if hand.size != 13:
@@ -201,11 +201,11 @@ def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:
     return region.schemes[ruleset.payout].pay(score, score.situation, ruleset)
 
 
-def compare(hand: Hand, rulesets, situation: Situation = None, seen=None):
+def compare(hand: Hand, rulesets, situation: Optional[Situation] = None, seen=None):
     """The same hand and situation under each ruleset: a list of (ruleset, Analysis or None, error or None).
 
     A situation one ruleset cannot take is that ruleset's error, not the whole comparison's."""
-    results = []
+    results: List[Tuple[Ruleset, Optional[Analysis], Optional[MjcalcError]]] = []
     for rules in rulesets:
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
@@ -289,5 +289,5 @@ def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles):
 def wall_of(here: Setting, seen=None) -> Wall:
     """The wall as the hand's player knows it: the ruleset's composition less the hand, the tiles `seen` (34
     counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`)."""
-    gone = here.region.tiles_gone(here.ruleset, here.situation, here.tiles.wild_kinds)
-    return Wall(here.ruleset.wall, here.tiles.held, check_seen(here.tiles.held, seen, here.ruleset.wall), gone)
+    return here.region.wall(here.ruleset, here.situation, here.tiles,
+                            check_seen(here.tiles.held, seen, here.ruleset.wall), here.tiles.wild_kinds)

@@ -22,6 +22,7 @@ class BatchWaits:
         self.wild_kinds = region.wild_kinds(ruleset, situation)
         # what the region's rules take out of the wall in this situation (the turned-up tile), whatever the hand
         self.gone = region.tiles_gone(ruleset, situation, self.wild_kinds)
+        self.void = tuple(region.void_kinds(ruleset, situation))  # a void suit is never a wait
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
         # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands holding enough of a
         # wild kind for it are read in full
@@ -58,7 +59,7 @@ class BatchWaits:
         check_in_wall(self.ruleset.wall, self.situation, tiles)
         self.region.check_hand(self.ruleset, self.situation, tiles)
         seen = check_seen(tiles.held, seen, self.ruleset.wall)
-        return hand, tiles, Wall(self.ruleset.wall, tiles.held, seen, self.gone)
+        return hand, tiles, Wall(self.ruleset.wall, tiles.held, seen, self.gone, void=self.void)
 
     def waits_of(self, text: str):
         if self.automatic:
@@ -73,7 +74,7 @@ class BatchWaits:
         wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
         from .tiles import FULL_WALL  # imported when used (start-up time)
 
-        if self.ruleset.wall != FULL_WALL or any(self.gone):
+        if self.ruleset.wall != FULL_WALL or any(self.gone) or self.void:
             return None
         if not self.finder.fast or (self.automatic and self.automatic_at is None):
             return None
@@ -91,7 +92,7 @@ class BatchWaits:
         bad = 0
         for number, line in enumerate(lines, 1):
             line = line.rstrip("\r\n")
-            if fast_mask is not None:
+            if fast_mask is not None and fast_text is not None:
                 mask = fast_mask(line)
                 if mask is not None:
                     write(_fast_json(fast, mask, line) if as_json else fast_text(mask))
@@ -101,9 +102,9 @@ class BatchWaits:
             except MjcalcError as exc:
                 bad += 1
                 if as_json:
-                    write(json_text({"line": number, "error": printable(exc)}) + "\n")
+                    write(json_text({"line": number, "error": printable(str(exc))}) + "\n")
                 else:
-                    write(f"error: {printable(exc)}\n")
+                    write(f"error: {printable(str(exc))}\n")
                 continue
             if as_json:
                 write(_json_line(str(hand), found))

@@ -71,6 +71,7 @@ class Notice(_Said, str):
     code: str
     field: Optional[str]
     detail: str
+    assumed = False  # the seat or dealer taken when none was given (`analysis.assumed_seat`), said in the answer
 
     def __new__(cls, code: str, *, field: Optional[str] = None, label: Optional[str] = None,
                 **params: Any) -> "Notice":
@@ -82,7 +83,7 @@ class Notice(_Said, str):
         return notice
 
 
-def json_text(data, indent: Optional[int] = None) -> str:
+def json_text(data: Any, indent: Optional[int] = None) -> str:
     """`data` as strict JSON (never NaN), its text as UTF-8 but every control or invisible character — which JSON
     leaves raw — as its `\\uXXXX` escape: stored text never reaches a terminal as an escape sequence, and the
     document reads back the same."""

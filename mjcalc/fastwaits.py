@@ -7,6 +7,7 @@ full parser, so every error message stays the full parser's. Answers equal `shap
 suit's digit string, the same rule for where the pair goes, the same 七对, wildcard and 4-copies rules.
 """
 import re
+from typing import Dict
 
 from .shapes import POW5, SUIT_MISSING, SUIT_SIZE, build_suit_table, load_suit_table
 from .tiles import NAMES
@@ -115,7 +116,8 @@ class _Honors:
         ds.sort()
         self.a, self.d1, self.d2 = a_total, ds[0], ds[1]
         self.groups = tuple(_HONOR_GROUP[n] + (by_count[n],) for n in range(4) if by_count[n])
-        self.odd_mask, self.odd, self.four, self.memo = odd_mask, odd, by_count[4], {}
+        self.odd_mask, self.odd, self.four = odd_mask, odd, by_count[4]
+        self.memo: Dict[int, int] = {}
 
     def draws(self, slack: int, low1: int, low2: int) -> int:
         """The honor kinds whose draw completes the hand, `slack` wildcards to spare beyond every need."""

@@ -11,7 +11,7 @@ patterns), `needs` (what its shape needs). A detector without marks reads the ha
 its tiles (`told.py`) gives its count by naming it.
 """
 from dataclasses import dataclass
-from typing import Callable, Optional
+from typing import Any, Callable, Optional, Protocol, cast
 
 from .hand import CHOW, KONG, PUNG
 from .payouts import MAX_VALUE, Param
@@ -379,7 +379,15 @@ COMMON = {f.__name__: f for f in (
 _SUIT = {"full_flush", "half_flush", "all_honors"}
 
 
-def block_traits(active, tiles) -> Callable:
+class BlockTraits(Protocol):
+    """A function of a block (`block_traits`) with the `signature` of what it depends on."""
+
+    signature: tuple
+
+    def __call__(self, b: Any) -> tuple: ...
+
+
+def block_traits(active, tiles) -> BlockTraits:
     """What the common detectors among the pattern ids `active` can see of a block of this hand (`tiles`, the
     hand under its wildcards), beyond its kind and its wildcards: a function of the block, for
     `Region.reading_keys`.
@@ -424,9 +432,9 @@ def block_traits(active, tiles) -> Callable:
         )
 
     # everything `traits` depends on: equal for two hands, their traits are the same function
-    traits.signature = (flush, tuple(sorted(suits)) if flush else None, honors, tuple(sorted(straight)), terminals,
-                        dragons)
-    return traits
+    traits.signature = (flush, tuple(sorted(suits)) if flush else None,  # type: ignore[attr-defined]  # BlockTraits
+                        honors, tuple(sorted(straight)), terminals, dragons)
+    return cast(BlockTraits, traits)
 
 
 def traits_summary(keys) -> tuple:

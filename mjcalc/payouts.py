@@ -6,7 +6,7 @@ hand, and whatever else the region pays) so the output can show each. Its number
 say what each means. The schemes themselves live with their regions (`regions/`).
 """
 from dataclasses import dataclass, field
-from typing import Dict, List, Optional, Set, Tuple
+from typing import Any, Callable, Dict, List, NoReturn, Optional, Set, Tuple
 
 from .errors import SituationError
 from .messages import ZH_NAMES, Message, did_you_mean, shown
@@ -117,7 +117,7 @@ class Scheme:
     params: Dict[str, Param] = {}
     meaning: str = ""  # one line for `rulesets show`
 
-    def check(self, params, fail):
+    def check(self, params: Dict[str, Any], fail: Callable[[str, Message], NoReturn]) -> None:
         """Check a ruleset's `payout.params`; `fail(key, message)` raises (the message a `Message`)."""
         for key, value in params.items():
             spec = self.params.get(key)
@@ -132,7 +132,10 @@ class Scheme:
 
     def param(self, ruleset, key: str) -> int:
         value = ruleset.param(key)
-        return self.params[key].default if value is None else value
+        if value is None:
+            value = self.params[key].default
+        assert isinstance(value, int), key  # a parameter the scheme reads has a default
+        return value
 
     def pay(self, score, situation, ruleset) -> Payout:
         raise NotImplementedError

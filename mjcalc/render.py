@@ -2,7 +2,7 @@
 made of; no printing here (output.py prints)."""
 import re
 from dataclasses import replace
-from typing import Dict, List
+from typing import Dict, List, Literal, Optional, Tuple
 
 from .analysis import Analysis
 from .decompose import Block
@@ -11,6 +11,8 @@ from .messages import Message
 from .notation import format_hand
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
+
+Tone = Literal["good", "bad", "strong"]  # how a front end colours a text (None: plain)
 
 SHAPE_NAMES = {
     "standard": ("四组一对", "sets and a pair"),
@@ -68,12 +70,14 @@ def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
     if reading is None or reading.decomposition is None:
         return []
     blocks = [block_text(b, glyphs) for b in reading.decomposition.blocks]
+    assert analysis.hand is not None  # a decomposition is of tiles
     return blocks + [m.text(glyphs) for m in analysis.hand.melds]
 
 
 def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
     rules = analysis.ruleset
     rows = []
+    assert analysis.score is not None  # a complete hand's
     for m in analysis.score.matches:
         p = rules.pattern(m.pattern_id)
         shown = f"×{m.value}" if p.role == "multiplier" else (f"+{m.value}" if p.role == "bonus" else m.value)
@@ -90,12 +94,14 @@ def seat_roles(analysis: Analysis) -> Dict[str, str]:
     return {seat: ", ".join(tags) for seat, tags in roles.items()}
 
 
-def payout_rows(analysis: Analysis, lang: str):
+def payout_rows(analysis: Analysis, lang: str) -> Tuple[List[str], List[List[object]]]:
     payout = analysis.payout
+    assert payout is not None  # a legal win's
     headers = ["seat", "role"] + [zh if lang == "zh" else en for zh, en, _ in payout.parts] + ["total"]
     roles = seat_roles(analysis)
     total = payout.deltas
-    rows = [[seat, roles[seat]] + [part[2][seat] for part in payout.parts] + [total[seat]] for seat in SEATS]
+    rows: List[List[object]] = [[seat, roles[seat], *(part[2][seat] for part in payout.parts), total[seat]]
+                                for seat in SEATS]
     return headers, rows
 
 
@@ -113,6 +119,7 @@ def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> dict:
     """`analyze --json`: names (patterns, payout parts) in `lang`, the reason a hand is refused in `said_in` (the
     language messages are said in)."""
     hand, score = analysis.hand, analysis.score
+    assert hand is not None  # an analysis of tiles
     reading = score.reading if score else None
     out = {
         "ruleset": analysis.ruleset.id,
@@ -211,7 +218,8 @@ def stand_in_line(analysis: Analysis) -> str:
     return f"{analysis.ruleset.wild_zh} stand for: " + ", ".join(parts)
 
 
-def hand_text(analysis: Analysis, glyphs=False) -> str:
+def hand_text(analysis: Analysis, glyphs: bool = False) -> str:
+    assert analysis.hand is not None  # an analysis of tiles
     return analysis.hand.text(glyphs)
 
 
@@ -241,16 +249,17 @@ def _unbroken(text: str) -> str:
     return re.sub(r"(\d) ", "\\1" + NO_BREAK, text)
 
 
-def compare_column(analysis: Analysis, lang: str, glyphs=False, said_in: str = "en") -> Dict[str, object]:
+def compare_column(analysis: Analysis, lang: str, glyphs: bool = False,
+                   said_in: str = "en") -> Dict[str, List[Tuple[str, Optional[Tone]]]]:
     """One ruleset's column of `compare`: verdict, best reading, patterns, total, payouts (or waits); a refusal's
     reason said in `said_in`.
 
     Values are (text, tone) pairs where tone is "good", "bad", "strong" or None, for the caller to colour.
     """
     score = analysis.score
-    col = {}
+    col: Dict[str, List[Tuple[str, Optional[Tone]]]] = {}
     if score is None:
-        lines: list = []
+        lines: List[Tuple[str, Optional[Tone]]] = []
         by_verdict: Dict[tuple, list] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
@@ -394,10 +403,10 @@ class Doc:
         self.blocks = []
         self.warnings = list(warnings)
 
-    def field(self, label: str, text, tone=None):
+    def field(self, label: str, text, tone: Optional[Tone] = None):
         self.blocks.append(("field", label, text, tone))
 
-    def line(self, text="", tone=None):
+    def line(self, text="", tone: Optional[Tone] = None):
         self.blocks.append(("line", text, tone))
 
     def table(self, headers, rows):
@@ -428,7 +437,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False, said_in: str = "en")
     doc = Doc(analysis_json(result, lang, said_in), _not_assumed(result.warnings))
     doc.field("hand", f"{hand_text(result, glyphs)}   ({rules.name(lang)}, {rules.id})")
     assumed_field(doc, result.warnings)
-    if result.hand.winning_implied:
+    if result.hand is not None and result.hand.winning_implied:
         doc.field("", "(no '+': the last tile written is taken as the winning tile)")
     if result.wild_kinds:
         doc.field("wild", wild_line(result))
@@ -455,7 +464,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False, said_in: str = "en")
     else:
         doc.field("complete", f"yes, {count} decomposition{'s' if count != 1 else ''}")
     blocks = decomposition_blocks(result, glyphs)
-    if blocks:
+    if blocks and score.reading is not None and score.reading.shape is not None:
         shape = SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
         doc.field("best", f"{' '.join(blocks)}   ({shape})")
     stand = stand_in_line(result)

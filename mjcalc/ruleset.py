@@ -7,7 +7,7 @@ import os
 import re
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Set, Tuple
+from typing import Any, Dict, List, Literal, NoReturn, Optional, Set, Tuple, get_args
 
 from .errors import RulesetError, RulesetNotFound
 from . import messages
@@ -30,13 +30,17 @@ def _builtin_dir() -> Path:
 
 BUILTIN_DIR = _builtin_dir()
 
-ROLES = ("add", "base", "multiplier", "bonus")
+# A pattern's role: added to the points, the one base of a reading, a factor on them, or bonus points beside them.
+PatternRole = Literal["add", "base", "multiplier", "bonus"]
+ROLES: Tuple[PatternRole, ...] = get_args(PatternRole)
 MAX_TOTAL = 1_000_000  # scoring.minimum and scoring.cap
 MAX_EXTENDS = 16  # files in one `extends` chain
-SCALES = ("linear", "power", "once")  # value × count, value × 2^count, value however many
+Scale = Literal["linear", "power", "once"]  # value × count, value × 2^count, value however many
+SCALES: Tuple[Scale, ...] = get_args(Scale)
 # How a hand may win on a discard (or rob a kong): any hand; a concealed hand only; a concealed hand only while
 # wildcards are declared; never (self-draw only).
-WIN_RULES = ("any", "concealed", "concealed_if_wild", "never")
+WinRule = Literal["any", "concealed", "concealed_if_wild", "never"]
+WIN_RULES: Tuple[WinRule, ...] = get_args(WinRule)
 # What YAML 1.1 read as a number (0x2710, 0b11, 1:30, 1_000) and the safe loader now reads as the text written.
 _NUMBER_AS_TEXT = re.compile(r"[-+]?[0-9][0-9a-fA-F_:.xXoObB]*", flags=re.ASCII)
 # A house file's id: ASCII only (no look-alike of a built-in's), lower case.
@@ -51,8 +55,8 @@ class Pattern:
     zh: str
     en: str
     value: int
-    role: str = "add"
-    scale: str = "linear"
+    role: PatternRole = "add"
+    scale: Scale = "linear"
     excludes: Tuple[str, ...] = ()
     standalone: bool = False
     below_minimum: bool = False
@@ -65,6 +69,9 @@ class Pattern:
         return dict(self.params).get(key, default)
 
 
+PenaltyPays = Literal["each", "one"]  # each other player, or one player the table names
+
+
 @dataclass(frozen=True)
 class Penalty:
     """A penalty the ruleset declares (诈和 …), recorded between hands: the player at fault pays each other
@@ -75,7 +82,7 @@ class Penalty:
     id: str
     zh: str
     en: str
-    pays: str = "each"
+    pays: PenaltyPays = "each"
     points: Optional[int] = None
     total: Optional[int] = None
 
@@ -83,7 +90,7 @@ class Penalty:
         return self.en if lang == "en" else self.zh
 
 
-PENALTY_PAYS = ("each", "one")
+PENALTY_PAYS: Tuple[PenaltyPays, ...] = get_args(PenaltyPays)
 
 
 @dataclass(frozen=True)
@@ -107,8 +114,8 @@ class Ruleset:
     wild_en: str = "wildcard"
     wild_kinds: int = 1
     shapes: Tuple[str, ...] = ("standard",)
-    discard: str = "any"
-    rob_kong: str = "any"
+    discard: WinRule = "any"
+    rob_kong: WinRule = "any"
     max_wilds_on_discard: Optional[int] = None
     earthly_discard_from_dealer: bool = False
     rob_kong_as_self_draw: bool = False  # a robbed kong is scored and paid as a self-draw
@@ -175,7 +182,7 @@ class _Checker:
 
     failed: Optional[Tuple[Any, Any, str, int, Any, Dict[str, Any]]] = None
 
-    def fail(self, node, key, path, code, /, **params):
+    def fail(self, node, key, path, code, /, **params) -> NoReturn:
         """The error `code` (a `ruleset.*` message, or a `Message` made elsewhere), placed: the file and line of
         `node[key]`, and its path."""
         file = getattr(node, "files", {}).get(key, getattr(node, "file", "")) if _located(node) else ""
@@ -322,7 +329,7 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
 
     raw_patterns = c.get(data, "patterns", "", dict)
     patterns = []
-    excluded_by = {}
+    excluded_by: Dict[str, List[Tuple[str, Any]]] = {}
     for pid, spec in raw_patterns.items():
         ppath = f"patterns.{pid}"
         if pid not in DETECTORS:
@@ -336,11 +343,11 @@ def _validate(data, path: Path, c: Optional[_Checker] = None) -> Ruleset:
         for other in c.strings(spec, "excluded_by", ppath + "."):
             excluded_by.setdefault(other, []).append((pid, spec))
         params = c.get(spec, "params", ppath + ".", dict, {})
-        declared = region.params_of(pid)
+        known_params = region.params_of(pid)
         for key, param_value in params.items():
-            if key not in declared:
-                c.fail(params, key, f"{ppath}.params.{key}", unknown_param(key, declared))
-            problem = declared[key].problem(param_value)
+            if key not in known_params:
+                c.fail(params, key, f"{ppath}.params.{key}", unknown_param(key, known_params))
+            problem = known_params[key].problem(param_value)
             if problem:
                 c.fail(params, key, f"{ppath}.params.{key}", problem)
         patterns.append(Pattern(
@@ -574,7 +581,8 @@ def _extends_error(where: Message, problem: Message) -> RulesetError:
 def _builtin_stem(name: str) -> Optional[str]:
     """The built-in ruleset a name means (its file stem, its id or an alias), or None."""
     for stem, data in COMPILED.items():
-        if name in (stem, data["id"]) or name in data["aliases"]:
+        aliases: Any = data["aliases"]
+        if name in (stem, data["id"]) or name in aliases:
             return stem
     return None
 

@@ -5,16 +5,17 @@ automatic wins and the reasons a complete hand is not a legal win.
 """
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import List, Optional, Tuple
+from typing import Any, Callable, Dict, Hashable, List, Optional, Protocol, Sequence, Set, Tuple, Union
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
 from .hand import CHOW, KONG, PUNG, Hand
 from .messages import Message
 from .payouts import MAX_AMOUNT
-from .ruleset import Ruleset
+from .ruleset import Pattern, Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
+from .regions.base import ReadingKeys
 from .tiles import NAMES, NUM_KINDS, WILD
 
 
@@ -69,9 +70,9 @@ class Tiles:
         return cache[shapes]
 
 
-_WAITS = {}  # the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
+_WAITS: Dict[tuple, Tuple[int, ...]] = {}  # the 13 tiles before a winning tile (counts, shapes, wild kinds) -> their waits
 _MOST_WAITS = 50_000  # bound for a long-running process
-_FINDERS = {}  # (shapes, wild kinds) -> WaitFinder
+_FINDERS: Dict[tuple, WaitFinder] = {}  # (shapes, wild kinds) -> WaitFinder
 
 
 def _finder(shapes, wild_kinds) -> WaitFinder:
@@ -180,6 +181,16 @@ class Reading:
         return tuple(t for t in self.waits_before if t not in self.tiles.wild_kinds)
 
 
+class Valued(Protocol):
+    """What a pattern's value reads of a reading: a `Reading`, or a hand told by its patterns (`told.ToldReading`)."""
+
+    @property
+    def situation(self) -> Situation: ...
+
+    @property
+    def wild_roles(self) -> int: ...
+
+
 @dataclass(frozen=True)
 class Match:
     pattern_id: str
@@ -199,14 +210,14 @@ class Score:
     matches: Tuple[Match, ...] = ()
     total: int = 0
     bonus: int = 0
-    decompositions: List[Decomposition] = field(default_factory=list)
+    decompositions: Sequence[Decomposition] = field(default_factory=list)
     situation: Optional[Situation] = None  # as the hand is paid (an automatic win is paid as a self-draw)
     notes: Tuple[Notice, ...] = ()  # a rule that overrode the situation, a total the cap cut
     uncapped: Optional[int] = None  # the total before the cap (None: the total)
 
     @property
     def self_drawn(self) -> bool:
-        return self.situation.self_drawn
+        return self.situation is not None and self.situation.self_drawn
 
 
 def _placements(decomposition: Decomposition, tiles: Tiles):
@@ -221,23 +232,23 @@ def _placements(decomposition: Decomposition, tiles: Tiles):
                 yield block, t
 
 
-def _stands(block: Block, win: int, wild: bool) -> Tuple[int, ...]:
+def _stands(block: Block, win: Optional[int], wild: bool) -> Tuple[int, ...]:
     """What the winning tile may stand for in `block`: any of its wildcards' stand-ins when it is a wildcard,
     else itself where the block holds a natural copy of it."""
     if wild:
         return tuple(sorted(set(block.wild_as)))
-    return (win,) if block.tiles.count(win) > block.wild_as.count(win) else ()
+    return (win,) if win is not None and block.tiles.count(win) > block.wild_as.count(win) else ()
 
 
 class _Joined:
     """Several situations' keys as one: two blocks are alike when every situation's keys say so."""
 
-    def __init__(self, keys):
+    def __init__(self, keys: Sequence[Any]) -> None:
         self.keys = keys
-        self.place = self._place if any(k.place is not None for k in keys) else None
-        self.counted = None if any(k.counted is None for k in keys) else self._counted
-        self.whole = None if any(k.whole is None for k in keys) else self._whole
-        self.summary = None if any(k.summary is None for k in keys) else self._summary
+        self.place: Optional[Callable[[Block, int], tuple]] = self._place if any(k.place is not None for k in keys) else None
+        self.counted: Optional[Callable[[tuple], bool]] = None if any(k.counted is None for k in keys) else self._counted
+        self.whole: Optional[Callable[[Block], tuple]] = None if any(k.whole is None for k in keys) else self._whole
+        self.summary: Optional[Callable[[tuple], tuple]] = None if any(k.summary is None for k in keys) else self._summary
 
     def _summary(self, keys):
         return tuple(k.summary(tuple((kind, key[i]) for kind, key in keys)) for i, k in enumerate(self.keys))
@@ -255,7 +266,7 @@ class _Joined:
         return tuple(k.place(b, stand) if k.place is not None else None for k in self.keys)
 
 
-_SPACES = {}  # signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
+_SPACES: Dict[Hashable, "_Keys"] = {}  # signature -> _Keys, shared by the hands whose keys are the same (the waits of a hand, say)
 _MOST_SPACES, _MOST_MEMO = 256, 200_000  # bounds, so that a long-running process (serve, a batch) does not grow
 
 
@@ -278,22 +289,22 @@ def _keys_for(region_keys, tiles: Tiles, ruleset: Ruleset) -> "_Keys":
 class _Keys:
     """The region's `ReadingKeys` for one hand with what the scorer adds (see there), memoised by block."""
 
-    def __init__(self, keys, tiles: Tiles, ruleset: Ruleset):
+    def __init__(self, keys: Sequence[ReadingKeys], tiles: Tiles, ruleset: Ruleset) -> None:
         keys = list(keys)
-        self.region = keys[0] if len(keys) == 1 else _Joined(keys)
+        self.region: Union[ReadingKeys, _Joined] = keys[0] if len(keys) == 1 else _Joined(keys)
         roles = any(k.wild_roles for k in keys) or any(p.param("without_wild") is not None for p in ruleset.patterns)
         self.wild_kinds = tuple(tiles.wild_kinds) if roles else ()
         win = tiles.hand.winning
         self.win, self.wild = win, win == WILD or win in tiles.wild_kinds
         self.placed = self.region.place is not None
-        self.memo = {}
-        self.decompose_memo = {}  # keyed_decompositions' own, kept with the keys it was made with
-        self.full_keys = []  # by key id
-        self.summaries = {}
-        self.ids = {}
+        self.memo: Dict[int, Tuple[Block, int]] = {}
+        self.decompose_memo: Dict[str, Dict[Any, Any]] = {}  # keyed_decompositions' own, kept with the keys it was made with
+        self.full_keys: List[tuple] = []  # by key id
+        self.summaries: Dict[tuple, Any] = {}
+        self.ids: Dict[tuple, int] = {}
         region_counted = self.region.counted
         # a key is counted (its multiplicity kept) when the region counts it or its block's wildcards play roles
-        self.counted_ids = set()
+        self.counted_ids: Set[int] = set()
         self.counted = None if region_counted is None else self.counted_ids.__contains__
         self._region_counted = region_counted
 
@@ -313,7 +324,9 @@ class _Keys:
         hit = self.summaries.get(ids)
         if hit is None:
             full = self.full_keys
-            hit = self.summaries[ids] = self.region.summary(tuple((full[i][0], full[i][3]) for i in ids))
+            summary = self.region.summary
+            assert summary is not None  # handed out by `summary` only when the region has one
+            hit = self.summaries[ids] = summary(tuple((full[i][0], full[i][3]) for i in ids))
         return hit
 
     @property
@@ -322,13 +335,16 @@ class _Keys:
         return None if self.region.whole is None else self._whole
 
     def _whole(self, b: Block) -> tuple:
-        return self._full(b, self.region.whole(b))
+        whole = self.region.whole
+        assert whole is not None  # handed out by `whole` only when the region has one
+        return self._full(b, whole(b))
 
     def _full(self, b: Block, region_key) -> tuple:
         place = self.region.place
         return (
             b.kind, tuple(b.wild_as.count(k) for k in self.wild_kinds),
-            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if self.placed else None,
+            frozenset((len(b.wild_as), place(b, t)) for t in _stands(b, self.win, self.wild)) if place is not None
+            else None,
             region_key,
         )
 
@@ -348,13 +364,14 @@ class _Keys:
         self.memo[id(b)] = (b, key)
         return key
 
-    def place(self, b: Block, stand: int):
-        if not self.placed:
+    def place(self, b: Block, stand: int) -> Optional[tuple]:
+        place = self.region.place
+        if place is None:
             return None
-        return self.block(b), len(b.wild_as), self.region.place(b, stand)
+        return self.block(b), len(b.wild_as), place(b, stand)
 
 
-_PLANS = {}  # (id(ruleset), id(detectors)) -> (ruleset, detectors, _Plan): how each shape's readings are matched
+_PLANS: Dict[Tuple[int, int], Tuple[Ruleset, Dict[str, Callable[..., Any]], "_Plan"]] = {}  # (id(ruleset), id(detectors)) -> (ruleset, detectors, _Plan): how each shape's readings are matched
 
 
 @dataclass
@@ -422,16 +439,18 @@ def hand_counts(reading: Reading, detectors) -> dict:
     return {p.id: detectors[p.id](reading, p) for p in _plan(reading.ruleset, detectors).per_hand}
 
 
-def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
+def _matched(reading: Reading, found: Dict[str, Tuple[Pattern, int]]) -> Tuple[Tuple[Match, ...], int, int, int]:
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
-        best = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))
-        found = {pid: v for pid, v in found.items() if pid == best or v[0].role == "bonus"}
+        top = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))
+        found = {pid: v for pid, v in found.items() if pid == top or v[0].role == "bonus"}
     excluded = {x for p, _ in found.values() if p.role != "base" for x in p.excludes}
     found = {pid: v for pid, v in found.items() if pid not in excluded}
-    bases = [pid for pid, (p, _) in found.items() if p.role == "base"]
-    bases = [pid for pid in bases if not any(pid in found[other][0].excludes for other in bases)] or [None]
-    best = None
+    all_bases = [pid for pid, (p, _) in found.items() if p.role == "base"]
+    bases: List[Optional[str]] = [
+        pid for pid in all_bases if not any(pid in found[other][0].excludes for other in all_bases)
+    ] or [None]
+    best: Optional[Tuple[Tuple[Match, ...], int, int, int]] = None
     for keep in bases:
         kept = {pid: v for pid, v in found.items() if pid == keep or v[0].role != "base"}
         if keep is not None:
@@ -439,6 +458,7 @@ def _matched(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]
         result = _tally(reading, kept)
         if best is None or result[1:3] > best[1:3]:
             best = result
+    assert best is not None  # one base at least (None: no base)
     return best
 
 
@@ -464,7 +484,7 @@ def _tally(reading: Reading, found) -> Tuple[Tuple[Match, ...], int, int, int]:
     return tuple(matches), total, bonus, uncapped
 
 
-def _value(p, reading) -> int:
+def _value(p: Pattern, reading: "Valued") -> int:
     """The pattern's value on this reading: `params.discard_value` when the win is not self-drawn,
     `params.dealer_value` when the dealer wins, `params.without_wild` when no wildcard plays a wildcard role, else
     `value`."""
@@ -478,7 +498,7 @@ def _value(p, reading) -> int:
     return without if without is not None and reading.wild_roles == 0 else p.value
 
 
-def pattern_points(p, count, reading) -> int:
+def pattern_points(p: Pattern, count: int, reading: "Valued") -> int:
     """What pattern `p` counted `count` times is worth on `reading` (its value there, by its scale)."""
     value = _value(p, reading)
     if p.scale == "once":
@@ -530,7 +550,8 @@ def score_hands(tiles: Tiles, situations, ruleset: Ruleset, region, exhaustive: 
     shape_args = (tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, tiles.faces)
     region_keys = None if exhaustive else [reading_keys(tiles, s, ruleset, region) for s in situations]
     if region_keys is None or any(k is None for k in region_keys):
-        decomps = listed = list(decompositions(*shape_args))
+        decomps: Sequence[Decomposition] = list(decompositions(*shape_args))
+        listed = list(decomps)
         keys = None
     else:
         decomps = Decompositions(*shape_args)
@@ -555,7 +576,8 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
     readings = [Reading(tiles, situation, ruleset, d, block, stand) for d, block, stand in placed] or [
         Reading(tiles, situation, ruleset, None, None, None)
     ]
-    detectors, memo = region.detectors, {}
+    detectors = region.detectors
+    memo: Dict[tuple, Tuple[Tuple[Match, ...], int, int, int]] = {}
     per_hand = hand_counts(readings[0], detectors)
     for reading in readings:
         matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo)
@@ -564,6 +586,7 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region, decomps,
         key = (refused is None, total, bonus)
         if best is None or key > best[0]:
             best = (key, refused, matches, total, bonus, uncapped, reading)
+    assert best is not None  # there is at least one reading
     _, refused, matches, total, bonus, uncapped, reading = best
     notes += region.notices(ruleset, situation, tiles, matches)
     if max(total, bonus) > MAX_AMOUNT:  # only a house file's multipliers can get here; amounts must stay exact

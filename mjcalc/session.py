@@ -1,15 +1,18 @@
 """The rules model of an evening between hands: the ruleset's `session:` block (the dealer, 连庄, rounds and 上楼)
 and the `State` the evening stands in before a hand. Pure values; `evening.replay.advance` moves the state on."""
 from dataclasses import dataclass
+from typing import Any, Dict, Literal, Optional, Protocol, Tuple, get_args
 
 MAX_LEVELS = 16  # 上楼: later hands are paid at most 2^16 times over
 
+ShanglouUntil = Literal["round_end", "win"]  # 上楼's doubling ends when the round does, or at the next win
+
 # `session:` — key → (type, default, choices, maximum); validated by ruleset.py.
-SESSION = {
+SESSION: Dict[str, Tuple[type, Any, Optional[Tuple[str, ...]], Optional[int]]] = {
     "dealer_stays_on_win": (bool, True, None, None),     # 连庄 when the dealer wins
     "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
     "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
-    "shanglou_until": (str, "round_end", ("round_end", "win"), None),  # when the 上楼 doubling ends
+    "shanglou_until": (str, "round_end", get_args(ShanglouUntil), None),  # when the 上楼 doubling ends
     "shanglou_on_dealer_win": (bool, False, None, None),  # a hand the dealer wins raises 上楼 as a draw does
 }
 
@@ -22,10 +25,38 @@ class State:
     dealer: str = "E"
     streak: int = 0  # 连庄: how many hands in a row the dealer has kept the deal
     level: int = 0   # 上楼: later payouts are multiplied by 2**level
+    # the wins so far of a deal that goes on after a win (血战): (winner, discarder or None), in order; () between
+    # deals, and always in a region whose deal ends at its first win
+    won: Tuple[Tuple[str, Optional[str]], ...] = ()
 
     @property
     def factor(self) -> int:
-        return 2 ** self.level
+        return 1 << self.level
+
+    @property
+    def out(self) -> Tuple[str, ...]:
+        """The seats that have won in this deal: they neither win nor pay again in it."""
+        return tuple(winner for winner, _ in self.won)
+
+    def json(self) -> Dict[str, Any]:
+        """The state as a ledger and an API write it (`won` only in the middle of a deal)."""
+        data: Dict[str, Any] = {"round": self.round, "dealer": self.dealer, "streak": self.streak, "level": self.level}
+        if self.won:
+            data["won"] = [list(pair) for pair in self.won]
+        return data
+
+    @classmethod
+    def of(cls, data: Dict[str, Any]) -> "State":
+        """A state as `json` writes it."""
+        return cls(data["round"], data["dealer"], data["streak"], data["level"],
+                   tuple((w, d) for w, d in data.get("won") or ()))
+
+
+class _WithSession(Protocol):
+    """A `ruleset.Ruleset`, as far as `Session.of` reads it."""
+
+    @property
+    def session(self) -> Tuple[Tuple[str, object], ...]: ...
 
 
 @dataclass(frozen=True)
@@ -35,10 +66,10 @@ class Session:
     dealer_stays_on_win: bool = True
     dealer_stays_on_draw: bool = True
     shanglou_levels: int = 0
-    shanglou_until: str = "round_end"
+    shanglou_until: ShanglouUntil = "round_end"
     shanglou_on_dealer_win: bool = False
 
     @classmethod
-    def of(cls, ruleset) -> "Session":
-        given = dict(ruleset.session)
+    def of(cls, ruleset: "_WithSession") -> "Session":
+        given: Dict[str, Any] = dict(ruleset.session)  # validated by ruleset.py against SESSION
         return cls(**{key: given.get(key, default) for key, (_, default, _, _) in SESSION.items()})

@@ -8,7 +8,7 @@ ruleset reads are `GENERIC`; a region declares its own (see `regions/`).
 import math
 import re
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, Optional, Tuple
+from typing import Any, Callable, Dict, Literal, Optional, Tuple
 
 from .errors import NotationError, Notice, SituationError
 from .messages import Message, did_you_mean, shown
@@ -16,6 +16,9 @@ from .notation import parse_tiles
 from .tiles import NUM_KINDS, SEATS, parse_seat
 
 MAX_BASE = 1_000_000  # 底分: amounts stay far inside what a ledger keeps and a page can show exactly
+
+
+OptionKind = Literal["int", "flag", "seat", "seats", "seat_int", "seat_choice", "text", "tile", "tiles"]
 
 
 @dataclass(frozen=True)
@@ -30,7 +33,7 @@ class Option:
     """
 
     name: str
-    kind: str
+    kind: OptionKind
     help: str
     zh: str = ""
     default: Any = None

@@ -133,6 +133,10 @@ class Wall:
     held: Tuple[int, ...]
     seen: Tuple[int, ...] = (0,) * NUM_KINDS
     gone: Tuple[int, ...] = (0,) * NUM_KINDS
+    # the tiles the region keeps at the end of the wall, never drawn (`Region.dead_wall`): a deal ends with them
+    dead: int = 0
+    # kinds this player may never win holding (`Region.void_kinds`: a void suit 定缺): never a wait
+    void: Tuple[int, ...] = ()
 
     @classmethod
     def of(cls, held: Sequence[int], seen: Optional[Sequence[int]] = None, gone: Optional[Sequence[int]] = None,
@@ -151,9 +155,9 @@ class Wall:
         return max(0, self.composition.copies[kind] - self.held[kind] - self.out(kind))
 
     def drawable(self, kind: int) -> bool:
-        """Whether a wait on `kind` is a wait at all: the wall has the kind and the hand holds not all of it (its
-        copies left may still be 0, when every other one is seen)."""
-        return self.held[kind] < self.composition.copies[kind]
+        """Whether a wait on `kind` is a wait at all: the wall has the kind, the hand holds not all of it (its
+        copies left may still be 0, when every other one is seen) and the player may win holding it."""
+        return self.held[kind] < self.composition.copies[kind] and kind not in self.void
 
     @property
     def counts(self) -> Tuple[int, ...]:
@@ -162,8 +166,13 @@ class Wall:
 
     @property
     def live(self) -> int:
-        """Every tile that may still be drawn (flowers aside)."""
+        """Every tile not yet seen by this player (flowers aside): in the wall or in another's hand."""
         return sum(self.counts)
+
+    @property
+    def draws_left(self) -> int:
+        """At most how many tiles are still drawn before the deal ends: the unseen less the dead wall."""
+        return max(0, self.live - self.dead)
 
 
 SEAT_WORDS = {"E": "E", "S": "S", "W": "W", "N": "N", "东": "E", "南": "S", "西": "W", "北": "N", "東": "E"}

@@ -65,7 +65,7 @@ when the region's reading keys read no winning tile (`_winning_tile_free`). A wi
 """
 import time
 from dataclasses import dataclass, field
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Set, Tuple
 
 from .errors import SituationError
 from .hand import Hand
@@ -255,7 +255,7 @@ class Engine:
         self.wall = wall.live
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
-        self.asked_draws, self.draws = draws, min(draws, self.wall)
+        self.asked_draws, self.draws = draws, min(draws, wall.draws_left)
         self.finder = WaitFinder(self.shapes, self.wild_kinds)
         self._shanten: Dict[tuple, int] = {}
         self._useful: Dict[tuple, tuple] = {}
@@ -267,13 +267,14 @@ class Engine:
         self._decisions: Dict[tuple, Dict[int, int]] = {}
         self._tail: Dict[tuple, float] = {}
         self._trimmed: Dict[tuple, tuple] = {}
-        self._auto: Dict[tuple, frozenset] = {}
+        self._auto: Dict[tuple, Optional[frozenset]] = {}
         self._pools: Dict[tuple, tuple] = {}
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
         # (`exact`: for wildcard hands too, and with no cap on the work)
         self.exact = exact
-        self.work, self._limit = (None if exact else work), None
-        self.capped = set()  # discards weighed without exchanges because the work passed `work` (or the time)
+        self.work = None if exact else work
+        self._limit: Optional[int] = None
+        self.capped: Set[int] = set()  # discards weighed without exchanges because the work passed `work` (or the time)
         # the time cap (module docstring): `clock()` read every TICKS states against `_until` while it is set
         self.seconds, self._clock, self._ticks = seconds, clock, 1
         self.time_capped = False
@@ -339,9 +340,9 @@ class Engine:
 
     def win(self, h13, k: int) -> Tuple[bool, int, tuple]:
         """Drawing `k` into the 13-tile `h13`: (legal win, payout to the player, pattern ids)."""
-        h = list(h13)
-        h[k] += 1
-        h = tuple(h)
+        drawn = list(h13)
+        drawn[k] += 1
+        h = tuple(drawn)
         key = (h, k)
         hit = self._scores.get(key)
         if hit is None:
@@ -390,7 +391,7 @@ class Engine:
         """The kinds whose draw wins the 13-tile `h13` legally, each with (payout, pattern ids)."""
         hit = self._wins.get(h13)
         if hit is None:
-            candidates = set()
+            candidates: Set[int] = set()
             if self.shanten(h13) == 0:
                 naturals, wilds = self._split(h13)
                 candidates.update(self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS))
@@ -412,7 +413,7 @@ class Engine:
         """Tiles of `h` not in the hand the play began with (the 14 less `base`): the tiles drawn and kept."""
         return sum([x - y for x, y in zip(h, self.start[base]) if x > y])
 
-    def moves(self, h13, base: int) -> Tuple[Tuple[int, object], ...]:
+    def moves(self, h13, base: int) -> Tuple[Tuple[int, tuple], ...]:
         """What each drawn kind can do to the 13-tile `h13`: (kind, ("win", payout, pattern ids)) for a legal
         win, else (kind, discards): the hand tiles whose throw keeps the drawn kind and leaves the hand no
         further from ready, within the exchange budget (module docstring). Kinds that can do neither are left
@@ -452,7 +453,8 @@ class Engine:
             h[d] -= 1
             naturals, _ = self._split(h)
             n = sum(naturals)
-            plain, gain = 99, {}
+            plain = 99
+            gain: Dict[int, int] = {}
             for shape in self.shapes:
                 kept, up = _gains(naturals, self.melds, shape)
                 if kept < 0:

@@ -8,14 +8,17 @@ alias bomb is measured on the parsed graph, each node once, and never expanded),
 number of more than `MAX_DIGITS` digits.
 """
 import re
-from typing import Any, Dict
+from typing import TYPE_CHECKING, Any, Dict
 
 import yaml
 
 from .errors import RulesetError, SituationError, printable
 from .messages import Message
 
-_BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    from yaml import SafeLoader as _BaseLoader  # the C loader where libyaml is there: the same interface
+else:
+    _BaseLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 MAX_BYTES = 256 << 10  # 256 KiB: the largest built-in ruleset is under 10 KB
 MAX_DEPTH = 24  # mappings and lists inside one another

@@ -359,7 +359,7 @@ def test_a_version_2_file_is_migrated_to_keep_its_rules(tmp_path):
             (table_id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "from": "E", "base": 2})))
         assert old.version == 2
     with Ledger(db) as ledger:
-        assert ledger.version == VERSION == 5
+        assert ledger.version == VERSION == 6
         table = ledger.table("friday")
         assert table.rules is None and ledger.hands(table)[0].entry == "tiles"
         assert ledger.setting("table") is None

@@ -2,7 +2,7 @@
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
 import os
 from functools import wraps
-from typing import Any, Union
+from typing import Any, Dict, Union
 
 import click
 from click.core import ParameterSource
@@ -229,7 +229,7 @@ def warn(notices):
             echo(f"warning: {printable(said(notice))}", err=True)
 
 
-_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
+_TONES: Dict[str, Dict[str, Any]] = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
 
 
 def tone(text, kind):

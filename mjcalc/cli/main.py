@@ -35,6 +35,8 @@ OWNS_CTRL_C = _started_as_mjcalc() and signal.getsignal(signal.SIGINT) is signal
 if OWNS_CTRL_C:
     signal.signal(signal.SIGINT, _interrupted_while_starting)
 
+from typing import Dict, List
+
 import click
 
 from .. import __version__
@@ -324,7 +326,7 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
     rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
     results = [(r, a, said(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
-    unused = {}
+    unused: Dict[str, List[str]] = {}
     for r, _, _ in results:
         for name in unused_options(r, situation):
             unused.setdefault(flag_of(name), []).append(r.id)
@@ -585,7 +587,7 @@ def _no_such_option(exc, argv, lang="en") -> str:
     position = next((i for i, a in enumerate(argv) if a == name or a.startswith(name)), None)
     before = argv[position - 1] if position else None
     options = {o.cli_flag: o for o in list(GENERIC.values()) + list(all_options().values())}
-    option = options.get(before)
+    option = options.get(before) if before is not None else None
     if option is not None and option.kind == "int":
         try:
             option.read(argv[position])

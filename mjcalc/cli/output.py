@@ -4,6 +4,7 @@ Text fits the terminal's width (`COLUMNS`, else the terminal, else 80): a field'
 and a table too wide has its widest columns wrapped. A new output format is one more function here.
 """
 import os
+from typing import Any, Dict, List
 
 import click
 
@@ -13,7 +14,7 @@ from .text_table import line_width, simple_table
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
-_TONES = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
+_TONES: Dict[str, Dict[str, Any]] = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
 
 
 def width() -> int:
@@ -131,7 +132,9 @@ def _table(headers, rows, columns):
     gaps = 2 * (len(natural) - 1)  # "simple" tables put two spaces between columns
     if sum(floors) + gaps > columns and len(headers) > 2:
         # too many columns to fit even at their longest words: several tables, each repeating the first column
-        groups, group, used = [], [], floors[0]
+        groups: List[List[int]] = []
+        group: List[int] = []
+        used = floors[0]
         for i in range(1, len(headers)):
             if group and used + 2 + floors[i] > columns:
                 groups.append(group)

@@ -18,6 +18,7 @@ import inspect
 import secrets
 import shlex
 import sys
+from pathlib import Path
 from typing import Optional
 
 import click
@@ -43,7 +44,7 @@ class TablePrompt(cmd.Cmd):
         self.commands = commands
         self.ledger = ledger
         self.table = table
-        self.history = None
+        self.history: Optional[Path] = None
         self.rules: Optional[Ruleset] = None  # the table's, read when the prompt starts
         self.client = f"play-{secrets.token_hex(8)}"  # this session, to the ledger (`table hand --client`)
         self.status = 0  # the exit a script is given: 1 if a line failed, 4 if an answer could not be written
@@ -78,7 +79,7 @@ class TablePrompt(cmd.Cmd):
         self.status = 4 if 4 in (code, self.status) else 1
 
     @property
-    def prompt(self):
+    def prompt(self) -> str:  # type: ignore[override]  # cmd.Cmd reads self.prompt: a property reads the same
         if not self.at_terminal():  # a script fed on stdin: no prompts between its lines
             return ""
         number, state = self.ledger.state(self.table)
@@ -219,6 +220,7 @@ class TablePrompt(cmd.Cmd):
             return False
 
     def _all_patterns(self, words):
+        assert self.rules is not None  # read when the prompt started
         try:
             front.parse_patterns(self.rules, ",".join(words))
             return True
@@ -272,8 +274,11 @@ class TablePrompt(cmd.Cmd):
     # --- the rest ----------------------------------------------------------------------------------------
 
     def do_draw(self, line):
-        """draw (or 荒牌): a drawn hand, nobody pays (two in a row: two draws)"""
-        self.invoke("draw", self.table.name, "--client", self.client)
+        """draw (or 荒牌) [FACT=SEATS]: a drawn hand, nobody pays (two in a row: two draws)
+
+        Where the rules pay on a draw, say what they ask: draw ready=小李,大刘"""
+        told = [arg for word in self.words(line) for arg in ("--told", word)]
+        self.invoke("draw", self.table.name, "--client", self.client, *told)
 
     def do_undo(self, line):
         """undo [N] [y]: show the last hand (or hand N) and remove it
@@ -355,6 +360,7 @@ class TablePrompt(cmd.Cmd):
     # --- completion ----------------------------------------------------------------------------------------
 
     def _words(self):
+        assert self.rules is not None  # read when the prompt started
         return list(self.table.players) + list(SELF_DRAW[:1]) + [p.zh for p in self.rules.patterns]
 
     def completenames(self, text, *ignored):

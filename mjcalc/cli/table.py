@@ -263,6 +263,8 @@ def _next_line(table, count, state):
         line += f" (连庄 {state.streak})"
     if state.level:
         line += f", 上楼 ×{state.factor}"
+    if state.won:  # a deal that goes on after a win: who has won in it (they neither win nor pay again)
+        line += "\ndeal      goes on; won: " + ", ".join(_who(table, seat) for seat in state.out)
     return line
 
 
@@ -596,21 +598,25 @@ def _fit_rows(rows, headers, drop=()):
 @name_argument
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
+@click.option("--told", "told", multiple=True, metavar="FACT=SEATS",
+              help="What the table says of a draw where its rules pay one (e.g. ready=E,S: who was ready).")
 @request_option
 @client_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, yes, request_id, client, db_path):
-    """Record a drawn hand 荒牌: nobody pays; the dealer stays or passes and 上楼 rises
-    as the ruleset says.
+def table_draw(name, as_json, yes, told, request_id, client, db_path):
+    """Record a drawn hand 荒牌 (the wall ran out): nobody pays, or what the rules
+    pay on a draw; the dealer stays or passes and 上楼 rises as the ruleset says.
 
     \b
     Example:
       mjcalc table draw
     """
+    facts = _draw_told(told)
     with _at_table(db_path, name) as (ledger, t):
-        request = front.request_for(request_id, {"command": "draw", "table": t.name})
-        written = _record_asking(ledger, t, front.hand_input(), yes, request=request, client=client)
+        facts = {fact: [t.seat(who) for who in seats] for fact, seats in facts.items()}
+        request = front.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
+        written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
@@ -619,8 +625,21 @@ def table_draw(name, as_json, yes, request_id, client, db_path):
         emit(doc, as_json)
 
 
+def _draw_told(items) -> dict:
+    """`--told FACT=SEATS` items (ready=E,小李): {fact: [seat or player, …]}, read at the table after."""
+    facts = {}
+    for item in items:
+        fact, sep, seats = item.partition("=")
+        if not sep or not fact.strip():
+            raise UserError("table.told_form", value=repr(item))
+        facts[fact.strip()] = seats.replace(",", " ").split()
+    return facts
+
+
 def draw_line(t, record):
-    return f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand; nobody pays"
+    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand"
+    paid = [f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat]]
+    return f"{head}; " + (", ".join(paid) if paid else "nobody pays")
 
 
 def rules_line(t, rules, status="") -> str:
@@ -1136,7 +1155,7 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                 if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
             written = front.seat_players(ledger, t, players, from_start, request,
-                                           revision=preview.made_at if from_start and not yes else None,
+                                           revision=preview.made_at if preview is not None else None,
                                            dealer=together)
             if written.replayed:
                 return _replayed(written, False, request_id)
@@ -1292,7 +1311,10 @@ def table_rules_command(words, yes, request_id, db_path):
 @click.argument("number", type=int, metavar="N")
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @hand_entry_options
-@click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner, nobody pays).")
+@click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner; it pays what the "
+              "rules pay on a draw, if anything).")
+@click.option("--told", "told", multiple=True, metavar="FACT=SEATS", help="With --draw: what the table says of it "
+              "where the rules pay on a draw (ready=E,S).")
 @click.option("-y", "--yes", is_flag=True, help="Do not ask before replacing it.")
 @click.option("--dry-run", is_flag=True, help="Show what it would change; replace nothing.")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the hand as replaced and as it is now, the "
@@ -1300,7 +1322,7 @@ def table_rules_command(words, yes, request_id, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as_json, request_id, db_path,
+def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_run, as_json, request_id, db_path,
                **params):
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
@@ -1316,7 +1338,9 @@ def table_edit(number, words, winner, total, patterns, as_draw, yes, dry_run, as
         if as_draw:
             if words[1:] or winner or total is not None or patterns is not None:
                 raise UserError("table.draw_takes_nothing")
-            t, given = (ledger.table(words[0]) if words else current_table(ledger)), front.hand_input()
+            t = ledger.table(words[0]) if words else current_table(ledger)
+            given = front.hand_input(facts={fact: [t.seat(who) for who in seats]
+                                              for fact, seats in _draw_told(told).items()})
         else:
             t, given = read_hand(ledger, words, winner, total, patterns, params, number)
         request = front.request_for(request_id, {"command": "edit", "table": t.name, "number": number,

@@ -9,7 +9,7 @@ module does not measure (`simple_table` answers None for them).
 import re
 from functools import lru_cache
 from textwrap import TextWrapper
-from typing import List, Optional
+from typing import Dict, Iterable, List, Optional, Sequence, Tuple
 
 _COLOUR = re.compile(r"\x1b\[[0-9;]*m")
 _RESET = "\x1b[0m"
@@ -37,7 +37,7 @@ def char_width(ch: str) -> Optional[int]:
     return None
 
 
-_KNOWN = {}  # char_width of the non-ASCII characters seen (a wrapped table measures each many times)
+_KNOWN: Dict[str, Optional[int]] = {}  # char_width of the non-ASCII characters seen (a wrapped table measures each many times)
 
 
 def text_width(text: str) -> Optional[int]:
@@ -45,7 +45,7 @@ def text_width(text: str) -> Optional[int]:
     if text.isascii():
         return len(text) if text.isprintable() else None
     try:
-        return sum([1 if " " <= ch <= "~" else _KNOWN[ch] for ch in text])
+        return sum([1 if " " <= ch <= "~" else _KNOWN[ch] for ch in text])  # type: ignore[misc]  # None: TypeError
     except KeyError:  # characters not seen yet
         _KNOWN.update((ch, char_width(ch)) for ch in set(text) if ch not in _KNOWN)
         return text_width(text)
@@ -64,7 +64,15 @@ def line_width(text: str) -> Optional[int]:
     return text_width(_visible(text))
 
 
-def simple_table(rows, headers, limits=None) -> Optional[str]:
+def _known_width(text: str) -> int:
+    """`line_width` of a line found measured already (or a piece of one)."""
+    width = line_width(text)
+    assert width is not None
+    return width
+
+
+def simple_table(rows: Iterable[Sequence[object]], headers: Iterable[object],
+                 limits: Optional[Sequence[Optional[int]]] = None) -> Optional[str]:
     """tabulate(rows, headers, tablefmt="simple", disable_numparse=True, maxcolwidths=limits), the same to the
     character, for text and int cells (one line or several) under a full header; None for any other table.
 
@@ -76,24 +84,27 @@ def simple_table(rows, headers, limits=None) -> Optional[str]:
     rows = [list(r) for r in rows]
     if not headers or not rows or any(len(r) != len(headers) for r in rows):
         return None
-    limits = [None] * len(headers) if limits is None else list(limits) + [None] * (len(headers) - len(limits))
+    no_limit: List[Optional[int]] = [None]
+    limits = no_limit * len(headers) if limits is None else list(limits) + no_limit * (len(headers) - len(limits))
     if len(limits) != len(headers) or not all(_is_cell(c) for row in [headers] + rows for c in row):
         return None
     texts = [[str(h) for h in headers]]
     for row in rows:
-        texts.append([str(c) if limit is None else wrap_cell(str(c), limit) for c, limit in zip(row, limits)])
-        if None in texts[-1]:
+        cells = [str(c) if limit is None else wrap_cell(str(c), limit) for c, limit in zip(row, limits)]
+        wrapped = [c for c in cells if c is not None]
+        if len(wrapped) < len(cells):
             return None
+        texts.append(wrapped)
     if any(line_width(line) is None for row in texts for text in row for line in text.split("\n")):
         return None
     several = any("\n" in text for row in texts for text in row)  # decided before the cells are stripped
     head = [text.split("\n") for text in texts[0]]
     body = [[text.strip().split("\n") if text.strip() else [] for text in row] for row in texts[1:]]
-    measured = [[[line_width(line) for line in lines] for lines in row] for row in [head] + body]
+    measured = [[[_known_width(line) for line in lines] for lines in row] for row in [head] + body]
     columns = [max([max(measured[0][j]) + 2] + [w for row in measured[1:] for w in row[j]])
                for j in range(len(headers))]
 
-    def draw(row, widths):
+    def draw(row: List[List[str]], widths: List[List[int]]) -> List[str]:
         height = max(len(lines) for lines in row) if several else 1
         return ["  ".join(lines[k] + " " * (column - seen[k]) if k < len(lines) else " " * column
                           for lines, seen, column in zip(row, widths, columns)).rstrip() for k in range(height)]
@@ -104,7 +115,7 @@ def simple_table(rows, headers, limits=None) -> Optional[str]:
     return "\n".join(out)
 
 
-def _is_cell(value) -> bool:
+def _is_cell(value: object) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
@@ -161,8 +172,8 @@ def _kept_by_type_guess(text: str) -> bool:
 
 def _fill(line: str, width: int) -> List[str]:
     """One line of a cell cut into lines at most `width` wide (before colours are carried over)."""
-    chunks = [(c, line_width(c)) for c in reversed(TextWrapper.wordsep_re.split(line)) if c]  # the next chunk is last
-    out = []
+    chunks = [(c, _known_width(c)) for c in reversed(TextWrapper.wordsep_re.split(line)) if c]  # the next chunk is last
+    out: List[str] = []
     while chunks:
         if out and not chunks[-1][0].strip():
             chunks.pop()
@@ -172,7 +183,7 @@ def _fill(line: str, width: int) -> List[str]:
             taken.append(chunks.pop()[0])
         if chunks and chunks[-1][1] > width and used < width:
             head, rest = _cut(chunks[-1][0], width - used)
-            chunks[-1] = (rest, line_width(rest))
+            chunks[-1] = (rest, _known_width(rest))
             taken.append(head)
         if taken and not taken[-1].strip():
             taken.pop()
@@ -181,7 +192,7 @@ def _fill(line: str, width: int) -> List[str]:
     return out
 
 
-def _cut(chunk: str, room: int):
+def _cut(chunk: str, room: int) -> Tuple[str, str]:
     """`chunk` split before its first visible character that does not fit in `room` columns (colour codes before
     that character go with the first part)."""
     used = 0
@@ -191,7 +202,7 @@ def _cut(chunk: str, room: int):
         if code:
             at = code.end()
             continue
-        used += line_width(chunk[at])
+        used += _known_width(chunk[at])
         if used > room:
             break
         at += 1

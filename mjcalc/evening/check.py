@@ -192,7 +192,7 @@ def _log_problems(stored: Stored, table: Table, events: List[Tuple[int, str, dic
     name = table.name
     found = [Problem(name, record.get("number") if isinstance(record, dict) and is_int(record.get("number"))
                      else None, f"log event {revision}", fault)
-             for revision, record, _ in proof.stored_results(events) for fault in proof.record_faults(record)]
+             for revision, record, ours in proof.stored_results(events) for fault in proof.record_faults(record, ours)]
     if found or not events:
         return found  # no log: a ledger from before the log (it is migrated when it is opened to write)
     try:

@@ -8,9 +8,18 @@ NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record say
 
 
 def next_json(table, count, state):
-    """The next hand after `count` hands: its number, round, dealer (seat and player), 连庄 streak and 上楼."""
-    return {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
-            "streak": state.streak, "shanglou": state.level, "factor": state.factor}
+    """The next hand after `count` hands: its number, round, dealer (seat and player), 连庄 streak and 上楼; in
+    the middle of a deal that goes on after a win (血战), the deal's wins so far (`won`)."""
+    doc = {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
+           "streak": state.streak, "shanglou": state.level, "factor": state.factor}
+    if state.won:
+        doc["won"] = won_json(state.won, table.player)
+    return doc
+
+
+def won_json(won, player):
+    """A deal's wins so far: each winner (seat, player) and from whom (seat or None for a self-draw)."""
+    return [{"seat": w, "player": player(w), "from": d} for w, d in won]
 
 
 def standings_json(standings):
@@ -102,6 +111,8 @@ def hand_json(record, table, rules=None, unit=None):
     data["unit"] = unit or (rules.unit_zh if rules is not None else None)
     data["total_kind"] = total_kind(record, rules)
     data["context"] = context(record, table, rules)
+    if record.won:  # a later win in its deal, or the end of a deal that had wins
+        data["won_before"] = won_json(record.won, record.player if record.players else table.player)
     return data
 
 
@@ -131,6 +142,9 @@ def show_json(table, rules, hands, standings, units=None, changed_builtin=None, 
         "penalty_kinds": list(penalty_kinds),  # `record.penalty_kinds`
         "next": next_json(table, len(hands), table.state),
     }
+    asks = find_region(rules.region).draw_facts
+    if asks:  # what a draw is told at this table (`Region.draw_facts`): the page asks it before recording one
+        doc["draw_asks"] = list(asks)
     if changed_builtin is not None:
         doc["builtin_changed"] = changed_builtin
     return doc

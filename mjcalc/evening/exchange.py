@@ -111,8 +111,8 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None,
     numbered = [(revision, kind, data) for revision, (kind, data) in enumerate(events, 1)]
     if proof.closed_faults(table.get("closed"), numbered):
         raise _damaged("import.field", field="table.closed")
-    for revision, kept, _ in proof.stored_results(numbered):
-        for fault in proof.record_faults(kept):
+    for revision, kept, ours in proof.stored_results(numbered):
+        for fault in proof.record_faults(kept, ours):
             raise _damaged("import.result", revision=revision, what=fault)
     for record in list(hands) + list(penalties):
         deltas = [record.deltas.get(s) for s in SEATS]

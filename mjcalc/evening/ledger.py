@@ -30,6 +30,7 @@ from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
 from ..session import MAX_LEVELS, Session, State
 from ..tiles import SEATS, seat_word
+from .kinds import Entry, EventKind, HandKind
 from .replay import PLACED, advance
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
@@ -251,6 +252,12 @@ MIGRATIONS = (
     );
     ALTER TABLE tables ADD COLUMN closed TEXT;
     """),
+    # 6: a deal that goes on after a win (血战): the wins before a hand in its deal, and after it, as JSON
+    # [[winner, discarder], …] ('[]' between deals: every hand an older ledger has).
+    Migration("deal-wins", """
+    ALTER TABLE hands ADD COLUMN won TEXT NOT NULL DEFAULT '[]';
+    ALTER TABLE hands ADD COLUMN next_won TEXT NOT NULL DEFAULT '[]';
+    """),
 )
 VERSION = len(MIGRATIONS)
 LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
@@ -283,11 +290,11 @@ def _keep_rules(db, rules_json: str) -> str:
 
 
 def _state_json(state: State) -> dict:
-    return {"round": state.round, "dealer": state.dealer, "streak": state.streak, "level": state.level}
+    return state.json()
 
 
 def _state_of(data: dict) -> State:
-    return State(**data) if data else State()
+    return State.of(data) if data else State()
 
 
 def _stored_state(text) -> State:
@@ -295,7 +302,7 @@ def _stored_state(text) -> State:
     `check` names before the table is used."""
     try:
         data = json.loads(text)
-        return State(**{k: data[k] for k in ("round", "dealer", "streak", "level")}) if data else State()
+        return State.of(data) if data else State()
     except (ValueError, TypeError, KeyError):
         return State()
 
@@ -359,7 +366,7 @@ class HandRecord:
     dealer: str
     streak: int
     level: int
-    kind: str  # win | draw
+    kind: HandKind
     hand: Optional[str]
     winner: Optional[str]
     discarder: Optional[str]
@@ -369,11 +376,12 @@ class HandRecord:
     deltas: Dict[str, int]
     after: State
     recorded: str
-    entry: Optional[str] = None  # how a win was entered: tiles, total or patterns (None for a draw)
+    entry: Optional[Entry] = None  # how a win was entered: tiles, total or patterns (None for a draw)
     hand_id: str = ""
     players: Tuple[str, ...] = ()  # who sat where (E S W N) when the hand was played
     rules_sha256: Optional[str] = None  # the rules it was recorded under
     input: Dict = field(default_factory=dict)  # how it was entered, to score it again in another state
+    won: Tuple[Tuple[str, Optional[str]], ...] = ()  # the deal's wins before it (`State.won`)
 
     @property
     def factor(self) -> int:
@@ -381,7 +389,7 @@ class HandRecord:
 
     @property
     def before(self) -> State:
-        return State(self.round, self.dealer, self.streak, self.level)
+        return State(self.round, self.dealer, self.streak, self.level, self.won)
 
     def player(self, seat: str) -> str:
         """Who sat at `seat` in this hand."""
@@ -395,6 +403,10 @@ class HandRecord:
         the seating as JSON."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
         data.update(after=_state_json(self.after), players=list(self.players), deltas=dict(self.deltas))
+        if self.won:  # in the middle of a deal only: a log between deals reads as it always did
+            data["won"] = [list(w) for w in self.won]
+        else:
+            del data["won"]
         return {"hand_id": data.pop("hand_id"), **data}
 
     @classmethod
@@ -402,7 +414,8 @@ class HandRecord:
         """A record the log kept (`to_json`), or replayed from it; a field an older log has not is its default."""
         given = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         given.update(deltas=dict(data["deltas"]), after=_state_of(data["after"]),
-                     players=tuple(data.get("players") or ()), input=data.get("input") or {})
+                     players=tuple(data.get("players") or ()), input=data.get("input") or {},
+                     won=tuple(map(tuple, data.get("won") or ())))
         return cls(**given)
 
     def to_dict(self, table: Table) -> dict:
@@ -499,7 +512,7 @@ class Change:
     """One write to a table: the event, and the table it leaves (its hands, of which the first `keep` are
     stored as they are; the state before the next hand; who sits where; the rules when they change)."""
 
-    kind: str
+    kind: EventKind
     data: dict
     hands: List[HandRecord]
     keep: int
@@ -521,8 +534,9 @@ class Change:
 # How a HandRecord is stored: one column per field, named as the field, but `deltas` (a column per seat) and
 # `after` (the state after the hand, a column per part); these fields are JSON text.
 _SPLIT = {"deltas": tuple(f"d_{seat.lower()}" for seat in SEATS),
-          "after": ("next_round", "next_dealer", "next_streak", "next_level")}
-_AS_JSON = ("situation", "patterns", "players", "input")
+          "after": ("next_round", "next_dealer", "next_streak", "next_level", "next_won")}
+_AS_JSON = ("situation", "patterns", "players", "input", "won")
+_LATER = ("next_won",)  # columns a migration adds after the field's first ones: an older row reads their default
 HAND_COLUMNS = tuple(column for f in fields(HandRecord) for column in _SPLIT.get(f.name, (f.name,)))
 _HAND_COLUMNS = ", ".join(HAND_COLUMNS)
 
@@ -535,9 +549,10 @@ def _hand_values(record: HandRecord) -> tuple:
         if f.name == "deltas":
             values += [value[seat] for seat in SEATS]
         elif f.name == "after":
-            values += [value.round, value.dealer, value.streak, value.level]
+            values += [value.round, value.dealer, value.streak, value.level, _dumps([list(w) for w in value.won])]
         elif f.name in _AS_JSON:
-            values.append(_dumps(list(value) if f.name == "players" else value))
+            values.append(_dumps([list(w) for w in value] if f.name == "won" else
+                                 list(value) if f.name == "players" else value))
         else:
             values.append(value)
     return tuple(values)
@@ -549,12 +564,15 @@ def _hand(row) -> HandRecord:
     given: Dict[str, Any] = {}
     present = set(row.keys())
     for f in fields(HandRecord):
-        if not set(_SPLIT.get(f.name, (f.name,))) <= present:
+        if not set(_SPLIT.get(f.name, (f.name,))) - set(_LATER) <= present:
             continue
         if f.name == "deltas":
             given[f.name] = {seat: row[column] for seat, column in zip(SEATS, _SPLIT["deltas"])}
         elif f.name == "after":
-            given[f.name] = State(*(row[column] for column in _SPLIT["after"]))
+            after = {key: row[column] for key, column in zip(("round", "dealer", "streak", "level"), _SPLIT["after"])}
+            given[f.name] = State.of(dict(after, won=json.loads(row["next_won"]) if "next_won" in present else []))
+        elif f.name == "won":
+            given[f.name] = tuple(map(tuple, json.loads(row["won"])))
         elif f.name in _AS_JSON:
             given[f.name] = json.loads(row[f.name])
         else:
@@ -1234,7 +1252,7 @@ class Ledger:
 
     # --- writing ---
 
-    def _log(self, db, table_id: int, revision: int, kind: str, data: dict, request: Optional[Request]):
+    def _log(self, db, table_id: int, revision: int, kind: EventKind, data: dict, request: Optional[Request]):
         if request is not None and db.execute("SELECT 1 FROM events WHERE request_id = ?", (request.id,)).fetchone():
             raise LedgerError("ledger.request_taken", request_id=request.id)
         db.execute("INSERT INTO events (table_id, revision, kind, data, request_id, request_digest, answer, "

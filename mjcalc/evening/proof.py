@@ -48,18 +48,25 @@ def state_faults(state) -> List[str]:
         faults.append(f"连庄 {state.get('streak')!r} is not a count")
     if not (is_int(state.get("level")) and 0 <= state["level"] <= MAX_LEVELS):
         faults.append(f"上楼 level {state.get('level')!r} is not 0 to {MAX_LEVELS}")
+    won = state.get("won", [])
+    if not (isinstance(won, list) and len(won) < len(SEATS)
+            and all(isinstance(w, list) and len(w) == 2 and w[0] in SEAT_SET and w[1] in SEAT_SET | {None}
+                    and w[0] != w[1] for w in won)
+            and len({w[0] for w in won}) == len(won)):
+        faults.append(f"the deal's wins {won!r} are not wins by different seats")
     return faults
 
 
-def record_faults(record) -> List[str]:
-    """What is wrong with one stored result, whoever scored it: [] when it is a result mjcalc could have written."""
+def record_faults(record, ours: bool = False) -> List[str]:
+    """What is wrong with one stored result, whoever scored it: [] when it is a result mjcalc could have written.
+    A draw pays only where this scorer stored it (`ours`: a region's draw that pays is then scored again)."""
     if not isinstance(record, dict):
         return ["not a result"]
     faults = []
     if not isinstance(record.get("hand_id"), str) or not record["hand_id"]:
         faults.append("no hand id")
-    for what, state in (("the state it was scored in", {k: record.get(k) for k in ("round", "dealer", "streak",
-                                                                                     "level")}),
+    before = {k: record.get(k) for k in ("round", "dealer", "streak", "level") + (("won",) if "won" in record else ())}
+    for what, state in (("the state it was scored in", before),
                         ("the state after it", record.get("after"))):
         faults += [f"{what}: {fault}" for fault in state_faults(state)[:1]]
     deltas = record.get("deltas")
@@ -73,13 +80,16 @@ def record_faults(record) -> List[str]:
     if kind == "draw":
         if winner is not None or discarder is not None:
             faults.append("a draw with a winner")
-        elif isinstance(deltas, dict) and any(deltas.get(s) for s in SEATS):
+        elif not ours and isinstance(deltas, dict) and any(deltas.get(s) for s in SEATS):
             faults.append("a draw that pays")
     elif kind == "win":
         if winner not in SEAT_SET:
             faults.append(f"winner {winner!r} is not a seat")
         if discarder is not None and (discarder not in SEAT_SET or discarder == winner):
             faults.append(f"discarder {discarder!r} is not another seat")
+        out = [w[0] for w in record.get("won") or () if isinstance(w, list) and w]
+        if winner in out or discarder in out:
+            faults.append("a seat that won earlier in the deal wins or pays again")
         if not (is_int(record.get("total")) and record["total"] >= 0):
             faults.append(f"total {record.get('total')!r} is not a whole number")
     else:
@@ -158,7 +168,7 @@ def derived_faults(events: List[Tuple[int, str, dict]], rescore: Rescore, rules_
     found: List[Tuple[int, Optional[int], str]] = []
     done: Dict[Tuple, Optional[dict]] = {}
     for revision, record, ours in stored_results(events):
-        if not ours or record_faults(record):
+        if not ours or record_faults(record, ours):
             continue  # an older scorer's word; a malformed result is reported by the invariants
         number = record.get("number") if is_int(record.get("number")) else None
         entry = inputs.get(record["hand_id"])

@@ -25,7 +25,7 @@ from typing import Dict, List, Optional, Tuple
 from .. import glossary
 from ..analysis import Analysis, analyze
 from ..errors import MjcalcError, Notice
-from ..messages import Message, Words, did_you_mean
+from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
@@ -35,6 +35,7 @@ from ..situation import GENERIC, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
 from ..tiles import SEATS, Composition, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
+from .kinds import EventKind, WrittenKind
 from .ledger import (
     Change,
     HandRecord,
@@ -54,7 +55,7 @@ from .ledger import (
     visible,
 )
 from . import proof
-from .replay import Evening, ReplayError, advance, record_state, replay, result_key, timeline
+from .replay import Evening, ReplayError, after_deal, record_state, replay, result_key, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -292,7 +293,7 @@ def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None
     scored as a told reading, `told.py`), with the situation as given (without the dealer and the base, which
     the table says); a drawn hand without any."""
     if situation is None:
-        return {"entry": "draw"}
+        return {"entry": "draw", "told": dict(facts)} if facts else {"entry": "draw"}
     given = {k: v for k, v in situation.fields().items() if k not in ("dealer", "base")}
     if hand is not None:
         return {"entry": "tiles", "hand": str(_won_hand(hand)), "situation": given}
@@ -328,15 +329,24 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
     seating and rules digest) and its Analysis (None for a draw). A hand that is not a legal win is a
     LedgerError."""
-    session = Session.of(rules)
+    session, region = Session.of(rules), find_region(rules.region)
     entry = given["entry"]
     if entry == "draw":
+        told = draw_facts(region, given.get("told") or {})
+        deltas = {seat: delta * state.factor for seat, delta in region.draw_pays(rules, state, told, base).items()}
         return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
-                          None, {}, [], dict.fromkeys(SEATS, 0), advance(state, session, None), now()), None
+                          None, {}, [], deltas, after_deal(state, session, region, rules), now(),
+                          won=state.won), None
     placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
+    for seat, role in ((placed.seat, "winner"), (placed.discarder, "discarder")):
+        if seat is not None and seat in state.out:
+            raise LedgerError("record.won_already", field="seat" if role == "winner" else "from",
+                              seats=[seat])
+    placed = region.in_deal(rules, placed, state.won)
     if entry == "tiles":
         hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)
+        assert result.score is not None  # 14 tiles are scored
         if not result.score.complete:
             raise LedgerError("record.not_winning", reason=result.score.reason or Message("record.no_shape"))
         shown: Optional[str] = str(hand)
@@ -344,15 +354,35 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
         result = score_agreed(rules, placed, given.get("total"), given.get("patterns"), given.get("told"))
         shown = None
     score = result.score
+    assert score is not None
     if not score.legal:
         raise LedgerError("record.not_legal", reason=score.reason)
+    assert result.payout is not None  # a legal win is paid
     deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
     patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
     discarder = None if score.self_drawn else result.situation.discarder
     record = HandRecord(number, state.round, state.dealer, state.streak, state.level, "win", shown, placed.seat,
                         discarder, score.total, result.situation.fields(), patterns, deltas,
-                        advance(state, session, placed.seat), now(), entry)
+                        after_deal(state, session, region, rules, placed.seat, discarder), now(), entry,
+                        won=state.won)
     return record, result
+
+
+def draw_facts(region, told: dict) -> Dict[str, List[str]]:
+    """What the table told of a draw (`Region.draw_facts`: each a list of seats), checked: a fact the region
+    does not ask is refused, a seat is read as `parse_seat` reads it."""
+    out = {}
+    for fact, seats in told.items():
+        if fact not in region.draw_facts:
+            raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
+                              known=list(region.draw_facts) or Message("ruleset.none"))
+        if isinstance(seats, str):
+            seats = seats.replace(",", " ").split()
+        if not isinstance(seats, (list, tuple)):
+            raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
+                              known=list(region.draw_facts))
+        out[fact] = sorted({parse_seat(s) for s in seats}, key=SEATS.index)
+    return out
 
 
 # --- writing: every write is computed from the table as read, and kept only if it is still so -------------
@@ -365,7 +395,7 @@ class Written:
     standings, and, for a retried request, `replayed` with the answer the first one got."""
 
     table: Table
-    kind: str
+    kind: WrittenKind
     record: Optional[HandRecord] = None
     old: Optional[HandRecord] = None
     changed: List[Tuple[HandRecord, HandRecord]] = field(default_factory=list)
@@ -557,7 +587,7 @@ def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], b
                               reason=Message("ledger.result_changed", number=record.number, what=what))
 
 
-def _change(t: Table, kind: str, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
+def _change(t: Table, kind: EventKind, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
             rules=None) -> Change:
     keep = evening.keep if isinstance(evening, _Appended) else 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
@@ -991,7 +1021,7 @@ def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Opti
     return _write(ledger, table, make, request, closing=True)
 
 
-def _correction(ledger: Ledger, table: Table, kind: str, data_of, request=None, rules=None,
+def _correction(ledger: Ledger, table: Table, kind: EventKind, data_of, request=None, rules=None,
                 revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """A seat change, a dealer correction or a rules switch: an event between hands, in the timeline from the
     next hand on (`seat_start` corrects the whole evening)."""
@@ -1054,7 +1084,8 @@ def as_played(ledger: Ledger, table: Table, number: int) -> Tuple[Table, Ruleset
     record = next((h for h in hands if h.number == number), None)
     if record is None:
         raise LedgerError("ledger.no_such_hand", table=repr(table.name), number=number, count=len(hands))
-    return replace(table, players=tuple(record.players) or table.players), _Rules(ledger, table)(record.rules_sha256)
+    players = tuple(record.players)  # () before seats were kept
+    return replace(table, players=players if len(players) == 4 else table.players), _Rules(ledger, table)(record.rules_sha256)
 
 
 def preview_seating(ledger: Ledger, table: Table, players: Dict[str, str]) -> Written:
@@ -1205,7 +1236,7 @@ def player_seats(table: Table, option, value):
     if option.kind == "seats":
         return [table.seat(x) if isinstance(x, str) else x for x in items]
     sep = "=" if option.kind == "seat_int" else ":"
-    out = []
+    out: List[object] = []
     for item in items:
         if isinstance(item, dict):
             out.append({table.seat(k): v for k, v in item.items()})

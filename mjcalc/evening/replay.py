@@ -39,6 +39,19 @@ def advance(state: State, session: Session, winner: Optional[str]) -> State:
     return after
 
 
+def after_deal(state: State, session: Session, region, rules, winner: Optional[str] = None,
+               discarder: Optional[str] = None) -> State:
+    """The state after a win by `winner` (from `discarder`, None for a self-draw), or a draw (`winner` None): a
+    deal that goes on after the win keeps it in `won` (`region.deal_goes_on`); one that ends moves the deal
+    as `advance` does for the seat whose win counts (`region.deal_mover`), or for a draw if nobody won in it."""
+    won = state.won
+    if winner is not None:
+        won = won + ((winner, discarder),)
+        if region.deal_goes_on(rules, won):
+            return replace(state, won=won)
+    return advance(replace(state, won=()), session, region.deal_mover(rules, won) if won else None)
+
+
 # --- the log replayed ------------------------------------------------------------------------------------
 
 # What each kind of event says (its `data`); "records" lists the hand results the event's write scored.
@@ -92,11 +105,12 @@ class Evening:
 
 
 def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> Tuple:
-    return (hand_id, state.round, state.dealer, state.streak, state.level, rules_sha256)
+    return (hand_id, state.round, state.dealer, state.streak, state.level, state.won, rules_sha256)
 
 
 def record_state(record: dict) -> State:
-    return State(record["round"], record["dealer"], record["streak"], record["level"])
+    """The state a stored result was scored in (the deal's earlier wins with it, where it has them)."""
+    return State.of(record)
 
 
 # score(input, state, rules_sha256, hand_id, number) -> a record dict (payouts, after, …): that hand in that state
@@ -190,8 +204,7 @@ def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Eve
             record = dict(record, number=len(evening.hands) + 1, players=list(evening.players),
                           recorded=data["recorded"], input=data["input"])
             evening.hands.append(record)
-            after = record["after"]
-            state = State(after["round"], after["dealer"], after["streak"], after["level"])
+            state = State.of(record["after"])
         elif item.kind == "seat":
             players = tuple(data["players"])
             dealer = SEATS.index(state.dealer)
@@ -206,7 +219,7 @@ def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Eve
             evening.rules_sha256, evening.levels = data["rules_sha256"], data.get("levels", 0)
             state = replace(state, level=min(state.level, evening.levels))
         elif item.kind == "state":
-            state = State(**data["state"])
+            state = State.of(data["state"])
         elif item.kind == "penalty":
             evening.penalties.append(dict(data, players=list(evening.players), after_hand=len(evening.hands)))
     evening.state = state

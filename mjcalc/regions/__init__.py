@@ -4,7 +4,7 @@ A region is one module (`regions/<name>.py`) holding what that region means, and
 written outside mjcalc (a house region in Python) is added with `register(region)`; no module adds itself
 by being imported.
 """
-from typing import Dict, List
+from typing import Dict, List, Optional
 
 from ..errors import RulesetError
 from ..messages import Message, did_you_mean
@@ -36,7 +36,7 @@ def register(region: Region) -> Region:
     return region
 
 
-def unregister(region_id: str):
+def unregister(region_id: str) -> None:
     """Forget a region added with `register` (the built-in ones stay)."""
     if region_id in _BUILTIN:
         raise RulesetError("regions.built_in", region=region_id)
@@ -60,14 +60,14 @@ def all_regions() -> List[Region]:
     return list(_REGIONS.values())
 
 
-def scheme_owner(scheme: str):
+def scheme_owner(scheme: str) -> Optional[Region]:
     """The region that has the payout scheme `scheme`, or None."""
     return next((r for r in _REGIONS.values() if scheme in r.schemes), None)
 
 
 def all_options() -> Dict[str, Option]:
     """Every region's situation options, by name (the generic ones are `situation.GENERIC`)."""
-    out = {}
+    out: Dict[str, Option] = {}
     for region in _REGIONS.values():
         for option in region.options:
             out.setdefault(option.name, option)

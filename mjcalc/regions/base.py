@@ -41,7 +41,7 @@ class Region:
 
     # --- the situation -----------------------------------------------------------------------------------
 
-    def prepare(self, ruleset, situation, notes: List[str]):
+    def prepare(self, ruleset, situation, notes: List[Notice]):
         """The situation this ruleset reads: region options checked and parsed once, the ones the ruleset does
         not read dropped with a notice (so they can never change a score), contradictions refused."""
         kept = {}
@@ -202,6 +202,24 @@ class Region:
             gone[situation.indicator] = 1
         return tuple(gone)
 
+    def dead_wall(self, ruleset) -> int:
+        """The tiles kept at the end of the wall, never drawn (a `tiles.Wall`'s `dead`): none here."""
+        return 0
+
+    def void_kinds(self, ruleset, situation) -> Tuple[int, ...]:
+        """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
+        return ()
+
+    def wall(self, ruleset, situation, tiles, seen=None, wild_kinds=()):
+        """The wall as the player of `tiles` knows it (`tiles.Wall`): the ruleset's composition less the hand
+        (`tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`), the dead wall
+        and the void kinds. Every count of tiles left is this one's."""
+        from ..tiles import Wall  # the one place a region makes a wall
+        zero = (0,) * NUM_KINDS
+        return Wall(ruleset.wall, tuple(tiles.held), tuple(seen) if seen is not None else zero,
+                    self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
+                    tuple(self.void_kinds(ruleset, situation)))
+
     def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""
@@ -256,12 +274,39 @@ class Region:
             return Message("region.below_minimum", total=total, unit=ruleset.unit_zh, minimum=minimum)
         return None
 
+    # --- the deal: what happens after a win, and what a draw pays ------------------------------------------
+    # A deal holds zero or more wins, in order (`State.won`: winner and discarder). The defaults are a deal that
+    # ends at its first win, whose winner moves the deal on (`evening.replay.advance`), and a draw that pays
+    # nothing: Beijing, Zhuji and Shangrao as they are. A region whose deal goes on (血战到底) overrides them.
+
+    # What a draw is told at the table, for `draw_pays` (e.g. ("ready",): the seats that were ready); () for none.
+    draw_facts: Tuple[str, ...] = ()
+
+    def deal_goes_on(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> bool:
+        """After these wins (in order), the deal goes on (False: it ends)."""
+        return False
+
+    def deal_mover(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> Optional[str]:
+        """The seat whose win moves the deal on (who deals next, 连庄) once a deal with these wins ends: its
+        first winner."""
+        return won[0][0]
+
+    def in_deal(self, ruleset, situation, won: Tuple[Tuple[str, Optional[str]], ...]):
+        """The situation of a win after these earlier wins in the same deal (a region that lets the deal go on
+        says here who no longer pays)."""
+        return situation
+
+    def draw_pays(self, ruleset, state, told: Dict, base: int) -> Dict[str, int]:
+        """What a deal that ends without another win pays (the wall is empty): seat → delta, summing to zero;
+        `state.won` says who won earlier in it, `told` what the table said (`draw_facts`)."""
+        return dict.fromkeys(SEATS, 0)
+
     # --- output -----------------------------------------------------------------------------------------
 
     def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
         """Each seat's roles in this hand, for the payout table: dealer, winner, discarder, and the region's own."""
         s = situation
-        roles = {seat: [] for seat in SEATS}
+        roles: Dict[str, List[str]] = {seat: [] for seat in SEATS}
         roles[s.dealer].append("dealer 庄")
         roles[s.seat].append("winner")
         if s.discarder is not None and (not self_drawn or s.rob_kong):  # a rob paid as a self-draw is still a rob
@@ -322,7 +367,7 @@ class ReadingKeys:
         self.signature = signature
 
 
-_OWN = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
+_OWN: Dict[Tuple[int, int, int], tuple] = {}  # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
 
 
 def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:

@@ -188,7 +188,7 @@ def _flat(score, ruleset) -> bool:
 
 
 def _each_other_pays(situation, amount) -> Dict[str, int]:
-    hand = {}
+    hand: Dict[str, int] = {}
     for s in SEATS:
         if s != situation.seat:
             transfer(hand, s, situation.seat, amount)
@@ -205,7 +205,7 @@ class Additive(Scheme):
         payout = Payout()
         winner, b, f = situation.seat, situation.base, score.total
         others = [s for s in SEATS if s != winner]
-        hand = {}
+        hand: Dict[str, int] = {}
         per_payer = 3 * f * b if score.self_drawn else f * b
         partners = situation.extra("mutual", ())
         if partners:
@@ -264,13 +264,13 @@ class MoneyTable(Scheme):
             d = situation.discarder
             rate = p["to_dealer"] if winner == dealer else p["dealer_discards"] if d == dealer else p["discard"]
             owed[d] = rate * unit
-        hand = {}
+        hand: Dict[str, int] = {}
         for s, amount in owed.items():
             transfer(hand, s, winner, min(amount, cap))
         payout = Payout()
         payout.add("和牌", "hand", hand)
         _burn_part(payout, situation, self.param(ruleset, "genzhuang") * situation.base, "跟庄", "genzhuang")
-        kongs = {}
+        kongs: Dict[str, int] = {}
         for meld in score.reading.hand.melds if score.reading else ():
             if meld.kind != KONG:
                 continue
@@ -315,7 +315,7 @@ class ClassicPoints(Scheme):
         alone = score.self_drawn or situation.rob_kong or self.param(ruleset, "discarder_pays_all")
         whole = 3 * points if alone else points
         partners = situation.extra("mutual", ())
-        hand = {}
+        hand: Dict[str, int] = {}
         if partners:
             for partner in partners:
                 transfer(hand, partner, situation.seat, whole)
@@ -360,7 +360,7 @@ class Doubling(Scheme):
                 * situation.base
             if not (score.self_drawn or self.param(ruleset, "discard_each_pays")):
                 payers = [situation.discarder]
-        hand = {}
+        hand: Dict[str, int] = {}
         for s in payers:
             transfer(hand, s, situation.seat, amount * (factor if situation.dealer in (s, situation.seat) else 1))
         payout = Payout()

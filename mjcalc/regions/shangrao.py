@@ -254,7 +254,7 @@ class Shangrao(Scheme):
             return amount if flat else amount * 2 ** flown_by.get(seat, 0)
 
         v = score.total * b
-        hand = {}
+        hand: Dict[str, int] = {}
         if score.self_drawn:
             for seat in others:
                 transfer(hand, seat, winner, share(seat, v))
@@ -265,14 +265,14 @@ class Shangrao(Scheme):
         payout = Payout()
         payout.add("和牌", "hand", hand)
         if score.bonus:
-            bonus = {}
+            bonus: Dict[str, int] = {}
             for seat in others:
                 transfer(bonus, seat, winner, score.bonus * b)
             payout.add("奖分", "bonus", bonus)
         kongs_of_others = s.extra("kong", ())
         if kongs_of_others:
             values = {"exposed": _value(ruleset, "exposed_kong"), "concealed": _value(ruleset, "concealed_kong")}
-            kongs = {}
+            kongs: Dict[str, int] = {}
             for owner, kind in kongs_of_others:
                 for seat in SEATS:
                     if seat != owner:
@@ -377,7 +377,9 @@ class ShangraoRegion(Region):
         raw = situation.extra("kong")
         if not raw or "kong" not in ruleset.options:
             return (), situation
-        entries = self.option("kong").read(raw)
+        kong = self.option("kong")
+        assert kong is not None  # one of this region's options
+        entries = kong.read(raw)
         mine = tuple(Meld(KONG, (), kind == "concealed") for seat, kind in entries if seat == situation.seat)
         if not mine:
             return (), situation

@@ -193,7 +193,7 @@ class Zhuji(Scheme):
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]
         h = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="台")) * base
-        hand = {}
+        hand: Dict[str, int] = {}
         if score.self_drawn:
             for s in others:
                 transfer(hand, s, winner, h)
@@ -210,7 +210,7 @@ class Zhuji(Scheme):
         if bid is not None:
             b = stake(self.param(ruleset, "stake"), bid.level, bid.kinds) * base
             bidder = situation.extra("bidder")
-            part = {}
+            part: Dict[str, int] = {}
             for s in SEATS:
                 if s == bidder:
                     continue

@@ -484,9 +484,20 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_draw", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = front.record_given(ledger, t, front.hand_input(), request=request, client=client,
-                                       refuse_duplicate=not confirmed)
+        written = front.record_given(ledger, t, front.hand_input(facts=_draw_told(t, p)), request=request,
+                                       client=client, refuse_duplicate=not confirmed)
     return _answer(written)
+
+
+def _draw_told(t, p: dict) -> dict:
+    """What a draw was told ("told": {"ready": ["E", "小李"]}), its seats read by letter or by player; `{}` for
+    none. Which facts a draw takes is the rules' (`evening.record_given` refuses another)."""
+    told = p.pop("told", None) or {}
+    for value in told.values():
+        if not isinstance(value, (list, str)) or isinstance(value, list) and not all(isinstance(v, str) for v in value):
+            raise bad("api.wrong_type", field="told", types=_types_word((list,)), value=json.dumps(value)[:40])
+    return {str(fact): [t.seat(who) for who in (seats.replace(",", " ").split() if isinstance(seats, str) else seats)]
+            for fact, seats in told.items()}
 
 
 def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
@@ -583,7 +594,7 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
     with _reading(lib) if dry_run else lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
-            written = front.edit_hand(ledger, t, shown, front.hand_input(), request=request,
+            written = front.edit_hand(ledger, t, shown, front.hand_input(facts=_draw_told(t, p)), request=request,
                                         revision=revision, dry_run=dry_run)
             return _edit_answer(written, dry_run)
         if "winner" not in p:
@@ -781,7 +792,7 @@ def endpoint_fields(endpoint: str) -> dict:
                            hand=str, winner=str, lang=str, total=(int, str), patterns=(str, list), request_id=str,
                            dry_run=bool, revision=int, client_id=str, confirm_duplicate=bool, confirm_total=bool,
                            open=int, kongs=(list, str), wild_roles=int),
-        "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool},
+        "table_draw": {"request_id": str, "client_id": str, "confirm_duplicate": bool, "told": dict},
         "table_dealer": {"dealer": str, "revision": int, "request_id": str},
         "table_rules": {"ruleset": str, "revision": int, "request_id": str},
         "table_penalty": {"penalty": str, "player": str, "to": str, "reason": str, "revision": int,
@@ -792,7 +803,7 @@ def endpoint_fields(endpoint: str) -> dict:
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str, "dry_run": bool},
         "table_edit": dict({k: v for k, v in situation.items() if k not in ("seat", "dealer", "base")},
                            hand_id=str, revision=int, hand=str, winner=str, lang=str, total=(int, str),
-                           patterns=(str, list), draw=bool, request_id=str, confirm_total=bool, open=int,
+                           patterns=(str, list), draw=bool, told=dict, request_id=str, confirm_total=bool, open=int,
                            kongs=(list, str), wild_roles=int, dry_run=bool),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
     }[endpoint]
@@ -923,6 +934,7 @@ def _csp(page: str) -> str:
     """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
     def digest(tag):
         m = re.search(rf"<{tag}>(.*?)</{tag}>", page, re.S)
+        assert m is not None, tag  # the page has one of each
         return "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode() + "'"
     return (f"default-src 'self'; script-src {digest('script')}; style-src {digest('style')}; img-src 'self' data:; "
             "connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'")

@@ -1,0 +1,117 @@
+"""A Sichuan-shaped region, in the test suite only (issue 36, the exit): it proves the seams the next regions fill
+before a real one does — a 108-tile wall, a deal that goes on after a win (血战: until three have won), a winner who
+neither wins nor pays again in the deal, and a draw that pays (the seats not ready pay those ready). Its rules are
+its own and small (not the SBR book: that is issue 38's ruleset):
+
+- 平和 1 for any win, 对对和 2 (four pungs); the total times 底分 is what each payer pays;
+- on a discard the discarder pays; on a self-draw each seat still in the deal pays (not the earlier winners);
+- the deal ends at its third win, or when the wall runs out (`table draw`): then each seat still in and not ready
+  pays each seat still in and ready 2 × 底分 (`draw_facts`: ready);
+- who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder;
+- the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void 1|2|3`: 万, 筒,
+  条; 定缺) is never a wait.
+"""
+import textwrap
+
+import mjcalc
+from mjcalc.patterns import COMMON
+from mjcalc.payouts import Payout, Scheme, transfer
+from mjcalc.regions import unregister
+from mjcalc.tiles import SEATS
+
+READY_PAYS = 2  # what each not-ready seat pays each ready one, times 底分
+DEAD_WALL = 14
+
+
+def any_win(r, p):
+    """平和: every complete hand."""
+    return 1
+
+
+class StillIn(Scheme):
+    """The discarder pays the total × 底分; on a self-draw, each seat still in the deal pays it."""
+
+    meaning = "the discarder pays total × base; on a self-draw each seat still in the deal pays it"
+    params: dict = {}
+
+    def pay(self, score, situation, ruleset):
+        amount = score.total * situation.base
+        out = set(situation.extra("out") or ())
+        payers = [situation.discarder] if situation.discarder else \
+            [s for s in SEATS if s != situation.seat and s not in out]
+        deltas: dict = {}
+        for seat in payers:
+            transfer(deltas, seat, situation.seat, amount)
+        payout = Payout()
+        payout.add("和牌", "hand", deltas)
+        return payout
+
+
+class DealShaped(mjcalc.Region):
+    id = "deal_shaped"
+    zh = "血战样"
+    en = "Deal-shaped"
+    detectors = {"any_win": any_win, "all_pungs": COMMON["all_pungs"]}
+    schemes = {"still_in": StillIn()}
+    options = (mjcalc.Option("out", "seats", "Seats that won earlier in this deal (they do not pay).", zh="已和"),
+               mjcalc.Option("void", "int", "The void suit 定缺: 1 万, 2 筒, 3 条.", zh="定缺", minimum=0, maximum=3))
+    draw_facts = ("ready",)
+
+    def dead_wall(self, ruleset):
+        return DEAD_WALL
+
+    def void_kinds(self, ruleset, situation):
+        suit = situation.extra("void") or 0
+        return tuple(range(9 * (suit - 1), 9 * suit)) if suit else ()
+
+    def deal_goes_on(self, ruleset, won):
+        return len(won) < 3
+
+    def deal_mover(self, ruleset, won):
+        if len(won) >= 2 and won[0][1] is not None and won[0][1] == won[1][1]:
+            return won[0][1]  # 一炮多响: the discarder deals next
+        return won[0][0]
+
+    def in_deal(self, ruleset, situation, won):
+        return situation.replace(out=[w for w, _ in won]) if won else situation
+
+    def draw_pays(self, ruleset, state, told, base):
+        still_in = [s for s in SEATS if s not in state.out]
+        ready = [s for s in still_in if s in told.get("ready", ())]
+        deltas = dict.fromkeys(SEATS, 0)
+        for payer in (s for s in still_in if s not in ready):
+            for payee in ready:
+                transfer(deltas, payer, payee, READY_PAYS * base)
+        return deltas
+
+
+YAML = """\
+id: dealshaped
+region: deal_shaped
+name: {zh: 血战样, en: Deal-shaped}
+unit: {zh: 番, en: fan}
+wall: {suits: mps, honors: false}
+shapes: [standard]
+wins:
+  discard: any
+patterns:
+  any_win: {value: 1, name: {zh: 平和, en: any win}}
+  all_pungs: {value: 2, name: {zh: 对对和, en: all pungs}}
+payout: {scheme: still_in}
+session:
+  dealer_stays_on_win: true
+  dealer_stays_on_draw: true
+options: [out, void]
+"""
+
+
+def install(where):
+    """Register the region and write its ruleset to `where`/dealshaped.yaml; the path. `uninstall()` after."""
+    mjcalc.register_region(DealShaped())
+    path = where / "dealshaped.yaml"
+    path.write_text(textwrap.dedent(YAML), encoding="utf-8")
+    return path
+
+
+def uninstall():
+    unregister("deal_shaped")
