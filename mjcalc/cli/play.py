@@ -23,13 +23,8 @@ from typing import Optional
 
 import click
 
-from .. import glossary
-from ..errors import MjcalcError, printable
-from ..evening import Ledger, LedgerError, data_dir
-from ..messages import Message
-from ..notation import written_in_notation
-from ..render import Doc
-from ..ruleset import Ruleset
+from .. import front  # the library as the front ends see it: nothing else of it is imported here
+from ..front import Doc, Ledger, LedgerError, Message, MjcalcError, Ruleset, data_dir, printable, written_in_notation
 from .common import said_lang
 from .output import emit
 from .text_table import line_width
@@ -57,9 +52,7 @@ class TablePrompt(cmd.Cmd):
     # --- running -----------------------------------------------------------------------------------------
 
     def run(self):
-        from .. import evening  # imported when used (start-up time)
-
-        self.rules = evening.table_rules(self.table, self.ledger)
+        self.rules = front.table_rules(self.table, self.ledger)
         self._readline()
         say(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
             + ", ".join(f"{s} {p}" for s, p in zip("ESWN", self.table.players)),
@@ -168,7 +161,7 @@ class TablePrompt(cmd.Cmd):
         if not words:
             raise LedgerError("play.who_won")
         winner, rest = words[0], words[1:]
-        close = "" if self._is_player(winner) else glossary.closest(winner, COMMANDS + DRAWN)
+        close = "" if self._is_player(winner) else front.closest(winner, COMMANDS + DRAWN)
         if close:  # `undoo`: a mistyped command, not an unknown player
             raise LedgerError("play.not_a_command", word=repr(winner), hint=Message("hint.did_you_mean", word=close))
         self.table.seat(winner)  # an unknown player is said now
@@ -192,13 +185,11 @@ class TablePrompt(cmd.Cmd):
     def _words_are_tiles(self, words, from_place):
         """Refuse a word that is not written as tiles (自模, duiduhe) as the word it is: a near miss of 自摸 or
         a player right after the winner, else an unknown (or ambiguous) pattern, with the names it is near."""
-        from ..evening import find_pattern  # imported when used (start-up time)
-
         rules = self.rules
         assert rules is not None, "the prompt reads its table's rules before any line"
         for i, word in enumerate(words):
             try:
-                find_pattern(rules, word)
+                front.find_pattern(rules, word)
                 continue  # a pattern among tiles: `table hand` says what the tiles are
             except LedgerError as exc:
                 if exc.code == "record.ambiguous_pattern":
@@ -206,7 +197,7 @@ class TablePrompt(cmd.Cmd):
                 unknown = exc
             if written_in_notation(word):
                 continue
-            close = glossary.closest(word, list(SELF_DRAW[:2]) + list(self.table.players)) \
+            close = front.closest(word, list(SELF_DRAW[:2]) + list(self.table.players)) \
                 if i == 0 and from_place else ""
             if close:
                 raise LedgerError("play.not_a_word", word=repr(word), ruleset=rules.id,
@@ -215,10 +206,8 @@ class TablePrompt(cmd.Cmd):
 
     def _is_total(self, word):
         """A total as `parse_total` reads it (3, 3番, ３, 十二), or a number it refuses (said by `table hand`)."""
-        from .. import evening  # imported when used (start-up time)
-
         try:
-            evening.parse_total(evening.table_rules(self.table), word)
+            front.parse_total(front.table_rules(self.table), word)
             return True
         except LedgerError as exc:
             return exc.code != "record.total_unreadable"
@@ -231,10 +220,9 @@ class TablePrompt(cmd.Cmd):
             return False
 
     def _all_patterns(self, words):
-        from ..evening import parse_patterns  # imported when used (start-up time)
         assert self.rules is not None  # read when the prompt started
         try:
-            parse_patterns(self.rules, ",".join(words))
+            front.parse_patterns(self.rules, ",".join(words))
             return True
         except MjcalcError:
             return False

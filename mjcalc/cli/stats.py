@@ -2,9 +2,7 @@
 `evening/stats.py`). A command of the `table` group, registered when this module is imported."""
 import click
 
-from ..evening import Ledger
-from ..evening.stats import dealer_charges, read_stats, stats_json
-from ..tiles import SEATS
+from ..front import SEATS, Ledger, dealer_charges, read_stats, stats_json
 from .common import UserError, said_lang
 from .common import table as draw_table
 from .output import emit

@@ -15,25 +15,29 @@ from functools import wraps
 
 import click
 
-from .. import evening
-from ..errors import MjcalcError, SituationError, json_text, printable
-from ..evening import (
+from .. import front  # the library as the front ends see it: nothing else of it is imported here
+from ..front import (
+    GENERIC,
+    SEATS,
+    Doc,
     Ledger,
     LedgerError,
     LedgerFileError,
+    Message,
+    MjcalcError,
+    Session,
+    SituationError,
+    all_options,
     context,
-    total_kind,
+    json_text,
+    load_ruleset,
+    parse_seat,
+    printable,
     remember_path,
     standings_json,
+    total_kind,
     transfers_json,
 )
-from ..regions import all_options
-from ..ruleset import load_ruleset
-from ..messages import Message
-from ..render import Doc
-from ..session import Session
-from ..situation import GENERIC
-from ..tiles import SEATS, parse_seat
 from .common import (
     CliError,
     SituationCommand,
@@ -172,7 +176,7 @@ def _say_written(written, as_json, done, head):
     """The answer to an undo, edit or revert committed: its document, or `head`, the later hands it changed
     and the next hand (exit 4 if stdout cannot take it)."""
     doc = said_doc(head, *changed_lines(written), _next_line(written.table, len(written.hands), written.table.state),
-                   data=evening.written_json(written))
+                   data=front.written_json(written))
     with answering(done):
         emit(doc, as_json)
 
@@ -311,12 +315,12 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
     base = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
     players = _read_seats(seats)
     with _open(db_path) as ledger:
-        request = evening.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
+        request = front.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
                                                    "players": players, "base": base})
-        if evening.request_answer(ledger, request) is not None:
+        if front.request_answer(ledger, request) is not None:
             emit(said_doc(f"request {request_id} was made already (table {name!r}); nothing created again"))
             return
-        t = evening.create_table(ledger, name, ruleset_name, players, base, request)
+        t = front.create_table(ledger, name, ruleset_name, players, base, request)
         _use(ledger, t.name)
     lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
     doc = said_doc(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first",
@@ -392,7 +396,7 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, ye
     """
     with _open(db_path) as ledger:
         t, given = read_hand(ledger, words, winner, total, patterns, params)
-        request = evening.request_for(request_id, {"command": "hand", "table": t.name, "input": given})
+        request = front.request_for(request_id, {"command": "hand", "table": t.name, "input": given})
         written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
@@ -417,7 +421,7 @@ def _record_asking(ledger, t, given, yes, **how):
     said = {"refuse_duplicate": not yes, "confirm_total": yes}
     while True:
         try:
-            return evening.record_given(ledger, t, given, **said, **how)
+            return front.record_given(ledger, t, given, **said, **how)
         except LedgerError as exc:
             if exc.code not in ASKED:
                 raise
@@ -448,13 +452,13 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
     t, hand = _table_and_hand(ledger, words, quick=total is not None or patterns is not None)
     seated, rules = t, None
     if number is not None:
-        seated, rules = evening.as_played(ledger, t, number)
+        seated, rules = front.as_played(ledger, t, number)
     if hand and (total is not None or patterns is not None):
         raise UserError("table.hand_and_agreed")
     if total is not None and patterns is not None:
         raise UserError("table.fan_and_patterns")
     if total is not None:
-        _unit_said(rules or evening.table_rules(t, ledger))
+        _unit_said(rules or front.table_rules(t, ledger))
     params["seat"] = winner if winner is not None else params.get("seat")
     if params["seat"] is None and "seat" not in fields:
         raise UserError("table.who_won")
@@ -466,16 +470,16 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
     if hand:
         if facts:
             raise UserError("table.open_with_tiles")
-        return t, evening.hand_input(hand, situation)
+        return t, front.hand_input(hand, situation)
     if total is None and patterns is None:
         raise UserError("table.nothing_to_record")
-    return t, evening.agreed_input(rules or evening.table_rules(t, ledger), situation, total, patterns, facts,
+    return t, front.agreed_input(rules or front.table_rules(t, ledger), situation, total, patterns, facts,
                                    seat_of=seated.seat)
 
 
 def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
     _warn_hand(result.warnings)
-    data = evening.preview_json(written, said_lang()) if dry_run else evening.written_json(written)
+    data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
         doc = said_doc(brief_line(t, record, rules), _next_line(t, record.number, record.after), data=data)
     else:
@@ -527,8 +531,6 @@ def _unit_said(rules):
 def _table_and_hand(ledger, words, quick):
     """NAME and HAND from the words: the first word is the table when it names one, else the words are the
     hand (unquoted or not) at the table in use."""
-    from ..notation import parse_tiles  # imported when used (start-up time)
-
     words = list(words)
     if words:
         try:
@@ -536,7 +538,7 @@ def _table_and_hand(ledger, words, quick):
         except LedgerError as exc:
             missing = exc
         try:
-            parse_tiles(words[0])
+            front.parse_tiles(words[0])
         except MjcalcError:
             raise missing from None  # neither a table nor tiles: say which tables there are
         if quick:
@@ -549,13 +551,11 @@ def _seats_to_table(t, params):
     for key, value in list(params.items()):
         option = GENERIC.get("from" if key == "discarder" else key) or all_options().get(key)
         if value is not None and value != () and option is not None:
-            params[key] = evening.player_seats(t, option, value)
+            params[key] = front.player_seats(t, option, value)
 
 
 def hand_lines(t, record, result, rules, lang, standings=None):
     """The lines `table hand` prints for a recorded hand."""
-    from .. import render  # imported when used (start-up time)
-
     unit = rules.unit(lang)
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
              + (f" (连庄 {record.streak})" if record.streak else "")
@@ -568,9 +568,9 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     else:
         lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
     if result.score.matches:
-        lines.append(_table(render.pattern_rows(result, lang), ["pattern", "id", unit]))
-    lines.append(f"total     {render.total_text(result, result.score, lang, long=True)}")
-    headers, rows = render.payout_rows(result, lang)
+        lines.append(_table(front.pattern_rows(result, lang), ["pattern", "id", unit]))
+    lines.append(f"total     {front.total_text(result, result.score, lang, long=True)}")
+    headers, rows = front.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
     if record.level:  # the total column is what each seat is paid: the hand's payout × 上楼
@@ -615,12 +615,12 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     facts = _draw_told(told)
     with _at_table(db_path, name) as (ledger, t):
         facts = {fact: [t.seat(who) for who in seats] for fact, seats in facts.items()}
-        request = evening.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
-        written = _record_asking(ledger, t, evening.hand_input(facts=facts), yes, request=request, client=client)
+        request = front.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
+        written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
-    doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=evening.written_json(written))
+    doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=front.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
 
@@ -668,7 +668,7 @@ def table_show(name, as_json, with_tiles, db_path):
       mjcalc table show friday --json
     """
     with _at_table(db_path, name, readonly=True) as (ledger, t):
-        view = evening.read_view(ledger, t.name)
+        view = front.read_view(ledger, t.name)
     emit(said_doc(*show_lines(view, with_tiles), data=view.json()), as_json)
 
 
@@ -810,7 +810,7 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
       mjcalc table undo --hand 3
     """
     with _at_table(db_path, name) as (ledger, t):
-        request = evening.request_for(request_id, {"command": "undo", "table": t.name, "hand": number})
+        request = front.request_for(request_id, {"command": "undo", "table": t.name, "hand": number})
         hands = ledger.hands(t)
         if not hands and (request is None or ledger.request(request.id) is None):
             raise UserError("table.no_hands_to_undo", table=repr(t.name))
@@ -821,7 +821,7 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
             emit(said_doc(undo_line(t, shown)), err=as_json)
             if not yes and not _sure("remove it?", "nothing removed (--yes removes it without asking)", as_json):
                 return
-        written = evening.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
+        written = front.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
     if written.replayed:
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_undo", number=written.hand.number),
@@ -921,19 +921,17 @@ def table_export(name, output, as_json, db_path):
       mjcalc table export --json -o friday.json
     """
     if as_json:
-        from ..evening.exchange import export_json  # imported when used (start-up time)
-
         with _at_table(db_path, name, readonly=True) as (ledger, t):
-            doc = export_json(ledger, t.name)
+            doc = front.export_json(ledger, t.name)
         _write_out(output, json_text(doc, indent=1) + "\n",
                    f"wrote table {t.name!r} ({len(doc['hands'])} hands, {len(doc['log'])} events) to {output}")
         return
     with _at_table(db_path, name, readonly=True) as (ledger, t):
-        rules = evening.table_rules(t, ledger)
+        rules = front.table_rules(t, ledger)
         hands = ledger.hands(t)
         penalties = ledger.penalties(t)
         people = [s.player for s in ledger.standings(t, hands)]
-        own = evening.hand_rules(ledger, t, hands, rules)  # each hand's, for its unit and its words
+        own = front.hand_rules(ledger, t, hands, rules)  # each hand's, for its unit and its words
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow([_cell(c) for c in ["hand", "round", "dealer", "streak", "factor", "kind", "winner", "from",
@@ -997,8 +995,6 @@ def table_import(file, as_name, db_path):
       mjcalc table import friday.json
       mjcalc table import friday.json --as friday-copy
     """
-    from ..evening.exchange import import_table  # imported when used (start-up time)
-
     try:
         with click.open_file(file, "r", encoding="utf-8") as f:
             doc = json.loads(f.read())
@@ -1007,7 +1003,7 @@ def table_import(file, as_name, db_path):
     from .progress import Progress  # imported when used (start-up time)
     with _open(db_path) as ledger:
         with Progress("table import:", unit="results scored again") as shown:  # each scored again: a line at a terminal
-            t = import_table(ledger, doc, as_name, progress=shown.step)
+            t = front.import_table(ledger, doc, as_name, progress=shown.step)
         count = len(ledger.hands(t))
     emit(said_doc(f"imported table {t.name!r}: {t.ruleset_id}, {count} hand{'s' if count != 1 else ''}, "
                   f"revision {t.revision}"))
@@ -1050,30 +1046,26 @@ def table_settle(name, rate, as_json, db_path):
       mjcalc table settle
       mjcalc table settle --rate 0.5
     """
-    from ..settle import money, read_rate, settle  # imported when used (start-up time)
-
-    per_point = read_rate(rate) if rate is not None else None
+    per_point = front.read_rate(rate) if rate is not None else None
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         standings = ledger.standings(t)
-    transfers = settle({s.player: s.score for s in standings})
+    transfers = front.settle({s.player: s.score for s in standings})
     data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
     if per_point is not None:
         data["rate"] = str(per_point)
         data["rounding"] = "each transfer to 0.01, half up"
         for item, (_, _, n) in zip(data["transfers"], transfers):
-            item["money"] = str(money(n, per_point))
+            item["money"] = str(front.money(n, per_point))
     emit(said_doc(*settle_lines(t, standings, transfers, per_point), data=data), as_json)
 
 
 def settle_lines(t, standings, transfers, per_point=None):
-    from ..settle import money  # imported when used (start-up time)
-
     lines = [_table(_standing_rows(t, standings), ["seat", "player", "score"]), ""]
     if not transfers:
         return lines + ["settled: nobody owes anything"]
     at = f" at {per_point} a point, each rounded to 0.01 half up" if per_point is not None else ""
     lines.append(f"{len(transfers)} transfer{'s' if len(transfers) != 1 else ''} settle it{at}:")
-    return lines + [f"  {a} pays {b} {n}" + (f" points = {money(n, per_point)}" if per_point is not None else "")
+    return lines + [f"  {a} pays {b} {n}" + (f" points = {front.money(n, per_point)}" if per_point is not None else "")
                     for a, b, n in transfers]
 
 
@@ -1145,16 +1137,16 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
         raise UserError("table.seat_takes")
     with _at_table(db_path, name) as (ledger, t):
         together = None  # the dealer corrected with a change of seats: one write
-        request = evening.request_for(request_id, {"command": "seat", "table": t.name, "changes": changes,
+        request = front.request_for(request_id, {"command": "seat", "table": t.name, "changes": changes,
                                                    "from_start": from_start, "dealer": dealer})
         if changes:
-            base = evening.opening_players(ledger, t) if from_start else t.players
-            players = evening.seating_with(base, changes)
+            base = front.opening_players(ledger, t) if from_start else t.players
+            players = front.seating_with(base, changes)
             if dealer is not None and not from_start:
                 together = replace(t, players=tuple(players[s] for s in SEATS)).seat(dealer)  # as they will sit
             preview = None
             if from_start and not yes:
-                preview = evening.preview_seating(ledger, t, players)
+                preview = front.preview_seating(ledger, t, players)
                 renames = preview.made.data.get("renames", {})
                 emit(said_doc("first hand's seating: " + ", ".join(f"{s} {p}" for s, p in players.items()),
                               *[f"  {old} is {new} in every hand" for old, new in renames.items()],
@@ -1162,7 +1154,7 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
                               *standings_change(t, preview, renames)))
                 if not _sure("correct it?", "nothing changed (--yes corrects without asking)"):
                     return
-            written = evening.seat_players(ledger, t, players, from_start, request,
+            written = front.seat_players(ledger, t, players, from_start, request,
                                            revision=preview.made_at if preview is not None else None,
                                            dealer=together)
             if written.replayed:
@@ -1172,7 +1164,7 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
             head = f"table {t.name!r}" + ("" if from_start else " from the next hand on") + ": "
             emit(said_doc(*_note_lines(head, [f"{s} {p}" for s, p in zip(SEATS, t.players)])))
         if dealer is not None and together is None:
-            written = evening.correct_dealer(ledger, t, t.seat(dealer), request)
+            written = front.correct_dealer(ledger, t, t.seat(dealer), request)
             if written.replayed:
                 return _replayed(written, False, request_id)
             t = written.table
@@ -1203,15 +1195,15 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
         raise UserError("table.penalty_takes")
     name, what = (words[0], " ".join(words[1:])) if len(words) > 1 else (None, words[0])
     with _at_table(db_path, name) as (ledger, t):
-        request = evening.request_for(request_id, {"command": "penalty", "table": t.name, "penalty": what,
+        request = front.request_for(request_id, {"command": "penalty", "table": t.name, "penalty": what,
                                                    "player": player, "to": to, "reason": reason})
-        written = evening.record_penalty(ledger, t, what, player, to, reason, request)
+        written = front.record_penalty(ledger, t, what, player, to, reason, request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     t = written.table
     doc = said_doc(*penalty_lines(t, written.penalty), _table(_standing_rows(t, written.standings),
                                                                ["seat", "player", "score"]),
-                   data=evening.written_json(written))
+                   data=front.written_json(written))
     with answering(Message("table.done_penalty")):
         emit(doc, as_json)
 
@@ -1237,8 +1229,8 @@ def table_close(name, reopen, yes, request_id, db_path):
                 f"table {t.name!r} was closed {_when(t.closed)} UTC; reopen it for writes?",
                 "still closed (--yes reopens without asking)"):
             return
-        request = evening.request_for(request_id, {"command": "close", "table": t.name, "reopen": reopen})
-        written = evening.close_table(ledger, t, closed=not reopen, request=request)
+        request = front.request_for(request_id, {"command": "close", "table": t.name, "reopen": reopen})
+        written = front.close_table(ledger, t, closed=not reopen, request=request)
     t = written.table
     if written.change is None:
         emit(said_doc(f"table {t.name!r} is {'closed' if t.closed else 'open'} already"))
@@ -1291,13 +1283,13 @@ def table_rules_command(words, yes, request_id, db_path):
                 source = words[0]
     with _at_table(db_path, name, readonly=True) as (ledger, t):  # a read first: a mistyped --db creates no file
         if source is None:  # only saying which rules
-            emit(said_doc(rules_line(t, evening.table_rules(t, ledger))))
+            emit(said_doc(rules_line(t, front.table_rules(t, ledger))))
             return
     with _open(db_path) as ledger:
         t = current_table(ledger, name)
-        before = evening.table_rules(t, ledger)
+        before = front.table_rules(t, ledger)
         after = load_ruleset(source)  # read once: what is shown is what is adopted
-        same = evening.rules_json(before) == evening.rules_json(after)
+        same = front.rules_json(before) == front.rules_json(after)
         if not same and not yes:
             emit(said_doc(rules_line(t, before)))
             if not _sure(f"switch to {after.id} {after.zh} from the next hand on?",
@@ -1306,8 +1298,8 @@ def table_rules_command(words, yes, request_id, db_path):
         was = state = t.state
         rules = before
         if not same:  # the same rules again: nothing to write
-            request = evening.request_for(request_id, {"command": "rules", "table": t.name, "rules": evening.rules_json(after)})
-            t, rules = evening.adopt_rules(ledger, t, source, after, request, revision=None if yes else t.revision)
+            request = front.request_for(request_id, {"command": "rules", "table": t.name, "rules": front.rules_json(after)})
+            t, rules = front.adopt_rules(ledger, t, source, after, request, revision=None if yes else t.revision)
             state = t.state
     lines = [rules_line(t, rules, "unchanged" if same else "from the next hand on")]
     if state.level < was.level:
@@ -1348,11 +1340,11 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
             if words[1:] or winner or total is not None or patterns is not None:
                 raise UserError("table.draw_takes_nothing")
             t = ledger.table(words[0]) if words else current_table(ledger)
-            given = evening.hand_input(facts={fact: [t.seat(who) for who in seats]
+            given = front.hand_input(facts={fact: [t.seat(who) for who in seats]
                                               for fact, seats in _draw_told(told).items()})
         else:
             t, given = read_hand(ledger, words, winner, total, patterns, params, number)
-        request = evening.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
+        request = front.request_for(request_id, {"command": "edit", "table": t.name, "number": number,
                                                    "input": given})
         preview = None
         if dry_run or not yes and not (request and ledger.request(request.id)):
@@ -1360,11 +1352,11 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
             if old is None:
                 raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number,
                                   count=len(ledger.hands(t)))
-            preview = evening.edit_hand(ledger, t, old, given, dry_run=True)
-            unusual = evening.unusual(preview.rules or evening.table_rules(t, ledger), given, preview.analysis)
+            preview = front.edit_hand(ledger, t, old, given, dry_run=True)
+            unusual = front.unusual(preview.rules or front.table_rules(t, ledger), given, preview.analysis)
             doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
                            *changed_lines(preview), *standings_change(t, preview),
-                           *([said(unusual)] if unusual is not None else []), data=evening.preview_json(preview))
+                           *([said(unusual)] if unusual is not None else []), data=front.preview_json(preview))
             if dry_run:  # the preview is the answer
                 doc.text("nothing changed (a dry run)")
                 return emit(doc, as_json)
@@ -1372,7 +1364,7 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
             if not _sure("replace it?", "nothing changed (--yes replaces it without asking)", as_json):
                 return
         shown = preview.old if preview else number
-        written = evening.edit_hand(ledger, t, shown, given, request=request,
+        written = front.edit_hand(ledger, t, shown, given, request=request,
                                     revision=preview.made_at if preview else None, confirm_total=True)
     if written.replayed:
         return _replayed(written, as_json, request_id)
@@ -1401,10 +1393,10 @@ def table_revert(words, yes, as_json, request_id, db_path):
     if not words or not words[-1].isdigit() or len(words) > 2:
         raise UserError("table.revert_takes")
     with _at_table(db_path, words[0] if len(words) == 2 else None) as (ledger, t):
-        request = evening.request_for(request_id, {"command": "revert", "table": t.name, "revision": words[-1]})
+        request = front.request_for(request_id, {"command": "revert", "table": t.name, "revision": words[-1]})
         shown = None
         if not yes and not (request and ledger.request(request.id)):
-            preview = evening.revert_event(ledger, t, int(words[-1]), dry_run=True)
+            preview = front.revert_event(ledger, t, int(words[-1]), dry_run=True)
             back = preview.record
             lines = [f"revert revision {words[-1]}" + (f": hand {back.number} comes back" if back else "")]
             if back:
@@ -1415,7 +1407,7 @@ def table_revert(words, yes, as_json, request_id, db_path):
             if not _sure("revert it?", "nothing changed (--yes reverts without asking)", as_json):
                 return
             shown = preview.made_at
-        written = evening.revert_event(ledger, t, int(words[-1]), request, revision=shown)
+        written = front.revert_event(ledger, t, int(words[-1]), request, revision=shown)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_revert", revision=words[-1]),
@@ -1436,11 +1428,9 @@ def table_log(name, as_json, db_path):
     Example:
       mjcalc table log
     """
-    from ..evening.story import story  # imported when used (start-up time)
-
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         log = ledger.log(t)
-        events = story(ledger, t, log)
+        events = front.story(ledger, t, log)
     shown_lines = [" rev  when         what"]
     day = None
     for event in events:
@@ -1569,14 +1559,12 @@ def table_check(name, as_json, db_path):
     Example:
       mjcalc table check
     """
-    from ..evening.check import problems  # imported when used (start-up time)
-
     with _open(db_path, readonly=True) as ledger:
         tables = [t for t, _, _ in ledger.tables() if name is None or t.name == name]
         if name is not None and not tables:
             ledger.table(name)  # says there is no such table
-        found = [p for t in tables for p in problems(ledger, t, derive=True)] if name is not None \
-            else problems(ledger, derive=True)
+        found = [p for t in tables for p in front.problems(ledger, t, derive=True)] if name is not None \
+            else front.problems(ledger, derive=True)
         path = ledger.path
     data = {"ledger": str(path), "sound": not found,
             "problems": [{"table": p.table, "hand": p.hand, "column": p.column, "problem": p.what} for p in found]}

@@ -1,6 +1,6 @@
 """The evening at a table: the ledger that remembers it, the rules replayed between hands, recording a hand, and
-the documents the front ends render. The names below are the evening's public face: `cli/` and `serve/` use
-these and nothing deeper.
+the documents the front ends render. The names below are the evening's public face; the front ends reach them
+through theirs, `mjcalc.front`.
 
 - `ledger`: storage only (one SQLite file; every table and hand), the only module that imports sqlite3;
 - `replay`: the state after each hand (dealer, 连庄, rounds, 上楼) from the ruleset's `session:` rules;

@@ -86,31 +86,46 @@ ADVICE_SECONDS = 6.0  # POST /api/advise with "by" (`exact` too): the valuing's 
 # the same request, or raises ApiError; the library's errors are worded as the CLI words them (`flags.flagged`).
 # ============================================================================================================
 
-from .. import __version__, evening  # noqa: E402
-from ..advice import advise  # noqa: E402
-from ..analysis import analyze, compare, parse_seen  # noqa: E402
-from ..batch import BatchWaits  # noqa: E402
-from ..errors import MjcalcError, json_text  # noqa: E402
-from ..evening import (  # noqa: E402
+from .. import front  # noqa: E402  (the library as the front ends see it: nothing else of it is imported here)
+from ..front import (  # noqa: E402
+    GENERIC,
+    LANGS,
+    BatchWaits,
     Ledger,
     LedgerError,
     LedgerFileError,
+    Message,
+    MjcalcError,
+    __version__,
+    added_by_situation,
+    advice_json,
+    advise,
+    all_options,
+    analysis_json,
+    analyze,
+    builtin_rulesets,
+    compare,
+    compare_doc,
+    did_you_mean,
+    escaped,
     export_json,
+    find_region,
+    flagged,
     import_table,
+    json_text,
+    load_ruleset,
+    most_count,
     next_json,
+    parse_hand,
+    parse_seen,
+    read_situation,
+    seat_word,
+    settle,
+    shown,
     standings_json,
     transfers_json,
+    waits_doc,
 )
-from ..flags import flagged  # noqa: E402
-from ..messages import LANGS, Message, did_you_mean, escaped, shown  # noqa: E402
-from ..notation import parse_hand  # noqa: E402
-from ..patterns import added_by_situation, most_count  # noqa: E402
-from ..regions import all_options, find_region  # noqa: E402
-from ..render import advice_json, analysis_json, compare_doc, waits_doc  # noqa: E402
-from ..ruleset import builtin_rulesets, load_ruleset  # noqa: E402
-from ..settle import settle  # noqa: E402
-from ..situation import GENERIC, read_situation  # noqa: E402
-from ..tiles import seat_word  # noqa: E402
 from . import join  # noqa: E402  (serve's own, not the library: the QR code, the manifest and the icons)
 
 
@@ -230,7 +245,7 @@ def situation_from(fields, table=None):
     if given.get("self_drawn") and "from" in given:
         raise bad("cli.self_drawn_and_from")  # build_situation's words
     if table is not None:
-        given = {k: evening.player_seats(table, options[k], v) for k, v in given.items()}
+        given = {k: front.player_seats(table, options[k], v) for k, v in given.items()}
     return read_situation(given, all_options())
 
 
@@ -312,8 +327,7 @@ def do_advise(lib: Library, p: dict) -> dict:
     """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`; with "by"
     (and "draws", "exact"), value.advise_value within `ADVICE_SECONDS` → render.value_into, as `advise --json --by`
     with the time cap's fields (`render.time_cap_json`)."""
-    from ..render import Doc, value_into  # imported when used (start-up time), as the CLI imports them
-    from ..value import DEFAULT_DRAWS, OBJECTIVES, advise_value
+    from ..front import DEFAULT_DRAWS, OBJECTIVES, Doc, advise_value, value_into  # imported when used (start-up time)
 
     by, draws, exact = p.get("by"), p.get("draws"), p.get("exact", False)
     if by is not None and by not in OBJECTIVES:  # the CLI's choice and range, checked first as click checks them
@@ -370,11 +384,11 @@ def _request(p: dict, endpoint: str, name):
     retry asking for its answer in another language is the same request)."""
     request_id = p.pop("request_id", None)
     asked = {k: v for k, v in p.items() if k != "lang"}
-    return evening.request_for(request_id, {"endpoint": endpoint, "table": name, "body": asked})
+    return front.request_for(request_id, {"endpoint": endpoint, "table": name, "body": asked})
 
 
 def _answer(written) -> dict:
-    return written.answer if written.replayed else evening.written_json(written)
+    return written.answer if written.replayed else front.written_json(written)
 
 
 def do_table_new(lib: Library, p: dict) -> dict:
@@ -389,9 +403,9 @@ def do_table_new(lib: Library, p: dict) -> dict:
     if unknown:
         raise bad("api.players_seat", field="players", seat=repr(unknown[0]))
     with lib.writing() as ledger:
-        replayed = evening.request_answer(ledger, request) is not None
+        replayed = front.request_answer(ledger, request) is not None
         if not replayed:
-            t = evening.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request, rules=rules)
+            t = front.create_table(ledger, p["name"], load_name, players, p.get("base", 1), request, rules=rules)
     if replayed:  # made already: the table as it stands (a table's opening keeps no answer of its own)
         return dict(do_table_show(lib, p["name"]), replayed=True)
     return do_table_show(lib, t.name)
@@ -405,7 +419,7 @@ def do_table_show(lib: Library, name: str) -> dict:
 
 def table_show(ledger, table) -> Tuple[dict, str]:
     """`do_table_show`'s answer and its ETag, read at one moment."""
-    view = evening.read_view(ledger, table.name)
+    view = front.read_view(ledger, table.name)
     return view.json(), table_tag(view.table)
 
 
@@ -441,10 +455,10 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         given = _hand_given(ledger, t, p, quick)
-        written = evening.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision,
+        written = front.record_given(ledger, t, given, dry_run=dry_run, request=request, revision=revision,
                                        client=client, refuse_duplicate=not confirmed, confirm_total=large)
     if dry_run:  # the preview: what would be recorded, and the revision to confirm it at (as `table hand --dry-run`)
-        return evening.preview_json(written, p.get("lang", "en"))
+        return front.preview_json(written, p.get("lang", "en"))
     return dict(_answer(written), recorded=True)
 
 
@@ -459,8 +473,8 @@ def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
     if not quick:
         if facts:
             raise bad("api.told_with_tiles", field=sorted(facts)[0])
-        return evening.hand_input(p["hand"], situation)
-    return evening.agreed_input(rules or evening.table_rules(t, ledger), situation, quick.get("total"),
+        return front.hand_input(p["hand"], situation)
+    return front.agreed_input(rules or front.table_rules(t, ledger), situation, quick.get("total"),
                                 quick.get("patterns"), facts, seat_of=t.seat)
 
 
@@ -470,7 +484,7 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_draw", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.record_given(ledger, t, evening.hand_input(facts=_draw_told(t, p)), request=request,
+        written = front.record_given(ledger, t, front.hand_input(facts=_draw_told(t, p)), request=request,
                                        client=client, refuse_duplicate=not confirmed)
     return _answer(written)
 
@@ -493,8 +507,8 @@ def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
         t = _open_table(ledger, name)
         if p.get("revision") is not None and p["revision"] != t.revision:
             raise ApiError(409, LedgerError("ledger.stale_revision", table=repr(t.name),
-                                            what=evening.changes_since(ledger, t, p["revision"])))
-        return _answer(evening.correct_dealer(ledger, t, t.seat(p["dealer"]), request))
+                                            what=front.changes_since(ledger, t, p["revision"])))
+        return _answer(front.correct_dealer(ledger, t, t.seat(p["dealer"]), request))
 
 
 def do_table_rules(lib: Library, name: str, p: dict) -> dict:
@@ -504,8 +518,8 @@ def do_table_rules(lib: Library, name: str, p: dict) -> dict:
     rules, load_name = lib.rules(p["ruleset"])
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        if evening.rules_json(evening.table_rules(t, ledger)) != evening.rules_json(rules):
-            evening.adopt_rules(ledger, t, load_name, rules, request, revision=p.get("revision"))
+        if front.rules_json(front.table_rules(t, ledger)) != front.rules_json(rules):
+            front.adopt_rules(ledger, t, load_name, rules, request, revision=p.get("revision"))
     return do_table_show(lib, name)
 
 
@@ -514,7 +528,7 @@ def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_penalty", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.record_penalty(ledger, t, p["penalty"], p["player"], p.get("to"), p.get("reason", ""),
+        written = front.record_penalty(ledger, t, p["penalty"], p["player"], p.get("to"), p.get("reason", ""),
                                          request, p.get("revision"))
     return _answer(written)
 
@@ -525,7 +539,7 @@ def do_table_revert(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_revert", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.revert_event(ledger, t, p["revision"], request, p.get("shown_revision"))
+        written = front.revert_event(ledger, t, p["revision"], request, p.get("shown_revision"))
     return _answer(written)
 
 
@@ -534,7 +548,7 @@ def do_table_close(lib: Library, name: str, p: dict) -> dict:
     request = _request(p, "table_close", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        evening.close_table(ledger, t, closed=p["closed"], request=request)
+        front.close_table(ledger, t, closed=p["closed"], request=request)
     return do_table_show(lib, name)
 
 
@@ -551,10 +565,10 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
         raise bad("api.undo_names_hand")
     if p.get("dry_run"):  # what it would do (the later hands it changes): a read
         with _reading(lib) as ledger:
-            return _answer(evening.undo_hand(ledger, _open_table(ledger, name), shown, None, revision, dry_run=True))
+            return _answer(front.undo_hand(ledger, _open_table(ledger, name), shown, None, revision, dry_run=True))
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = evening.undo_hand(ledger, t, shown, request, revision)
+        written = front.undo_hand(ledger, t, shown, request, revision)
     return _answer(written)
 
 
@@ -571,7 +585,7 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
         if exc.code not in ("ledger.stale_revision", "ledger.no_hand_id"):
             raise
         with _reading(lib) as ledger:
-            now = evening.hand_now(ledger, _open_table(ledger, name), shown)
+            now = front.hand_now(ledger, _open_table(ledger, name), shown)
         raise ApiError(409, exc, extra={"hand_now": None if now is None else {"hand_id": now.hand_id,
                                                                                  "number": now.number}}) from None
 
@@ -580,7 +594,7 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
     with _reading(lib) if dry_run else lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
-            written = evening.edit_hand(ledger, t, shown, evening.hand_input(facts=_draw_told(t, p)), request=request,
+            written = front.edit_hand(ledger, t, shown, front.hand_input(facts=_draw_told(t, p)), request=request,
                                         revision=revision, dry_run=dry_run)
             return _edit_answer(written, dry_run)
         if "winner" not in p:
@@ -589,9 +603,9 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         old = next((h for h in ledger.hands(t) if h.hand_id == shown), None)
-        seated, rules = evening.as_played(ledger, t, old.number) if old else (t, None)  # as that hand was played
+        seated, rules = front.as_played(ledger, t, old.number) if old else (t, None)  # as that hand was played
         large = p.pop("confirm_total", False)
-        written = evening.edit_hand(ledger, t, shown, _hand_given(ledger, seated, p, quick, rules), request=request,
+        written = front.edit_hand(ledger, t, shown, _hand_given(ledger, seated, p, quick, rules), request=request,
                                     revision=revision, confirm_total=large, dry_run=dry_run)
     return _edit_answer(written, dry_run)
 
@@ -599,7 +613,7 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
 def _edit_answer(written, dry_run: bool) -> dict:
     """An edit's answer; its dry run's (`table edit --dry-run`) names the revision it was made at (to save it at)
     and says it wrote nothing."""
-    return evening.preview_json(written) if dry_run else _answer(written)
+    return front.preview_json(written) if dry_run else _answer(written)
 
 
 def do_table_seat(lib: Library, name: str, p: dict) -> dict:
@@ -618,18 +632,18 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
                     raise bad("api.players_seat", field="players", seat=repr(key))
                 changes[seat] = value.strip()
             from_start = bool(p.get("from_start"))
-            base = evening.opening_players(ledger, t) if from_start else t.players
-            players = evening.seating_with(base, changes)
+            base = front.opening_players(ledger, t) if from_start else t.players
+            players = front.seating_with(base, changes)
             together = None  # the dealer with the seats: one write, whole or not at all
             if "dealer" in p and not from_start:
                 together = replace(t, players=tuple(players[s] for s in SEATS)).seat(p["dealer"])
-            written = evening.seat_players(ledger, t, players, from_start, request, p.get("revision"),
+            written = front.seat_players(ledger, t, players, from_start, request, p.get("revision"),
                                            dealer=together)
             t = written.table
             if together is not None:
                 return _answer(written)
         if "dealer" in p and not (written and written.replayed):
-            written = evening.correct_dealer(ledger, t, t.seat(p["dealer"]), None if written else request)
+            written = front.correct_dealer(ledger, t, t.seat(p["dealer"]), None if written else request)
     return _answer(written)
 
 
@@ -646,8 +660,8 @@ def do_table_stats(lib: Library, name: Optional[str]) -> dict:
     with _reading(lib) as ledger:
         if name is not None:
             _open_table(ledger, name)
-        rows, _, left_out = evening.read_stats(ledger, name)
-    return evening.stats_json(rows, name, left_out)
+        rows, _, left_out = front.read_stats(ledger, name)
+    return front.stats_json(rows, name, left_out)
 
 
 def do_import(lib: Library, p: dict) -> dict:
