@@ -70,6 +70,8 @@ class Pattern:
         return dict(self.params).get(key, default)
 
 
+_BUILTIN_ZH: Dict[str, str] = {str(data["id"]): str(data["zh"]) for data in COMPILED.values()}  # id → 北京麻将 …
+
 PenaltyPays = Literal["each", "one"]  # each other player, or one player the table names
 
 
@@ -135,8 +137,9 @@ class Ruleset:
     wall: Composition = FULL_WALL  # the tiles of the wall (136 unless the file says `wall:`)
 
     def __post_init__(self) -> None:
-        # a Chinese message names the ruleset by its Chinese name; its parameter stays the id
-        messages.ZH_NAMES["ruleset"][self.id] = self.zh
+        # a Chinese message names the ruleset by its Chinese name; its parameter stays the id. A built-in id is
+        # named as the built-in is now: rules a table kept from an older mjcalc never rename it for the process.
+        messages.ZH_NAMES["ruleset"][self.id] = _BUILTIN_ZH.get(self.id, self.zh)
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh

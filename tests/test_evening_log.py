@@ -757,3 +757,15 @@ def test_no_tiles_win_scores_below_the_least_agreed_total(sets, pair, exposed, w
         return  # five copies of a kind (a wildcard's face among them): not a hand
     if scored.legal:
         assert scored.total >= evening.least_total(rules)[0], (won, scored.total)
+
+
+def test_rules_kept_by_an_older_mjcalc_never_rename_the_builtin_in_later_messages(tmp_path):
+    """A table's old kept beijing ("北京麻将 (旧)") read in a process (a server) left every later Chinese message
+    naming the built-in so (CI: the 25 番 question on the page said 北京麻将 (旧) after this file's test above)."""
+    from mjcalc.messages import Message
+    db, ledger, t = table_at(tmp_path)
+    kept = json.loads(t.rules)
+    kept["zh"] = "北京麻将 (旧)"
+    evening.rules_from_json(json.dumps(kept, ensure_ascii=False))
+    said = Message("region.option_unused", ruleset="beijing").text("zh")
+    assert "北京麻将 (旧)" not in said and "北京麻将" in said, said
