@@ -15,9 +15,7 @@ import pytest
 import reference as ref
 from mjcalc.shapes import SEVEN_PAIRS, STANDARD, WaitFinder, waits
 
-# An audit against an independent reference or an exhaustive enumeration: run in every suite, not traced by
-# coverage (the unit tests cover the code it checks; traced, these audits alone took half of CI's 15 minutes).
-pytestmark = [pytest.mark.slow, pytest.mark.no_cover]
+pytestmark = pytest.mark.slow
 
 STD = frozenset({STANDARD})
 BEIJING = frozenset({STANDARD, SEVEN_PAIRS})
