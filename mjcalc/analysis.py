@@ -170,7 +170,7 @@ def winning_draws(ruleset: Ruleset, situation: Situation, tiles: Tiles,
     """The winning draws of the 13 `tiles` (`natural`: their waits by shape, when already found)."""
     region = find_region(ruleset.region)
     natural = ready_waits(tiles, ruleset) if natural is None else natural
-    wall = region.wall(ruleset, situation, tiles)
+    wall = region.wall(ruleset, situation, tiles.held)
     drawable = {k for k in range(NUM_KINDS) if wall.drawable(k)}
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ()) & drawable
     kinds = tuple(sorted((set(natural) | auto) & drawable))
@@ -182,7 +182,7 @@ def wins_on_any_tile(ruleset: Ruleset, situation: Situation, tiles: Tiles) -> bo
     (a hand the shapes make ready on every tile is ready by its shanten already)."""
     region = find_region(ruleset.region)
     auto = set(region.automatic_draws(ruleset, situation, tiles) or ())
-    wall = region.wall(ruleset, situation, tiles)
+    wall = region.wall(ruleset, situation, tiles.held)
     return bool(auto) and all(k in auto for k in range(NUM_KINDS) if wall.drawable(k))
 
 
@@ -295,5 +295,5 @@ def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles) 
 def wall_of(here: Setting, seen: Optional[Sequence[int]] = None) -> Wall:
     """The wall as the hand's player knows it: the ruleset's composition less the hand, the tiles `seen` (34
     counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`)."""
-    return here.region.wall(here.ruleset, here.situation, here.tiles,
+    return here.region.wall(here.ruleset, here.situation, here.tiles.held,
                             check_seen(here.tiles.held, seen, here.ruleset.wall), here.tiles.wild_kinds)

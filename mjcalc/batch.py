@@ -4,10 +4,11 @@ The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwa
 ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
 error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
 """
+from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, TextIO, Tuple
 
 from .errors import MjcalcError, json_text, printable
-from .tiles import NAMES
+from .tiles import NAMES, NUM_KINDS
 
 if TYPE_CHECKING:  # for annotations only: the batch path imports what it uses when used (start-up time)
     from .fastwaits import FastWaits
@@ -33,8 +34,7 @@ class BatchWaits:
         self.ruleset, self.situation, self.region = ruleset, situation, region
         self.wild_kinds = region.wild_kinds(ruleset, situation)
         # what the region's rules take out of the wall in this situation (the turned-up tile), whatever the hand
-        self.gone = region.tiles_gone(ruleset, situation, self.wild_kinds)
-        self.void = tuple(region.void_kinds(ruleset, situation))  # a void suit is never a wait
+        self.empty = region.wall(ruleset, situation, (0,) * NUM_KINDS, None, self.wild_kinds)  # each hand's: `_read`
         self.finder = WaitFinder(ruleset.shapes, self.wild_kinds)
         # a win whatever the shape (四惠牌 …) makes tiles the shapes do not wait on win: hands holding enough of a
         # wild kind for it are read in full
@@ -62,7 +62,6 @@ class BatchWaits:
         from .analysis import check_in_wall, check_seen  # imported when used (start-up time)
         from .notation import parse_hand
         from .scoring import prepare
-        from .tiles import Wall
 
         hand = parse_hand(text)
         if hand.size != 13:
@@ -71,7 +70,7 @@ class BatchWaits:
         check_in_wall(self.ruleset.wall, self.situation, tiles)
         self.region.check_hand(self.ruleset, self.situation, tiles)
         seen = check_seen(tiles.held, seen, self.ruleset.wall)
-        return hand, tiles, Wall(self.ruleset.wall, tiles.held, seen, self.gone, void=self.void)
+        return hand, tiles, replace(self.empty, held=tuple(tiles.held), seen=seen)
 
     def waits_of(self, text: str) -> Tuple["Hand", Waits]:
         if self.automatic:
@@ -86,7 +85,7 @@ class BatchWaits:
         wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
         from .tiles import FULL_WALL  # imported when used (start-up time)
 
-        if self.ruleset.wall != FULL_WALL or any(self.gone) or self.void:
+        if self.ruleset.wall != FULL_WALL or any(self.empty.gone) or self.empty.void:
             return None
         if not self.finder.fast or (self.automatic and self.automatic_at is None):
             return None

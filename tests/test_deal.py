@@ -237,7 +237,7 @@ def test_a_void_suit_is_never_a_wait_and_the_dead_wall_is_never_drawn(region):
     assert [t for t, _ in waits(hand, rules, Situation(void=2))] == [0, 3, 6]
     # 108 tiles less the 13 held: 95 unseen, of which the last 14 are never drawn
     from mjcalc.scoring import prepare
-    wall = deal_region.DealShaped().wall(rules, Situation(), prepare(hand, ()))
+    wall = deal_region.DealShaped().wall(rules, Situation(), prepare(hand, ()).held)
     assert (wall.live, wall.draws_left) == (95, 81)
     # with the 14th tile in hand: 94 unseen, at most 80 draws left
     assert advise_value(parse_hand("23m 456m 789p 234s 55s +9s"), rules, Situation(), None, 90, "win").draws == 80

@@ -614,7 +614,7 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     """
     facts = _draw_told(told)
     with _at_table(db_path, name) as (ledger, t):
-        facts = {fact: [t.seat(who) for who in seats] for fact, seats in facts.items()}
+        facts = front.told_seats(t, facts)
         request = front.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
         written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
@@ -626,13 +626,13 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
 
 
 def _draw_told(items) -> dict:
-    """`--told FACT=SEATS` items (ready=E,小李): {fact: [seat or player, …]}, read at the table after."""
+    """`--told FACT=SEATS` items (ready=E,小李): {fact: its seats as written}, read at the table (`told_seats`)."""
     facts = {}
     for item in items:
         fact, sep, seats = item.partition("=")
         if not sep or not fact.strip():
             raise UserError("table.told_form", value=repr(item))
-        facts[fact.strip()] = seats.replace(",", " ").split()
+        facts[fact.strip()] = seats
     return facts
 
 
@@ -1340,8 +1340,7 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
             if words[1:] or winner or total is not None or patterns is not None:
                 raise UserError("table.draw_takes_nothing")
             t = ledger.table(words[0]) if words else current_table(ledger)
-            given = front.hand_input(facts={fact: [t.seat(who) for who in seats]
-                                              for fact, seats in _draw_told(told).items()})
+            given = front.hand_input(facts=front.told_seats(t, _draw_told(told)))
         else:
             t, given = read_hand(ledger, words, winner, total, patterns, params, number)
         request = front.request_for(request_id, {"command": "edit", "table": t.name, "number": number,

@@ -373,16 +373,22 @@ def draw_facts(region, told: dict) -> Dict[str, List[str]]:
     does not ask is refused, a seat is read as `parse_seat` reads it."""
     out = {}
     for fact, seats in told.items():
-        if fact not in region.draw_facts:
+        if fact not in region.draw_facts or not isinstance(seats, (str, list, tuple)):
             raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
                               known=list(region.draw_facts) or Message("ruleset.none"))
-        if isinstance(seats, str):
-            seats = seats.replace(",", " ").split()
-        if not isinstance(seats, (list, tuple)):
-            raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
-                              known=list(region.draw_facts))
-        out[fact] = sorted({parse_seat(s) for s in seats}, key=SEATS.index)
+        out[fact] = sorted({parse_seat(s) for s in _seat_words(seats)}, key=SEATS.index)
     return out
+
+
+def _seat_words(seats) -> List[str]:
+    """A draw fact's seats as given: a list, or one text with commas or spaces between ("E,小李")."""
+    return seats.replace(",", " ").split() if isinstance(seats, str) else list(seats)
+
+
+def told_seats(table: Table, told: dict) -> Dict[str, List[str]]:
+    """What a front end was told of a draw ({"ready": "E,小李"} or lists), each seat read by its letter or by the
+    player sitting there (`Table.seat`), for `hand_input(facts=…)`."""
+    return {str(fact): [table.seat(who) for who in _seat_words(seats)] for fact, seats in told.items()}
 
 
 # --- writing: every write is computed from the table as read, and kept only if it is still so -------------

@@ -231,13 +231,13 @@ class Region:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
         return ()
 
-    def wall(self, ruleset: Any, situation: Any, tiles: Any, seen: Optional[Sequence[int]] = None,
+    def wall(self, ruleset: Any, situation: Any, held: Sequence[int], seen: Optional[Sequence[int]] = None,
              wild_kinds: Tuple[int, ...] = ()) -> Wall:
-        """The wall as the player of `tiles` knows it (`tiles.Wall`): the ruleset's composition less the hand
-        (`tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`), the dead wall
-        and the void kinds. Every count of tiles left is this one's."""
+        """The wall as the player of a hand knows it (`tiles.Wall`): the ruleset's composition less the hand
+        (`held`: 34 counts, `Tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`),
+        the dead wall and the void kinds. Every count of tiles left is this one's."""
         zero = (0,) * NUM_KINDS
-        return Wall(ruleset.wall, tuple(tiles.held), tuple(seen) if seen is not None else zero,
+        return Wall(ruleset.wall, tuple(held), tuple(seen) if seen is not None else zero,
                     self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
                     tuple(self.void_kinds(ruleset, situation)))
 

@@ -496,8 +496,7 @@ def _draw_told(t, p: dict) -> dict:
     for value in told.values():
         if not isinstance(value, (list, str)) or isinstance(value, list) and not all(isinstance(v, str) for v in value):
             raise bad("api.wrong_type", field="told", types=_types_word((list,)), value=json.dumps(value)[:40])
-    return {str(fact): [t.seat(who) for who in (seats.replace(",", " ").split() if isinstance(seats, str) else seats)]
-            for fact, seats in told.items()}
+    return front.told_seats(t, told)
 
 
 def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
