@@ -21,6 +21,10 @@ from reference_beijing_variants import RULESETS, ref_variant
 from reference_scoring import name_of
 from test_scoring_reference import seven_pairs_hand, standard_hand, hand_text, wild_for
 
+# An audit against an independent reference or an exhaustive enumeration: run in every suite, not traced by
+# coverage (the unit tests cover the code it checks; traced, these audits alone took half of CI's 15 minutes).
+pytestmark = pytest.mark.no_cover
+
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(p for rid in RULESETS for p in (ROOT / "examples" / rid).glob("*.yaml"))
 SEATS = "ESWN"

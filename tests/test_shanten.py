@@ -99,6 +99,7 @@ def test_shanten_13_equals_reference(hand):
         (ref.counts_to_text(naturals), wilds, melds, shapes)
 
 
+@pytest.mark.no_cover  # an audit against the reference (see test_exhaustive.py's pytestmark)
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(hands(14))
 def test_shanten_14_equals_reference(hand):
@@ -148,6 +149,7 @@ def advised_hands(draw):
     return naturals, wilds, melds, shapes, wild_kind, held, seen
 
 
+@pytest.mark.no_cover  # an audit against brute force
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example])
 @given(advised_hands())
 def test_discard_ranking_equals_brute_force(hand):

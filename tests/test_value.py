@@ -245,6 +245,7 @@ CASES = [(name, target, wilds) for name in RULESETS for target in (0, 1) for wil
          if wilds == 0 or load_ruleset(name).wild_kinds]  # beijing-classic plays without wildcards
 
 
+@pytest.mark.no_cover  # an audit against the simulator (see test_exhaustive.py's pytestmark)
 @pytest.mark.parametrize("name,target,wilds", CASES, ids=[f"{n}-{'ready' if t == 0 else '1shanten'}-{w}wild"
                                                            for n, t, w in CASES])
 def test_simulator_agrees(name, target, wilds):
@@ -272,6 +273,7 @@ EXACT_CASES = [("beijing", 1), ("zhuji", 0), ("shangrao", 1), ("beijing-money", 
 
 
 @pytest.mark.slow
+@pytest.mark.no_cover  # an audit of the exact search (see test_exhaustive.py's pytestmark)
 @pytest.mark.parametrize("name,target", EXACT_CASES, ids=[f"{n}-{t}" for n, t in EXACT_CASES])
 def test_exact_weighs_the_exchanges_of_wildcard_hands(name, target):
     """`exact`: a hand holding a wildcard gets the exchange budget too. Its play chooses among more moves than
@@ -351,6 +353,7 @@ def test_cli_exact_for_a_wildcard_hand():
     assert "exact" in result.stdout and "~" not in result.stdout.split("by value:")[1]
 
 
+@pytest.mark.no_cover  # an audit against the simulator
 def test_simulator_agrees_two_from_ready():
     """2 from ready the narrower play is weighed (marked inexact); the engine's figures are still those of the
     play it reports: a 2-shanten hand, beijing, both objectives."""
