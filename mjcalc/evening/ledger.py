@@ -520,7 +520,7 @@ class Change:
     hands: List[HandRecord]
     keep: int
     state: State
-    players: Tuple[str, ...]
+    players: Tuple[str, str, str, str]  # E S W N, as they sit after it
     rules: Optional[Tuple[str, str, str]] = None  # (ruleset as loaded, ruleset id, rules JSON)
     request: Optional[Request] = None
     penalties: Tuple[PenaltyRecord, ...] = ()  # the table's penalties after it (all of them)
