@@ -105,10 +105,12 @@ def total_kind(record: HandRecord, rules: Optional[Ruleset]) -> Optional[TotalKi
     "unit" (番, 台, 分 …); None for a draw."""
     if record.kind != "win" or record.total is None:
         return None
-    region = find_region(rules.region) if rules is not None else None
-    known = {p.id for p in rules.patterns} if rules is not None else set()
-    flat = region is not None and any(p.get("id") in known and region.paid_flat(rules, p["id"])
-                                      for p in record.patterns if isinstance(p, dict))
+    if rules is None:  # no rules to say a pattern pays flat
+        return "unit"
+    region = find_region(rules.region)
+    known = {p.id for p in rules.patterns}
+    flat = any(p.get("id") in known and region.paid_flat(rules, p["id"])
+               for p in record.patterns if isinstance(p, dict))
     return "flat" if flat else "unit"
 
 
