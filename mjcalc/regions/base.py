@@ -6,7 +6,8 @@ rules and its seat roles. It subclasses `Region` and overrides only what differs
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple,
+                    Union)
 
 from ..decompose import Block
 from ..errors import ImpossibleSituation, Notice, SituationError

@@ -68,7 +68,8 @@ def big_single_wait(r: "Reading", p: PatternView) -> int:
 
 
 FIVE_M = 4
-_FACE_WAITS: Dict[Tuple[Any, ...], Tuple[int, ...]] = {}  # the 13 tiles (counts, shapes, wild kinds) -> their face waits
+# the 13 tiles (counts, shapes, wild kinds) -> their face waits
+_FACE_WAITS: Dict[Tuple[Any, ...], Tuple[int, ...]] = {}
 
 
 def face_waits(tiles: "Tiles", shapes: Collection[str]) -> Tuple[int, ...]:
