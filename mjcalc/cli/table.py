@@ -12,6 +12,7 @@ import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from functools import wraps
+from typing import Any, Dict
 
 import click
 
@@ -441,7 +442,7 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
             raise UserError("table.keeps_field", flag=flag, key=key)
-    fields = {}
+    fields: Dict[str, Any] = {}
     if params.get("situation_file"):
         fields = read_situation_file(params["situation_file"])
         for key in ("dealer", "base"):
