@@ -64,8 +64,8 @@ from .output import emit
 
 # The evening's values the commands read. `front`, the one face of the library a front end may import, does not
 # name their types (yet): until it does they are Any here. They are evening.ledger's Table, HandRecord,
-# PenaltyRecord and Standing, evening.record's Written and View, session's State, analysis' Analysis and
-# evening.story's Event and Told, and errors' Notice.
+# PenaltyRecord and Standing, evening.record's Written and View, session's State, analysis' Analysis,
+# evening.story's Event and Told, evening.stats' PersonStats and errors' Notice.
 Table = Any
 HandRecord = Any
 PenaltyRecord = Any
@@ -77,6 +77,7 @@ Analysis = Any
 Event = Any
 Told = Any
 Notice = Any
+PersonStats = Any
 Data = Dict[str, Any]  # an event's or a record's JSON document (evening.kinds.Data)
 Row = List[object]  # a row of a table drawn for the terminal
 
