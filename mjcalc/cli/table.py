@@ -161,8 +161,9 @@ def request_option(func: F) -> F:
 
 def _replayed(written: Written, as_json: bool, request_id: Optional[str]) -> None:
     """The answer to a request made already: its first answer (--json, with "replayed": true), or one line."""
-    hand = written.answer.get("hand") or written.answer.get("removed") or {}
-    what = (f"hand {hand['number']}" if hand.get("number") else f"revision {written.answer.get('revision')}")
+    answer = written.answer or {}  # a request made already: its first answer
+    hand = answer.get("hand") or answer.get("removed") or {}
+    what = (f"hand {hand['number']}" if hand.get("number") else f"revision {answer.get('revision')}")
     emit(said_doc(f"request {request_id} was made already ({what}); nothing recorded again", data=written.answer),
          as_json)
 
@@ -298,6 +299,7 @@ def _result_text(table: Table, record: HandRecord) -> str:
     if record.kind == "draw":
         return "荒牌 draw"
     name = record.player if record.players else table.player
+    assert record.winner is not None, "a win has a winner"
     how = "自摸" if record.discarder is None else f"← {name(record.discarder)}"
     return f"{name(record.winner)} {how}"
 
@@ -427,10 +429,8 @@ def table_hand(words: Tuple[str, ...], winner: Optional[str], total: Optional[st
         written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    record = written.hand
-    with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
-        _answer_hand(written.table, record, written.analysis, written.rules, written.standings, brief, as_json,
-                     dry_run, lang, written)
+    with answering(Message("table.done_hand", number=written.hand.number)) if not dry_run else nullcontext():
+        _answer_hand(written, brief, as_json, dry_run, lang)
 
 
 ASKED = {"record.duplicate": "table.duplicate_ask", "record.total_unusual": "table.total_unusual_ask",
@@ -506,8 +506,11 @@ def read_hand(ledger: Ledger, words: Sequence[str], winner: Optional[str], total
                                    seat_of=seated.seat)
 
 
-def _answer_hand(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, standings: List[Standing],
-                 brief: bool, as_json: bool, dry_run: bool, lang: str, written: Written = None) -> None:
+def _answer_hand(written: Written, brief: bool, as_json: bool, dry_run: bool, lang: str) -> None:
+    """The answer to `table hand`: the hand recorded (or only scored, `dry_run`), in one line (`brief`) or in full."""
+    t, record, standings = written.table, written.hand, written.standings
+    result, rules = written.analysis, written.rules
+    assert result is not None and rules is not None, "a hand's write scored it under its rules"
     _warn_hand(result.warnings)
     data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
@@ -587,6 +590,8 @@ def _seats_to_table(t: Table, params: Dict[str, Any]) -> None:
 def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, lang: str,
                standings: Optional[List[Standing]] = None) -> List[str]:
     """The lines `table hand` prints for a recorded hand."""
+    score, payout = result.score, result.payout
+    assert score is not None and payout is not None, "a hand recorded is a win, scored and paid"
     unit = rules.unit(lang)
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
              + (f" (连庄 {record.streak})" if record.streak else "")
@@ -598,16 +603,16 @@ def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, l
         lines.append(line)
     else:
         lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
-    if result.score.matches:
+    if score.matches:
         lines.append(_table(front.pattern_rows(result, lang), ["pattern", "id", unit]))
-    lines.append(f"total     {front.total_text(result, result.score, lang, long=True)}")
+    lines.append(f"total     {front.total_text(result, score, lang, long=True)}")
     headers, rows = front.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
-    rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
+    rows = [row[:1] + [t.player(str(row[0]))] + row[1:] for row in rows]  # each row's first cell: its seat
     if record.level:  # the total column is what each seat is paid: the hand's payout × 上楼
-        fixed = [zh if lang == "zh" else en for zh, en, _ in result.payout.parts if en in result.payout.fixed]
+        fixed = [zh if lang == "zh" else en for zh, en, _ in payout.parts if en in payout.fixed]
         headers[-1] = f"total (上楼 ×{record.factor}" + (f"; {', '.join(fixed)} ×1" if fixed else "") + ")"
-        rows = [row[:-1] + [record.deltas[row[0]]] for row in rows]
+        rows = [row[:-1] + [record.deltas[str(row[0])]] for row in rows]
     lines.append(_fit_rows(rows, headers, drop=(2,)))
     if standings is not None:
         lines.append("")
@@ -1178,7 +1183,8 @@ def table_seat(words: Tuple[str, ...], dealer: Optional[str], from_start: bool, 
             base = front.opening_players(ledger, t) if from_start else t.players
             players = front.seating_with(base, changes)
             if dealer is not None and not from_start:
-                together = replace(t, players=tuple(players[s] for s in SEATS)).seat(dealer)  # as they will sit
+                east, south, west, north = (players[s] for s in SEATS)
+                together = replace(t, players=(east, south, west, north)).seat(dealer)  # as they will sit
             preview = None
             if from_start and not yes:
                 preview = front.preview_seating(ledger, t, players)
@@ -1236,8 +1242,9 @@ def table_penalty(words: Tuple[str, ...], player: str, to: Optional[str], reason
         written = front.record_penalty(ledger, t, what, player, to, reason, request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    t = written.table
-    doc = said_doc(*penalty_lines(t, written.penalty), _table(_standing_rows(t, written.standings),
+    t, penalty = written.table, written.penalty
+    assert penalty is not None, "a penalty's write recorded it"
+    doc = said_doc(*penalty_lines(t, penalty), _table(_standing_rows(t, written.standings),
                                                                ["seat", "player", "score"]),
                    data=front.written_json(written))
     with answering(Message("table.done_penalty")):
@@ -1391,7 +1398,7 @@ def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total
                                   count=len(ledger.hands(t)))
             preview = front.edit_hand(ledger, t, old, given, dry_run=True)
             unusual = front.unusual(preview.rules or front.table_rules(t, ledger), given, preview.analysis)
-            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
+            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.hand, "now  "),
                            *changed_lines(preview), *standings_change(t, preview),
                            *([said(unusual)] if unusual is not None else []), data=front.preview_json(preview))
             if dry_run:  # the preview is the answer
@@ -1551,7 +1558,7 @@ def _event_text(event: Event) -> str:
         return "edit of " + _edit_text(event.was, event.hand)
     if kind == "undo":
         return "undo of " + _told(event.hand)
-    if kind == "revert":
+    if kind == "revert" and event.target is not None:
         revision, taken = event.target
         if taken == "edit":
             return f"revert of revision {revision}: " + _edit_text(event.was, event.hand)
@@ -1567,7 +1574,7 @@ def _event_text(event: Event) -> str:
         moved = ", ".join(f"{s} {now} (" + ("renamed from " if event.renames.get(was) == now else "was ")
                           + f"{was})" for s, was, now in event.moved) or "nobody moved"
         return f"first hand's seating corrected: {moved}"
-    if kind == "dealer":
+    if kind == "dealer" and event.dealer:
         return f"dealer corrected: {event.dealer[0]} {event.dealer[1]} deals next"
     if kind == "rules":
         old_id, old_zh, new_id, new_zh = event.rules
