@@ -11,8 +11,8 @@ import os
 import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
-from functools import wraps
 from decimal import Decimal
+from functools import wraps
 from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import click
