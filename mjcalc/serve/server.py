@@ -229,7 +229,7 @@ class Library:
         self.read_only: Optional[LedgerFileError] = None  # why the ledger cannot be written, when it cannot
         try:
             with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
-                self.db_path = ledger.path
+                self.db_path: Path = ledger.path
                 ledger.check_writable()
         except LedgerFileError as exc:
             if exc.code not in UNWRITABLE:
