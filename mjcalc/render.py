@@ -13,7 +13,7 @@ from .messages import Message
 from .notation import format_hand
 from .regions.base import Region
 from .ruleset import Penalty, Ruleset
-from .scoring import Score
+from .scoring import Score, Tiles
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
 
@@ -219,10 +219,11 @@ def wild_line(analysis: Analysis) -> str:
 
 def stand_in_line(analysis: Analysis) -> str:
     reading = analysis.score.reading if analysis.score else None
-    if not reading or not reading.decomposition:
+    tiles = analysis.tiles
+    if not reading or not reading.decomposition or not isinstance(tiles, Tiles):
         return ""
     parts = []
-    faces = list(analysis.tiles.faces)  # a wildcard standing for its own face is shown as itself
+    faces = list(tiles.faces)  # a wildcard standing for its own face is shown as itself
     for b in reading.decomposition.blocks:
         for t in b.wild_as:
             own = t in faces

@@ -16,7 +16,7 @@ from .payouts import MAX_AMOUNT
 from .ruleset import Pattern, Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
-from .regions.base import ReadingKeys, Region
+from .regions.base import AnyReading, ReadingKeys, Region
 from .tiles import NAMES, NUM_KINDS, WILD
 
 
@@ -213,7 +213,7 @@ class Score:
     complete: bool
     legal: bool
     reason: Optional[Message]
-    reading: Optional[Reading] = None
+    reading: Optional[AnyReading] = None  # a told hand's is a ToldReading
     matches: Tuple[Match, ...] = ()
     total: int = 0
     bonus: int = 0

@@ -289,8 +289,7 @@ def analyze_told(told: Told, ruleset: Ruleset, situation: Optional[Situation] = 
         hand, score = _score_total(told, ruleset, region, situation, kinds, most_wilds)
     else:
         hand, score = _score_named(told, ruleset, region, situation, kinds, most_wilds)
-    # analysis.py types `Analysis.tiles` as `scoring.Tiles`; a told hand's are its facts (`regions.base.HandTiles`)
-    result = Analysis(ruleset, region, None, situation, hand,  # type: ignore[arg-type]
+    result = Analysis(ruleset, region, None, situation, hand,
                       score=score, warnings=notes + list(score.notes))
     if score.legal:
         result.payout = pay(score, ruleset, region)
@@ -608,8 +607,7 @@ def _scored(ruleset: Ruleset, region: Region, t: _Tried, named: Dict[str, int], 
     reason = reason or region.reading_refusal(ruleset, reading, matches) \
         or region.refusal(ruleset, t.situation, t.hand, matches, total)
     reason = _said_open(ruleset, region, told, t.hand, named, reason)
-    # scoring.py types `Score.reading` as a `Reading`; a told hand's is a `ToldReading` (`regions.base.AnyReading`)
-    return Score(True, reason is None, reason, reading,  # type: ignore[arg-type]
+    return Score(True, reason is None, reason, reading,
                  tuple(matches), total, bonus, [], t.situation, tuple(notes), uncapped)
 
 
@@ -786,8 +784,7 @@ def _total_scored(ruleset: Ruleset, region: Region, t: _Tried, total: int, readi
         total = ruleset.cap
     notes += region.notices(ruleset, t.situation, t.hand, tuple(kept))
     reason = region.refusal(ruleset, t.situation, t.hand, tuple(kept), total)
-    # scoring.py types `Score.reading` as a `Reading`; a told hand's is a `ToldReading` (`regions.base.AnyReading`)
-    return Score(True, reason is None, reason, reading,  # type: ignore[arg-type]
+    return Score(True, reason is None, reason, reading,
                  tuple(kept), total, bonus, [], t.situation, tuple(notes), uncapped)
 
 

@@ -24,12 +24,10 @@ from typing import Any, List, Optional
 import click
 
 from .. import front  # the library as the front ends see it: nothing else of it is imported here
-from ..front import Doc, Ledger, LedgerError, Message, MjcalcError, Ruleset, data_dir, printable, written_in_notation
+from ..front import Doc, Ledger, LedgerError, Message, MjcalcError, Ruleset, Table, data_dir, printable, written_in_notation
 from .common import said_lang
 from .output import emit
 from .text_table import line_width
-
-Table = Any  # evening.ledger's Table: `front` does not name its type (yet), as table.py says
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 DRAWN = ("荒牌", "荒庄")  # `draw` as players say it (the glossary's 荒牌)

@@ -4,13 +4,11 @@ from typing import Dict, List, Optional, Sequence, Tuple
 
 import click
 
-from ..front import SEATS, Ledger, dealer_charges, read_stats, stats_json
+from ..front import SEATS, Ledger, PersonStats, Table, dealer_charges, read_stats, stats_json
 from .common import UserError, said_lang
 from .common import table as draw_table
 from .output import emit
 from .table import (
-    PersonStats,
-    Table,
     columns,
     current_table,
     db_option,

@@ -13,7 +13,7 @@ from contextlib import contextmanager, nullcontext
 from dataclasses import replace
 from decimal import Decimal
 from functools import wraps
-from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import click
 
@@ -21,15 +21,25 @@ from .. import front  # the library as the front ends see it: nothing else of it
 from ..front import (
     GENERIC,
     SEATS,
+    Analysis,
+    Data,
     Doc,
+    HandRecord,
     Ledger,
     LedgerError,
     LedgerFileError,
     Message,
     MjcalcError,
+    Notice,
+    PenaltyRecord,
     Ruleset,
     Session,
     SituationError,
+    Standing,
+    State,
+    Table,
+    View,
+    Written,
     all_options,
     context,
     json_text,
@@ -62,23 +72,8 @@ from .common import (
 )
 from .output import emit
 
-# The evening's values the commands read. `front`, the one face of the library a front end may import, does not
-# name their types (yet): until it does they are Any here. They are evening.ledger's Table, HandRecord,
-# PenaltyRecord and Standing, evening.record's Written and View, session's State, analysis' Analysis,
-# evening.story's Event and Told, evening.stats' PersonStats and errors' Notice.
-Table = Any
-HandRecord = Any
-PenaltyRecord = Any
-Standing = Any
-Written = Any
-View = Any
-State = Any
-Analysis = Any
-Event = Any
-Told = Any
-Notice = Any
-PersonStats = Any
-Data = Dict[str, Any]  # an event's or a record's JSON document (evening.kinds.Data)
+if TYPE_CHECKING:  # the log's types: evening.story is loaded on first use (start-up time)
+    from ..front import Event, Told
 Row = List[object]  # a row of a table drawn for the terminal
 
 
@@ -1088,7 +1083,7 @@ def table_settle(name: Optional[str], rate: Optional[str], as_json: bool, db_pat
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         standings = ledger.standings(t)
     transfers = front.settle({s.player: s.score for s in standings})
-    data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
+    data: Data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
     if per_point is not None:
         data["rate"] = str(per_point)
         data["rounding"] = "each transfer to 0.01, half up"
@@ -1503,7 +1498,7 @@ def _local(stamp: str) -> str:
         return _when(stamp)
 
 
-def _told(hand: Optional[Told]) -> str:
+def _told(hand: Optional["Told"]) -> str:
     """A hand as the log names it: `hand 3: 小李 ← 老王 3番`, `hand 4: 荒牌`."""
     if hand is None:
         return "a hand no longer in the log"
@@ -1514,7 +1509,7 @@ def _told(hand: Optional[Told]) -> str:
     return f"hand {hand.number}: {hand.winner} {how}{total}"
 
 
-def _entered(hand: Optional[Told]) -> str:
+def _entered(hand: Optional["Told"]) -> str:
     """How a hand was entered, after its line: its tiles, or the patterns named."""
     if hand is None or hand.kind == "draw":
         return ""
@@ -1523,7 +1518,7 @@ def _entered(hand: Optional[Told]) -> str:
     return f"  named {' '.join(hand.named)}" if hand.named else ""
 
 
-def _edit_text(was: Optional[Told], now: Optional[Told]) -> str:
+def _edit_text(was: Optional["Told"], now: Optional["Told"]) -> str:
     """What an edit changed: `hand 2: 3番 → 4番`, or the whole hand before and after."""
     if was is None or now is None:
         return _told(now)
@@ -1547,7 +1542,7 @@ def _penalty_text(p: Data) -> str:
     return f"{p['name']}: {p['player']} {p['paid']:+d}, {p['amount']} to {to}{reason}"
 
 
-def _event_text(event: Event) -> str:
+def _event_text(event: "Event") -> str:
     """One event of `table log` in words."""
     kind: str = event.kind
     if kind == "open":

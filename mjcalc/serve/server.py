@@ -140,8 +140,7 @@ from ..front import (  # noqa: E402
 )
 from . import join  # noqa: E402  (serve's own, not the library: the QR code, the manifest and the icons)
 
-if TYPE_CHECKING:  # the library's types this module names (nothing more is imported at run time); mjcalc.front
-    # names none of them yet: until it does, mypy reads each as Any (the face's module __getattr__ answers any name)
+if TYPE_CHECKING:  # the library's types this module names only in annotations
     from ..front import Option, Pattern, Region, Request, Situation, Table, Written
 
 TableView = Callable[[Ledger, "Table"], Tuple[Data, str]]  # a table's view and its ETag (`table_show`, …)
