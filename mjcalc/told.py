@@ -18,7 +18,7 @@ on them (which kong a kong draw came from), the entry is refused and asks for th
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Callable, Collection, Dict, FrozenSet, Iterator, List, Mapping, Optional, Sequence, Tuple
+from typing import Any, Callable, ClassVar, Collection, Dict, FrozenSet, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from .analysis import Analysis, analyze, check_options, pay
 from .decompose import Block
@@ -177,7 +177,7 @@ class ToldReading:
     """A hand told by its patterns, read as the scorer reads a decomposition: the shape patterns count as named
     (`named`), the rest is read off the hand's facts (`tiles`, a `ToldHand`) and the situation."""
 
-    told = True  # region hooks that read the decomposition ask the names instead
+    told: ClassVar[Literal[True]] = True  # region hooks that read the decomposition ask the names instead
 
     tiles: ToldHand
     situation: Situation

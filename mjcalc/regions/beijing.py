@@ -588,9 +588,7 @@ class Beijing(Region):
         rule = ruleset.robbable_concealed_kong
         if rule == "any":
             return None
-        from ..told import ToldReading  # here, not above: told.py imports the regions
-
-        if rule == "dragon" and isinstance(reading, ToldReading):
+        if rule == "dragon" and reading.told:
             # the table says the robbed tile completed it: a 一条龙 is named
             if any(reading.named(pid) for pid in STRAIGHTS):
 
