@@ -13,7 +13,7 @@ from .messages import did_you_mean
 from .notation import parse_tiles
 from .payouts import Payout
 from .regions import all_options, find_region
-from .regions.base import Region
+from .regions.base import HandTiles, Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands
 from .situation import Situation
@@ -53,7 +53,7 @@ class Analysis:
     region: Region
     hand: Optional[Hand]  # None for a hand told by its total or patterns (`told.score_agreed`)
     situation: Situation
-    tiles: Tiles
+    tiles: HandTiles  # a told hand's are its facts
     score: Optional[Score] = None
     payout: Optional[Payout] = None
     waits: List[WaitResult] = field(default_factory=list)
@@ -78,6 +78,7 @@ class Analysis:
         """Tiles away from ready 向听 (0 ready, -1 complete)."""
         from .shanten import shanten  # only for a hand that does not win (start-up time)
         t = self.tiles
+        assert isinstance(t, Tiles), "a hand told by its patterns or total has no shanten"
         return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
 
 

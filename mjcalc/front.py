@@ -11,11 +11,18 @@ first use (PEP 562), so that a table command starts without them.
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .errors import MjcalcError, SituationError, json_text, printable
+from .errors import MjcalcError, Notice, SituationError, json_text, printable
 from .evening import (
+    HandRecord,
     Ledger,
     LedgerError,
     LedgerFileError,
+    PenaltyRecord,
+    PersonStats,
+    Standing,
+    Table,
+    View,
+    Written,
     adopt_rules,
     agreed_input,
     as_played,
@@ -61,6 +68,8 @@ from .evening import (
     written_json,
 )
 from .evening.check import problems
+from .evening.kinds import Data
+from .evening.ledger import Request
 from .evening.stats import dealer_charges
 from .flags import flagged
 from .glossary import closest
@@ -68,6 +77,7 @@ from .messages import LANGS, Message, did_you_mean, escaped, shown
 from .notation import parse_hand, parse_tiles, written_in_notation
 from .patterns import added_by_situation, most_count
 from .regions import all_options, find_region
+from .regions.base import Region
 from .render import (
     Doc,
     advice_json,
@@ -79,21 +89,21 @@ from .render import (
     value_into,
     waits_doc,
 )
-from .ruleset import Ruleset, builtin_rulesets, load_ruleset
-from .session import Session
-from .situation import GENERIC, read_situation
+from .ruleset import Pattern, Ruleset, builtin_rulesets, load_ruleset
+from .session import Session, State
+from .situation import GENERIC, Option, Situation, read_situation
 from .tiles import SEATS, parse_seat, seat_word
-from .analysis import analyze, compare, parse_seen
+from .analysis import Analysis, analyze, compare, parse_seen
 
 # loaded on first use (start-up time): the calculator's heavier answers, the settlement, the log's story
 LAZY = {"advise": "advice", "BatchWaits": "batch", "DEFAULT_DRAWS": "value", "OBJECTIVES": "value",
         "advise_value": "value", "money": "settle", "read_rate": "settle", "settle": "settle",
-        "story": "evening.story"}
+        "story": "evening.story", "Event": "evening.story", "Told": "evening.story"}
 
 if TYPE_CHECKING:  # the type checker sees them; at run time each is loaded on first use (start-up time)
     from .advice import advise
     from .batch import BatchWaits
-    from .evening.story import story
+    from .evening.story import Event, Told, story
     from .settle import money, read_rate, settle
     from .value import DEFAULT_DRAWS, OBJECTIVES, advise_value
 
@@ -108,6 +118,10 @@ def __getattr__(name: str) -> Any:
 
 
 __all__ = [
+    # the types the front ends name
+    "Analysis", "Data", "Event", "HandRecord", "Notice", "Option", "Pattern", "PenaltyRecord", "PersonStats", "Region",
+    "Request", "Situation", "Standing", "State", "Table", "Told", "View", "Written",
+    # the functions and values they call
     "BatchWaits", "DEFAULT_DRAWS", "Doc", "GENERIC", "LANGS", "Ledger", "LedgerError", "LedgerFileError", "Message",
     "MjcalcError", "OBJECTIVES", "Ruleset", "SEATS", "Session", "SituationError", "__version__",
     "added_by_situation", "adopt_rules", "advice_json", "advise", "advise_value", "agreed_input", "all_options",

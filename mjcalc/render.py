@@ -2,17 +2,32 @@
 made of; no printing here (output.py prints)."""
 import re
 from dataclasses import replace
-from typing import Dict, List, Literal, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple
 
-from .analysis import Analysis
+from .analysis import Analysis, WaitResult
 from .decompose import Block
+from .errors import Notice
 from .flags import flag_of
+from .hand import Hand
 from .messages import Message
 from .notation import format_hand
+from .regions.base import Region
+from .ruleset import Penalty, Ruleset
+from .scoring import Score, Tiles
 from .shapes import IRREGULAR
 from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
 
+if TYPE_CHECKING:  # for annotations only: each is imported by the command that uses it (start-up time)
+    from .advice import Advice, DiscardAdvice
+    from .glossary import Term
+    from .shanten import Improvement
+    from .value import DiscardValue, ValueAdvice
+
 Tone = Literal["good", "bad", "strong"]  # how a front end colours a text (None: plain)
+TotalKind = Literal["unit", "flat"]  # what a total counts (`total_kind`)
+Row = List[object]  # a table's row: each cell printed as text, or a (text, tone) pair
+# A wait's row (`wait_rows`): its tile (or tiles), its copies left, and its verdicts (self-drawn, on a discard)
+WaitRow = Tuple[str, int, Tuple[str, ...]]
 
 SHAPE_NAMES = {
     "standard": ("四组一对", "sets and a pair"),
@@ -23,17 +38,17 @@ SHAPE_NAMES = {
 }
 
 
-def block_text(block: Block, glyphs=False) -> str:
+def block_text(block: Block, glyphs: bool = False) -> str:
     """A block of a decomposition: `123m`; an irregular shape keeps its groups apart (`19m 19p …`)."""
     text = format_tiles(block.tiles, glyphs)
     return text if block.kind in IRREGULAR else text.replace(" ", "")
 
 
-def waits_text(waits, glyphs=False) -> str:
+def waits_text(waits: Iterable[int], glyphs: bool = False) -> str:
     return " ".join(tile_text(t, glyphs) for t in waits)
 
 
-def all_kinds_note(waits) -> str:
+def all_kinds_note(waits: Sequence[int]) -> str:
     return "every tile completes it" if len(waits) == NUM_KINDS else ""
 
 
@@ -48,13 +63,13 @@ def every_tile_text(analysis: Analysis, lang: str = "zh") -> str:
     return "every tile wins" + (f" ({name})" if name else "")
 
 
-def total_kind(analysis: Analysis, score) -> str:
+def total_kind(analysis: Analysis, score: Score) -> TotalKind:
     """What a score's total counts: "unit" (the ruleset's unit, 番 台 分, paid by the scheme's table) or "flat"
     (a fixed amount each payer pays times 底分: a pattern the region pays flat was scored)."""
     return "flat" if any(analysis.region.paid_flat(analysis.ruleset, m.pattern_id) for m in score.matches) else "unit"
 
 
-def total_text(analysis: Analysis, score, lang: str, long: bool = False) -> str:
+def total_text(analysis: Analysis, score: Score, lang: str, long: bool = False) -> str:
     """A legal total as what is paid: `3 番`; a flat one `16 flat` (`long`: and what that means, for the total
     line of a scored hand: a flat 16 is not 16 番)."""
     unit = analysis.ruleset.unit(lang)
@@ -65,7 +80,7 @@ def total_text(analysis: Analysis, score, lang: str, long: bool = False) -> str:
     return f"{score.total} flat"
 
 
-def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
+def decomposition_blocks(analysis: Analysis, glyphs: bool = False) -> List[str]:
     reading = analysis.score.reading if analysis.score else None
     if reading is None or reading.decomposition is None:
         return []
@@ -74,13 +89,13 @@ def decomposition_blocks(analysis: Analysis, glyphs=False) -> List[str]:
     return blocks + [m.text(glyphs) for m in analysis.hand.melds]
 
 
-def pattern_rows(analysis: Analysis, lang: str) -> List[List]:
+def pattern_rows(analysis: Analysis, lang: str) -> List[Row]:
     rules = analysis.ruleset
-    rows = []
+    rows: List[Row] = []
     assert analysis.score is not None  # a complete hand's
     for m in analysis.score.matches:
         p = rules.pattern(m.pattern_id)
-        shown = f"×{m.value}" if p.role == "multiplier" else (f"+{m.value}" if p.role == "bonus" else m.value)
+        shown: object = f"×{m.value}" if p.role == "multiplier" else (f"+{m.value}" if p.role == "bonus" else m.value)
         if analysis.region.paid_flat(rules, m.pattern_id):
             shown = f"{m.value} flat"
         rows.append([p.name(lang), m.pattern_id, shown])
@@ -105,23 +120,23 @@ def payout_rows(analysis: Analysis, lang: str) -> Tuple[List[str], List[List[obj
     return headers, rows
 
 
-def reason_text(score, said_in: str = "en"):
+def reason_text(score: Score, said_in: str = "en") -> Optional[str]:
     """Why a score is not a legal win (`Score.reason`, a message), said in `said_in`; None for a legal win."""
     return score.reason.text(said_in) if score.reason is not None else None
 
 
-def _score_dict(score, said_in: str = "en"):
+def _score_dict(score: Score, said_in: str = "en") -> Dict[str, Any]:
     return {"legal": score.legal, "total": score.total if score.complete else None,
             "reason": reason_text(score, said_in)}
 
 
-def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> dict:
+def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> Dict[str, Any]:
     """`analyze --json`: names (patterns, payout parts) in `lang`, the reason a hand is refused in `said_in` (the
     language messages are said in)."""
     hand, score = analysis.hand, analysis.score
     assert hand is not None  # an analysis of tiles
     reading = score.reading if score else None
-    out = {
+    out: Dict[str, Any] = {
         "ruleset": analysis.ruleset.id,
         "hand": format_hand(hand),
         "tiles": hand.size,
@@ -166,26 +181,27 @@ def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> dict:
     return out
 
 
-def wait_rows(analysis: Analysis, glyphs=False, said_in: str = "en"):
+def wait_rows(analysis: Analysis, glyphs: bool = False, said_in: str = "en") -> List[WaitRow]:
     """A row per wait: the tile, copies left, what it scores self-drawn and, where a discard win can be, on a
     discard. A hand that wins on every tile has a row per verdict instead: its tiles (`every tile` when they
     all score alike) and their copies left together."""
-    rows = []
+    rows: List[WaitRow] = []
     for w in analysis.waits:
-        row = [tile_text(w.tile, glyphs), w.left, _verdict(analysis, w.self_draw, said_in)]
-        rows.append(row + [_verdict(analysis, w.discard, said_in)] if analysis.discard_wins else row)
+        verdicts: Tuple[str, ...] = (_verdict(analysis, w.self_draw, said_in),)
+        if analysis.discard_wins:
+            verdicts += (_verdict(analysis, w.discard, said_in),)
+        rows.append((tile_text(w.tile, glyphs), w.left, verdicts))
     if not analysis.every_tile:
         return rows
-    groups: Dict[tuple, List[list]] = {}
+    groups: Dict[Tuple[str, ...], List[WaitRow]] = {}
     for row in rows:
-        groups.setdefault(tuple(row[2:]), []).append(row)
+        groups.setdefault(row[2], []).append(row)
     if len(groups) == 1:
-        return [["every tile", sum(w.left for w in analysis.waits)] + list(next(iter(groups)))]
-    return [[" ".join(str(r[0]) for r in group), sum(int(r[1]) for r in group)] + list(verdict)
-            for verdict, group in groups.items()]
+        return [("every tile", sum(w.left for w in analysis.waits), next(iter(groups)))]
+    return [(" ".join(r[0] for r in group), sum(r[1] for r in group), verdict) for verdict, group in groups.items()]
 
 
-def _verdict(analysis: Analysis, score, said_in: str = "en") -> str:
+def _verdict(analysis: Analysis, score: Optional[Score], said_in: str = "en") -> str:
     if score is None:
         return ""
     if score.legal:
@@ -203,10 +219,11 @@ def wild_line(analysis: Analysis) -> str:
 
 def stand_in_line(analysis: Analysis) -> str:
     reading = analysis.score.reading if analysis.score else None
-    if not reading or not reading.decomposition:
+    tiles = analysis.tiles
+    if not reading or not reading.decomposition or not isinstance(tiles, Tiles):
         return ""
     parts = []
-    faces = list(analysis.tiles.faces)  # a wildcard standing for its own face is shown as itself
+    faces = list(tiles.faces)  # a wildcard standing for its own face is shown as itself
     for b in reading.decomposition.blocks:
         for t in b.wild_as:
             own = t in faces
@@ -226,18 +243,24 @@ def hand_text(analysis: Analysis, glyphs: bool = False) -> str:
 # --- compare and advise -------------------------------------------------------------------------------
 
 
-def given_score(analysis: Analysis, wait):
+def _on_discard(wait: WaitResult) -> Score:
+    """The wait won on a discard: `analyze` scores every wait both ways."""
+    assert wait.discard is not None  # `WaitResult.discard` is Optional, but `analyze` always scores it
+    return wait.discard
+
+
+def given_score(analysis: Analysis, wait: WaitResult) -> Score:
     """The score of a wait won the way the situation says (self-draw unless --from)."""
-    return wait.self_draw if analysis.situation.self_drawn else wait.discard
+    return wait.self_draw if analysis.situation.self_drawn else _on_discard(wait)
 
 
-def wait_json(analysis: Analysis, w, said_in: str = "en") -> dict:
+def wait_json(analysis: Analysis, w: WaitResult, said_in: str = "en") -> Dict[str, Any]:
     given = given_score(analysis, w)
     return {
         "tile": NAMES[w.tile], "left": w.left, "legal": given.legal,
         "total": given.total if given.legal else None,
         "total_kind": total_kind(analysis, given) if given.legal else None,
-        "self_draw": _score_dict(w.self_draw, said_in), "discard": _score_dict(w.discard, said_in),
+        "self_draw": _score_dict(w.self_draw, said_in), "discard": _score_dict(_on_discard(w), said_in),
     }
 
 
@@ -260,7 +283,7 @@ def compare_column(analysis: Analysis, lang: str, glyphs: bool = False,
     col: Dict[str, List[Tuple[str, Optional[Tone]]]] = {}
     if score is None:
         lines: List[Tuple[str, Optional[Tone]]] = []
-        by_verdict: Dict[tuple, list] = {}
+        by_verdict: Dict[Tuple[str, bool], List[WaitResult]] = {}
         for w in analysis.waits:
             given = given_score(analysis, w)
             verdict = _unbroken(total_text(analysis, given, lang)) if given.legal else \
@@ -297,18 +320,19 @@ def compare_column(analysis: Analysis, lang: str, glyphs: bool = False,
 COMPARE_ROWS = ("legal", "waits", "best", "patterns", "total") + tuple(SEATS)
 
 
-def compare_row_label(key: str, analysis_list) -> str:
+def compare_row_label(key: str, analysis_list: Sequence[Analysis]) -> str:
     if key in SEATS:
         roles = seat_roles(analysis_list[0]) if analysis_list else {}
         return f"{key} ({roles[key]})" if roles.get(key) else key
     return key
 
 
-def advice_json(advice, lang: str, said_in: str = "en") -> dict:
+def advice_json(advice: "Advice", lang: str, said_in: str = "en") -> Dict[str, Any]:
     """`advise --json`: shanten, improvements (13 tiles) or ranked discards (14 tiles); reasons in `said_in`."""
     analysis = advice.analysis
     hand = analysis.hand
-    out = {
+    assert hand is not None  # advice is on tiles
+    out: Dict[str, Any] = {
         "ruleset": analysis.ruleset.id,
         "hand": format_hand(hand),
         "tiles": hand.size,
@@ -334,13 +358,13 @@ def advice_json(advice, lang: str, said_in: str = "en") -> dict:
     return out
 
 
-def win_now(analysis: Analysis):
+def win_now(analysis: Analysis) -> Optional[int]:
     """What 14 tiles that are a legal win as they stand pay the player's seat (less what the hand pays whoever
     wins it, as `advise --by` counts it), or None."""
     return analysis.payout.win_deltas[analysis.situation.seat] if analysis.payout else None
 
 
-def win_json(analysis: Analysis, lang: str):
+def win_json(analysis: Analysis, lang: str) -> Optional[Dict[str, Any]]:
     """14 tiles that are a legal win as they stand: the total, what it counts and the patterns; else None."""
     score = analysis.score
     if score is None or not score.legal:
@@ -353,28 +377,30 @@ def win_json(analysis: Analysis, lang: str):
 def win_text(analysis: Analysis, lang: str) -> str:
     """`already a win: 9 番 (庄 1 + 四惠牌 8), +27 to you; …`, ranked above every discard."""
     score = analysis.score
+    assert score is not None  # a legal win's
     names = " + ".join(f"{name} {value}" for name, _, value in pattern_rows(analysis, lang))
     return (f"already a win: {total_text(analysis, score, lang)}" + (f" ({names})" if names else "")
             + f", {win_now(analysis):+d} to you; declare it (`mjcalc analyze`), every discard below gives it up")
 
 
-def improvements_text(improvements, glyphs=False) -> str:
+def improvements_text(improvements: Iterable["Improvement"], glyphs: bool = False) -> str:
     return " ".join(f"{tile_text(i.tile, glyphs)}×{i.left}" for i in improvements)
 
 
-def discard_rows(advice, glyphs=False, lang: str = "zh") -> List[List]:
+def discard_rows(advice: "Advice", glyphs: bool = False, lang: str = "zh") -> List[Row]:
     """A row per discard; one leaving a hand that wins on any tile says so (its JSON lists the kinds)."""
+    assert advice.discards is not None  # 14 tiles
     every = every_tile_text(advice.analysis, lang)
     return [[discard_label(d, glyphs), d.shanten, d.effective,
              every if d.every_tile else improvements_text(d.improvements, glyphs)] for d in advice.discards]
 
 
-def discard_label(d, glyphs=False) -> str:
+def discard_label(d: "DiscardAdvice", glyphs: bool = False) -> str:
     """A discard of `advise` as the text shows it: its tile, and `(wild)` when it is a wildcard."""
     return tile_text(d.tile, glyphs) + (" (wild)" if d.wild else "")
 
 
-def shanten_text(advice, lang: str) -> str:
+def shanten_text(advice: "Advice", lang: str) -> str:
     value = advice.shanten
     word = {-1: "complete 和了", 0: "ready 听牌"}.get(value, f"{value} from ready")
     if advice.by_shape and value < min(advice.by_shape.values()):  # the region's win whatever the shape
@@ -389,6 +415,12 @@ def shanten_text(advice, lang: str) -> str:
 # --- documents: what each command says, built once, printed by output.py as text or JSON -----------------
 
 
+# A block of a document's text, by its first item: ("field", label, text, tone), ("line", text, tone), ("table",
+# headers, rows) or ("text", text). Not a union of the four: output.py reads `block[0]` into a name first, which
+# does not narrow one.
+DocBlock = Tuple[Any, ...]
+
+
 class Doc:
     """One command's answer: `data` (the JSON document) and `blocks` (its text layout), with `warnings`.
 
@@ -398,39 +430,39 @@ class Doc:
     escaped.
     """
 
-    def __init__(self, data=None, warnings=()):
-        self.data = data
-        self.blocks = []
+    def __init__(self, data: Any = None, warnings: Iterable[Notice] = ()) -> None:
+        self.data = data  # a JSON document: an object, or a list of them (`compare`, `rulesets`)
+        self.blocks: List[DocBlock] = []
         self.warnings = list(warnings)
 
-    def field(self, label: str, text, tone: Optional[Tone] = None):
+    def field(self, label: str, text: object, tone: Optional[Tone] = None) -> None:
         self.blocks.append(("field", label, text, tone))
 
-    def line(self, text="", tone: Optional[Tone] = None):
+    def line(self, text: object = "", tone: Optional[Tone] = None) -> None:
         self.blocks.append(("line", text, tone))
 
-    def table(self, headers, rows):
+    def table(self, headers: Iterable[object], rows: Iterable[Iterable[object]]) -> None:
         self.blocks.append(("table", list(headers), [list(r) for r in rows]))
 
-    def text(self, *lines: str):
+    def text(self, *lines: str) -> None:
         """Lines laid out already (one or more to a string), each printed as it is."""
         self.blocks += [("text", str(line)) for line in lines]
 
 
-def _not_assumed(notices):
+def _not_assumed(notices: Iterable[Notice]) -> List[Notice]:
     """The warnings for stderr: the seat assumed is said in the answer itself (`assumed_field`)."""
     return [n for n in notices if not getattr(n, "assumed", False)]
 
 
-def assumed_field(doc: Doc, notices):
+def assumed_field(doc: Doc, notices: Iterable[Notice]) -> None:
     """`seat      assumed E, the dealer (…)` when the seat or the dealer was not given."""
     for notice in notices:
         if getattr(notice, "assumed", False):
-            doc.field(notice.field, notice.detail)
+            doc.field(notice.field or "", notice.detail)
             return
 
 
-def analysis_doc(result: Analysis, lang: str, glyphs=False, said_in: str = "en") -> Doc:
+def analysis_doc(result: Analysis, lang: str, glyphs: bool = False, said_in: str = "en") -> Doc:
     """`analyze`: the hand, its wildcards, then the score and payouts (14 tiles) or the waits (13); names in
     `lang`, a refusal's reason in `said_in`."""
     rules = result.ruleset
@@ -483,7 +515,7 @@ def analysis_doc(result: Analysis, lang: str, glyphs=False, said_in: str = "en")
     return doc
 
 
-def waits_line(result: Analysis, lang: str, glyphs=False) -> str:
+def waits_line(result: Analysis, lang: str, glyphs: bool = False) -> str:
     """The waits as a line: `2m 5p 8s`, or `every tile wins (四惠牌): 1m 2m …` (the kinds with copies left)."""
     tiles = waits_text([w.tile for w in result.waits], glyphs)
     if result.every_tile:
@@ -492,13 +524,13 @@ def waits_line(result: Analysis, lang: str, glyphs=False) -> str:
     return tiles + (f"   ({note})" if note else "")
 
 
-def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False, said_in: str = "en"):
+def waits_table(doc: Doc, result: Analysis, lang: str, glyphs: bool = False, said_in: str = "en") -> None:
     """Each wait, its tiles left, and what it scores as a self-draw and on a discard (or why it cannot win). A
     ruleset where no discard win can be in this situation (`Region.discard_wins`) has no discard column: it
     would say the same refusal on every row; a line under the table says it once."""
     unit = result.ruleset.unit(lang)
-    rows = [cells[:2] + [(c, "bad" if c.startswith("no") else "good") for c in cells[2:]]
-            for cells in wait_rows(result, glyphs, said_in)]
+    rows = [[tile, left] + [(c, "bad" if c.startswith("no") else "good") for c in verdicts]
+            for tile, left, verdicts in wait_rows(result, glyphs, said_in)]
     headers = ["wait", "left", f"self-draw ({unit})"] + ([f"discard ({unit})"] if result.discard_wins else [])
     doc.table(headers, rows)
     refused = next((reason_text(w.discard, said_in) for w in result.waits
@@ -507,7 +539,7 @@ def waits_table(doc: Doc, result: Analysis, lang: str, glyphs=False, said_in: st
         doc.line(f"(no discard column: {refused})")
 
 
-def waits_doc(hand, found, glyphs=False, every=None) -> Doc:
+def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None) -> Doc:
     """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
     of that name ('' for its shape); `found` then holds the kinds with copies left."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
@@ -524,15 +556,19 @@ def waits_doc(hand, found, glyphs=False, every=None) -> Doc:
     return doc
 
 
-def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None, said_in: str = "en") -> Doc:
-    """`compare`: a column per ruleset (an error in its column when it cannot take the situation)."""
+def compare_doc(hand_written: str, results: Sequence[Tuple[Ruleset, Optional[Analysis], Optional[str]]],
+                lang: str, glyphs: bool = False, unused: Optional[Mapping[str, Sequence[str]]] = None,
+                said_in: str = "en") -> Doc:
+    """`compare`: a column per ruleset (an error in its column when it cannot take the situation, as said)."""
+
     doc = Doc([analysis_json(a, lang, said_in) if a else {"ruleset": r.id, "error": str(e)} for r, a, e in results])
     analyses = [a for _, a, _ in results if a]
-    columns, headers = [], [""]
+    columns: List[Dict[str, List[Tuple[str, Optional[Tone]]]]] = []
+    headers = [""]
     for r, a, error in results:
         headers.append(f"{r.id}\n{r.name(lang)}")
         columns.append(compare_column(a, lang, glyphs, said_in) if a else {"legal": [(f"error: {error}", "bad")]})
-    rows = []
+    rows: List[Row] = []
     for key in COMPARE_ROWS:
         if any(key in c for c in columns):
             rows.append([compare_row_label(key, analyses)] + [c.get(key, [("", None)]) for c in columns])
@@ -553,7 +589,7 @@ def compare_doc(hand_written: str, results, lang: str, glyphs=False, unused=None
     return doc
 
 
-def advice_doc(advice, lang: str, glyphs=False, said_in: str = "en") -> Doc:
+def advice_doc(advice: "Advice", lang: str, glyphs: bool = False, said_in: str = "en") -> Doc:
     """`advise`: shanten, then improving tiles (13 tiles) or every discard ranked with the best ones' waits."""
     result = advice.analysis
     rules = result.ruleset
@@ -573,36 +609,39 @@ def advice_doc(advice, lang: str, glyphs=False, said_in: str = "en") -> Doc:
     if result.score is not None and result.score.legal:
         doc.field("win", win_text(result, lang), "good")
     doc.table(["discard", "shanten", "tiles", "improved by (kind×left)"], discard_rows(advice, glyphs, lang))
-    groups: List[list] = []  # [tiles, what they leave, its table]: discards in a row leaving the same, as one
+    # (discards, what they leave, its table): discards in a row leaving the same, as one
+    groups: List[Tuple[List["DiscardAdvice"], str, List[DocBlock]]] = []
     for d in advice.discards:
         if d.waits:
+            assert d.after is not None  # the 13 tiles left, analyzed: their waits were scored
             shown = replace(d.after, waits=d.waits)
             said = every_tile_text(shown, lang) if d.every_tile else "waits " + waits_line(shown, lang, glyphs)
             table = Doc()
             waits_table(table, shown, lang, glyphs, said_in)
-            if groups and groups[-1][1:] == [said, table.blocks]:
+            if groups and groups[-1][1:] == (said, table.blocks):
                 groups[-1][0].append(d)
             else:
-                groups.append([[d], said, table.blocks])
+                groups.append(([d], said, table.blocks))
     for ds, said, blocks in groups:
         doc.line()
         doc.line(f"discard {', '.join(tile_text(d.tile, glyphs) for d in ds)}: {said}")
         doc.blocks += blocks
     unscored = [d for d in advice.discards if d.shanten == 0 and not d.waits]
     if unscored and any(d.waits for d in advice.discards):
-        shown = " ".join(tile_text(d.tile, glyphs) for d in unscored)
+        ready = " ".join(tile_text(d.tile, glyphs) for d in unscored)
         doc.line()
-        doc.line(f"(also ready after discarding {shown}: `mjcalc analyze` that hand for its waits' scores)")
+        doc.line(f"(also ready after discarding {ready}: `mjcalc analyze` that hand for its waits' scores)")
     return doc
 
 
-def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
+def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, glyphs: bool = False) -> None:
     """`advise --by win|value`: on each discard of the JSON its P(win), expected payout and likely patterns (null:
     not valued), `ranked` (the valued discards, best for the objective first); in the text, a table of them.
     Valued with a time cap, the JSON says it too (`time_cap_json`), and the text says when it was reached."""
     rules = advice.analysis.ruleset
+    assert advice.discards is not None  # 14 tiles
 
-    def top(v):
+    def top(v: "DiscardValue") -> List[Dict[str, Any]]:
         return [{"patterns": list(ids), "names": [rules.pattern(i).name(lang) for i in ids], "p": q}
                 for ids, q in v.top_patterns]
 
@@ -610,7 +649,8 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
     data = doc.data
     data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact,
                  "win_now": valued.win_now})
-    label, shown = {}, {}
+    label: Dict[int, str] = {}
+    shown: Dict[int, str] = {}
     for d, row in zip(advice.discards, data["discards"]):
         v = by_tile.get(d.tile)
         label[d.tile] = row["discard"]
@@ -636,7 +676,7 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
     if valued.win_now is not None:
         doc.line(f"as they stand the 14 tiles are a legal win, {valued.win_now:+d} to you (`mjcalc analyze`); "
                  "the figures below are for throwing a tile instead")
-    rows = []
+    rows: List[Row] = []
     for v in valued.discards:
         likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns
                            if q >= 0.0005)  # what would show as 0.0% is left to the JSON
@@ -649,7 +689,7 @@ def value_into(doc: Doc, advice, valued, lang: str, glyphs=False):
         doc.line(f"({time_note})")
 
 
-def time_cap_json(valued, label, note) -> dict:
+def time_cap_json(valued: "ValueAdvice", label: Mapping[int, str], note: Optional[str]) -> Dict[str, Any]:
     """A time-capped valuing's fields: `time_cap` (its seconds), `time_capped` (reached: exchanges given up, the
     figures marked not exact), `timed_out` (valuing stopped too), `unvalued` (the discards left without figures,
     as `discard` names them) and `time_note` (what happened, in words; null when the cap was not reached)."""
@@ -657,7 +697,7 @@ def time_cap_json(valued, label, note) -> dict:
             "unvalued": [label[t] for t in valued.unvalued], "time_note": note}
 
 
-def time_cap_note(valued, lang: str, glyphs=False):
+def time_cap_note(valued: "ValueAdvice", lang: str, glyphs: bool = False) -> Optional[str]:
     """The time cap reached, said in `lang` (None when it was not)."""
     if not valued.time_capped:
         return None
@@ -669,7 +709,7 @@ def time_cap_note(valued, lang: str, glyphs=False):
                    tiles=" ".join(tile_text(t, glyphs) for t in valued.unvalued)).text(lang)
 
 
-def rulesets_doc(rulesets) -> Doc:
+def rulesets_doc(rulesets: Sequence[Ruleset]) -> Doc:
     """`rulesets`: the built-in rulesets."""
     rows = [[r.id, r.zh, r.en, ", ".join(r.aliases), r.path.replace("\\", "/").rsplit("/", 1)[-1]] for r in rulesets]
     doc = Doc([{"id": r.id, "zh": r.zh, "en": r.en, "aliases": list(r.aliases), "region": r.region}
@@ -678,7 +718,7 @@ def rulesets_doc(rulesets) -> Doc:
     return doc
 
 
-def ruleset_doc(rules, region, lang: str) -> Doc:
+def ruleset_doc(rules: Ruleset, region: Region, lang: str) -> Doc:
     """`rulesets show`: a ruleset's wildcards, shapes, win rules, patterns and payout, in words."""
     doc = Doc({"id": rules.id, "region": rules.region, "patterns": [
         {"id": p.id, "name": p.name(lang), "value": p.value, "role": p.role, "excludes": list(p.excludes)}
@@ -698,9 +738,9 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
              + (f", more than {rules.max_wilds_on_discard} {rules.wild_zh} must self-draw"
                 if rules.max_wilds_on_discard is not None else "")
              + f";  minimum {rules.minimum}" + (f";  cap {rules.cap}" if rules.cap is not None else ""))
-    rows = []
+    rows: List[Row] = []
     for p in rules.patterns:
-        value = f"×{p.value}" if p.role == "multiplier" else p.value
+        value: object = f"×{p.value}" if p.role == "multiplier" else p.value
         if p.scale == "power":
             value = f"{p.value}^n" if p.role == "multiplier" else f"{p.value}·2^n"
         if p.param("discard_value") is not None:
@@ -715,19 +755,25 @@ def ruleset_doc(rules, region, lang: str) -> Doc:
     return doc
 
 
-def _penalties_into(doc: Doc, rules, region, lang: str):
+def _penalties_into(doc: Doc, rules: Ruleset, region: Region, lang: str) -> None:
     """The penalties `table penalty` takes at a table of these rules: each by its name and id, who is paid and
     what, at 底分 1 (the JSON's `penalties`, with that `amount`)."""
     unit = region.schemes[rules.payout].unit_points
+
+    def amount(p: Penalty) -> int:
+        if p.points is not None:
+            return p.points
+        assert p.total is not None  # a penalty is its points or a hand's total (validated by ruleset.py)
+        return unit(p.total, rules)
+
     doc.data["penalties"] = [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points,
-                              "total": p.total, "amount": p.points if p.points is not None else unit(p.total, rules)}
-                             for p in rules.penalties]
+                              "total": p.total, "amount": amount(p)} for p in rules.penalties]
     if not rules.penalties:
         doc.line("penalties: none; `mjcalc table penalty` takes none at a table of these rules (a house ruleset "
                  "may declare them: `penalties:`)")
         return
     doc.line("penalties, between hands (mjcalc table penalty NAME --player PLAYER):")
-    rows = []
+    rows: List[Row] = []
     for p, data in zip(rules.penalties, doc.data["penalties"]):
         paid = (f"{data['amount']} × 底分" if p.points is not None
                 else f"{data['amount']} × 底分 (a {p.total} {rules.unit(lang)} hand)")
@@ -735,14 +781,15 @@ def _penalties_into(doc: Doc, rules, region, lang: str):
     doc.table(["penalty", "id", "paid to", "each is paid"], rows)
 
 
-def glossary_doc(terms) -> Doc:
+def glossary_doc(terms: Sequence["Term"]) -> Doc:
     """`explain` alone: every term of the glossary, in Chinese, pinyin and English."""
     doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en} for t in terms])
     doc.table(["术语", "pinyin", "term"], [[t.zh, t.pinyin, t.en] for t in terms])
     return doc
 
 
-def terms_doc(terms) -> Doc:
+def terms_doc(terms: Sequence["Term"]) -> Doc:
+
     """`explain TERM`: the entries the word names (more than one when a spelling is shared)."""
     doc = Doc([{"zh": t.zh, "pinyin": t.pinyin, "en": t.en, "aliases": list(t.aliases),
                 "patterns": list(t.patterns), "text": t.text} for t in terms])

@@ -5,8 +5,8 @@ automatic wins and the reasons a complete hand is not a legal win.
 """
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import (Any, Callable, Collection, Dict, FrozenSet, Hashable, Iterable, Iterator, List, Mapping, Optional,
-                    Protocol, Sequence, Set, Tuple, Union)
+from typing import (Any, Callable, ClassVar, Collection, Dict, FrozenSet, Hashable, Iterable, Iterator, List, Literal,
+                    Mapping, Optional, Protocol, Sequence, Set, Tuple, Union)
 
 from .decompose import Block, Decomposition, Decompositions, decompositions, keyed_decompositions
 from .errors import HandError, Notice, SituationError
@@ -16,7 +16,7 @@ from .payouts import MAX_AMOUNT
 from .ruleset import Pattern, Ruleset
 from .shapes import SHAPES, STANDARD, WaitFinder
 from .situation import Situation
-from .regions.base import ReadingKeys, Region
+from .regions.base import AnyReading, ReadingKeys, Region
 from .tiles import NAMES, NUM_KINDS, WILD
 
 
@@ -118,7 +118,7 @@ def prepare(hand: Hand, wild_kinds: Iterable[int]) -> Tiles:
 class Reading:
     """One decomposition of a complete hand, with the winning tile placed in one of its blocks."""
 
-    told = False  # a reading of the tiles themselves (`told.ToldReading` is a hand told by its patterns)
+    told: ClassVar[Literal[False]] = False  # a reading of the tiles themselves (`told.ToldReading` is a hand told by its patterns)
 
     tiles: Tiles
     situation: Situation
@@ -213,7 +213,7 @@ class Score:
     complete: bool
     legal: bool
     reason: Optional[Message]
-    reading: Optional[Reading] = None
+    reading: Optional[AnyReading] = None  # a told hand's is a ToldReading
     matches: Tuple[Match, ...] = ()
     total: int = 0
     bonus: int = 0

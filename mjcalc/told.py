@@ -18,16 +18,18 @@ on them (which kong a kong draw came from), the entry is refused and asks for th
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from itertools import combinations
-from typing import Callable, Dict, Iterator, List, Mapping, Optional, Tuple
+from typing import Any, Callable, ClassVar, Collection, Dict, FrozenSet, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from .analysis import Analysis, analyze, check_options, pay
+from .decompose import Block
 from .errors import HandError, MjcalcError, Notice, SituationError
 from .hand import CHOW, CLAIM, KONG, PUNG, Meld
 from .messages import Message
 from .notation import parse_hand
-from .patterns import COUNT, clash, most_count, needs_of
+from .patterns import COUNT, Needs, PatternView, clash, most_count, needs_of
 from .payouts import MAX_AMOUNT
 from .regions import find_region
+from .regions.base import Region
 from .ruleset import Pattern, Ruleset
 from .scoring import Match, Score, match_patterns, pattern_points
 from .shapes import SHAPES, STANDARD
@@ -35,6 +37,7 @@ from .situation import GENERIC, Option, Situation
 from .tiles import parse_seat
 
 MAX_TOTAL = 10_000  # the largest total a table may agree (any ruleset's largest hand is far below)
+Detector = Callable[..., int]  # detector(reading, pattern) -> count, as `scoring.Detectors` holds them
 KONG_KINDS = {"concealed": True, "暗杠": True, "exposed": False, "明杠": False}
 
 
@@ -55,9 +58,9 @@ class Told:
     def named(self) -> Dict[str, int]:
         return dict(self.patterns or ())
 
-    def facts_json(self) -> dict:
+    def facts_json(self) -> Dict[str, Any]:
         """What the table said of the hand besides its patterns or total, as the ledger keeps it."""
-        out: dict = {}
+        out: Dict[str, Any] = {}
         if self.open is not None:
             out["open"] = self.open
         if self.winner_kongs is not None:
@@ -74,7 +77,7 @@ def kong_text(kong: Meld) -> str:
     return "exposed" + (f":{kong.claimed_from}" if kong.claimed_from else "")
 
 
-def parse_kong(text, seat_of: Callable[[str], str] = parse_seat) -> Meld:
+def parse_kong(text: object, seat_of: Callable[[str], str] = parse_seat) -> Meld:
     """A kong of the winner as told: `concealed` (暗杠), `exposed` (明杠), or `exposed:S` claimed from a seat
     (`seat_of` reads it: a seat, or a player's name at a table)."""
     if not isinstance(text, str):
@@ -86,12 +89,13 @@ def parse_kong(text, seat_of: Callable[[str], str] = parse_seat) -> Meld:
     return Meld(KONG, (), concealed, seat_of(source.strip()) if source.strip() else "")
 
 
-def told_facts(data: Mapping, seat_of: Callable[[str], str] = parse_seat) -> dict:
-    """`Told`'s `open`, `kongs` and `wild_roles` from their JSON form (`facts_json`), checked."""
+def told_facts(data: Mapping[str, Any], seat_of: Callable[[str], str] = parse_seat) -> Dict[str, Any]:
+    """`Told`'s `open`, `kongs` and `wild_roles` from their JSON form (`facts_json`), checked: `Told`'s keyword
+    arguments."""
     unknown = set(data) - {"open", "kongs", "wild_roles"}
     if unknown:
         raise SituationError("told.unknown_fact", field=sorted(unknown)[0], name=repr(sorted(unknown)[0]))
-    out: dict = {}
+    out: Dict[str, Any] = {}
     if data.get("open") is not None:
         out["open"] = OPEN.read(data["open"])
     if data.get("kongs") is not None:
@@ -173,7 +177,7 @@ class ToldReading:
     """A hand told by its patterns, read as the scorer reads a decomposition: the shape patterns count as named
     (`named`), the rest is read off the hand's facts (`tiles`, a `ToldHand`) and the situation."""
 
-    told = True  # region hooks that read the decomposition ask the names instead
+    told: ClassVar[Literal[True]] = True  # region hooks that read the decomposition ask the names instead
 
     tiles: ToldHand
     situation: Situation
@@ -185,8 +189,8 @@ class ToldReading:
     decomposition: None = None
     winning_block: None = None
     winning_as: None = None
-    blocks: Tuple = ()
-    sets: Tuple = ()
+    blocks: Tuple[Block, ...] = ()
+    sets: Tuple[Block, ...] = ()
 
     @property
     def hand(self) -> ToldHand:
@@ -210,39 +214,41 @@ class ToldReading:
         return self.all_pungs_named or len(self.tiles.declared_kongs) == 4
 
 
-def _named_count(r, p) -> int:
+def _named_count(r: ToldReading, p: PatternView) -> int:
     """A shape pattern on a told hand: as many times as it was named."""
     return r.named(p.id)
 
 
-def runs_on_told(detector) -> bool:
+def runs_on_told(detector: object) -> bool:
     """Whether a detector reads what a told hand has (the situation, the hand's facts: `patterns.of_hand`), or says
     how it counts there (`patterns.told`); any other reads the shape, and a told hand names it."""
     return bool(getattr(detector, "of_hand", False) or getattr(detector, "told", None) is not None)
 
 
-_DETECTORS: Dict[int, tuple] = {}
+# id(region) -> (the region, its detectors when asked, the answer)
+_DETECTORS: Dict[int, Tuple[Region, Dict[str, Detector], Dict[str, Detector]]] = {}
 
 
-def told_detectors(region) -> Dict[str, Callable]:
+def told_detectors(region: Region) -> Dict[str, Detector]:
     """The region's detectors as they run on a `ToldReading` (one dict per region, so the scorer's plan is made
     once)."""
     hit = _DETECTORS.get(id(region))
     if hit is not None and hit[0] is region and hit[1] == region.detectors:
         return hit[2]
-    out = {}
+    out: Dict[str, Detector] = {}
     for pid, d in region.detectors.items():
+        told: Optional[Detector] = getattr(d, "told", None)  # `patterns.told`'s count
         if getattr(d, "of_hand", False):
             out[pid] = d
-        elif getattr(d, "told", None) is not None:
-            out[pid] = d.told
+        elif told is not None:
+            out[pid] = told
         else:
             out[pid] = _named_count
     _DETECTORS[id(region)] = (region, dict(region.detectors), out)
     return out
 
 
-def _rule(detector, pattern: Optional[Pattern] = None) -> Message:
+def _rule(detector: object, pattern: Optional[Pattern] = None) -> Message:
     """When a pattern counts, as its message (the marks' `rule`, for the ruleset's `pattern` where its parameters
     change it), or plainly when it has none."""
     rule = getattr(detector, "rule", None)
@@ -283,13 +289,14 @@ def analyze_told(told: Told, ruleset: Ruleset, situation: Optional[Situation] = 
         hand, score = _score_total(told, ruleset, region, situation, kinds, most_wilds)
     else:
         hand, score = _score_named(told, ruleset, region, situation, kinds, most_wilds)
-    result = Analysis(ruleset, region, None, situation, hand, score=score, warnings=notes + list(score.notes))
+    result = Analysis(ruleset, region, None, situation, hand,
+                      score=score, warnings=notes + list(score.notes))
     if score.legal:
         result.payout = pay(score, ruleset, region)
     return result
 
 
-def _check_names(ruleset: Ruleset, region, named: Dict[str, int]):
+def _check_names(ruleset: Ruleset, region: Region, named: Dict[str, int]) -> None:
     """Names that cannot be one hand: a pattern named more times than it can count, two patterns no hand has
     together (different shapes, or what their shapes need: 平胡's chows and 对对胡's pungs)."""
     for pid, count in named.items():
@@ -309,14 +316,16 @@ def _check_names(ruleset: Ruleset, region, named: Dict[str, int]):
                              names=[ruleset.pattern(pid).zh + (f"×{c}" if c > 1 else "") for pid, c in named.items()])
 
 
-def _shapes_of(ruleset: Ruleset, detector, pattern: Optional[Pattern] = None) -> frozenset:
+def _shapes_of(ruleset: Ruleset, detector: object, pattern: Optional[Pattern] = None) -> FrozenSet[str]:
     """The ruleset's shapes a pattern can count on: those its detector counts on (`patterns.only_on`), the standard
     shape alone where what it needs are sets (`patterns.Needs.standard`)."""
-    shapes = frozenset(ruleset.shapes) & getattr(detector, "shapes", frozenset(SHAPES))
+    counts_on: FrozenSet[str] = getattr(detector, "shapes", frozenset(SHAPES))
+    shapes = frozenset(ruleset.shapes) & counts_on
     return shapes & {STANDARD} if needs_of(detector, pattern).standard else shapes
 
 
-def _implied(ruleset: Ruleset, region, situation: Situation, named: Dict[str, int], notes: List[Notice]):
+def _implied(ruleset: Ruleset, region: Region, situation: Situation, named: Dict[str, int],
+             notes: List[Notice]) -> Situation:
     """The situation with what the named patterns say of how the hand was won (海底 → the last tile, 天和 → the
     first turn, 飞宝×2 → two 宝 flown), each said, unless the situation says it already."""
     for pid, count in named.items():
@@ -333,7 +342,7 @@ def _implied(ruleset: Ruleset, region, situation: Situation, named: Dict[str, in
     return situation
 
 
-def region_flag(region, key: str) -> str:
+def region_flag(region: Region, key: str) -> str:
     """How the command line names a situation field or a region option."""
     option = GENERIC.get(key) or region.option(key)
     return option.cli_flag if option is not None else "--" + key.replace("_", "-")
@@ -357,7 +366,7 @@ class _Tried:
     guessed: int = 0  # kongs nobody told (only what a named pattern or the kong draw needs)
 
 
-def _hands(told: Told, kinds, most_wilds: int, wilds_at_least: int) -> Iterator[ToldHand]:
+def _hands(told: Told, kinds: Tuple[int, ...], most_wilds: int, wilds_at_least: int) -> Iterator[ToldHand]:
     """Every choice of the facts left unsaid, simplest first: fewest kongs (exposed before concealed), fewest
     claimed sets (a concealed hand first), fewest wildcards (one standing in, then each as itself)."""
     if told.winner_kongs is not None:
@@ -383,7 +392,7 @@ def _claimed(count: int) -> Tuple[Meld, ...]:
     return tuple([Meld(CLAIM, ())] * count)
 
 
-def _needs_met(hand: ToldHand, needs, meldless: bool) -> bool:
+def _needs_met(hand: ToldHand, needs: Sequence[Needs], meldless: bool) -> bool:
     """Whether the hand's facts allow what the named patterns need: melds, exposed melds and wildcards as many as
     they say, a wildcard standing in or none, the chows they need beside the hand's kongs (a kong is no chow)."""
     if meldless and hand.melds:
@@ -401,8 +410,8 @@ def _needs_met(hand: ToldHand, needs, meldless: bool) -> bool:
     return True
 
 
-def _try(ruleset: Ruleset, region, situation: Situation, hand: ToldHand, reading_of, detectors, order: int,
-         named=()):
+def _try(ruleset: Ruleset, region: Region, situation: Situation, hand: ToldHand, reading_of: "ReadingOf",
+         detectors: Dict[str, Detector], order: int, named: Collection[str] = ()) -> _Tried:
     """The region's checks and detectors on one choice of facts: a `_Tried`, or the error the checks raise."""
     region.check_told(ruleset, situation, hand)
     paid = region.as_paid(ruleset, situation)
@@ -420,7 +429,8 @@ def _try(ruleset: Ruleset, region, situation: Situation, hand: ToldHand, reading
 class _Named:
     """The named patterns of a told hand, and how each choice of its unsaid facts is scored."""
 
-    def __init__(self, told: Told, ruleset: Ruleset, region, situation: Situation, kinds):
+    def __init__(self, told: Told, ruleset: Ruleset, region: Region, situation: Situation,
+                 kinds: Tuple[int, ...]) -> None:
         self.told, self.ruleset, self.region, self.situation, self.kinds = told, ruleset, region, situation, kinds
         self.named = told.named
         self.detectors = told_detectors(region)
@@ -495,14 +505,15 @@ class _Named:
         return out
 
 
-def _rank(t: _Tried) -> tuple:
+def _rank(t: _Tried) -> Tuple[int, int, bool, int, int]:
     """Better facts first: every named pattern counting, no kong nobody told (a kong is never guessed to make a hand
     legal), a legal win, the fewest patterns not named, the simplest."""
     assert t.score is not None
     return (t.lost, t.guessed, not t.score.legal, len(t.added), t.order)
 
 
-def _not_holding(ruleset: Ruleset, region, named: Dict[str, int], counts: Dict[str, int]):
+def _not_holding(ruleset: Ruleset, region: Region, named: Dict[str, int],
+                 counts: Dict[str, int]) -> Optional[SituationError]:
     """The refusal of the first named pattern that does not hold on these facts and this situation (one that
     reads them counts as many times as named; one whose count depends on the situation, at least once), or
     None."""
@@ -522,7 +533,10 @@ def _not_holding(ruleset: Ruleset, region, named: Dict[str, int], counts: Dict[s
 # --- scoring ----------------------------------------------------------------------------------------------------
 
 
-def _reading_maker(ruleset: Ruleset, named: Dict[str, int], told: Told):
+ReadingOf = Callable[[ToldHand, Situation], ToldReading]  # a told hand's facts, in a situation, as a reading
+
+
+def _reading_maker(ruleset: Ruleset, named: Dict[str, int], told: Told) -> ReadingOf:
     dets = find_region(ruleset.region).detectors
     shapes = frozenset(ruleset.shapes)
     for pid in named:
@@ -537,7 +551,8 @@ def _reading_maker(ruleset: Ruleset, named: Dict[str, int], told: Told):
     return reading_of
 
 
-def _score_named(told: Told, ruleset: Ruleset, region, situation: Situation, kinds, most_wilds: int):
+def _score_named(told: Told, ruleset: Ruleset, region: Region, situation: Situation, kinds: Tuple[int, ...],
+                 most_wilds: int) -> Tuple[ToldHand, Score]:
     """The named patterns as a reading, scored by the region (`_Named.choose`)."""
     named = _Named(told, ruleset, region, situation, kinds)
     best = named.choose(most_wilds)
@@ -563,7 +578,8 @@ def _rank_differs(named: "_Named", best: _Tried, opened: Score) -> bool:
     return {m.pattern_id for m in opened.matches} != {m.pattern_id for m in best.score.matches}
 
 
-def _scored(ruleset: Ruleset, region, t: _Tried, named: Dict[str, int], reading_of, detectors, told: Told) -> Score:
+def _scored(ruleset: Ruleset, region: Region, t: _Tried, named: Dict[str, int], reading_of: ReadingOf,
+            detectors: Dict[str, Detector], told: Told) -> Score:
     reading = reading_of(t.hand, t.situation)
     matches, total, bonus, uncapped = match_patterns(reading, detectors)
     notes: List[Notice] = [t.automatic] if t.automatic else []
@@ -591,11 +607,12 @@ def _scored(ruleset: Ruleset, region, t: _Tried, named: Dict[str, int], reading_
     reason = reason or region.reading_refusal(ruleset, reading, matches) \
         or region.refusal(ruleset, t.situation, t.hand, matches, total)
     reason = _said_open(ruleset, region, told, t.hand, named, reason)
-    return Score(True, reason is None, reason, reading, tuple(matches), total, bonus, [], t.situation, tuple(notes),
-                 uncapped)
+    return Score(True, reason is None, reason, reading,
+                 tuple(matches), total, bonus, [], t.situation, tuple(notes), uncapped)
 
 
-def _said_open(ruleset: Ruleset, region, told: Told, hand: ToldHand, named: Dict[str, int], reason):
+def _said_open(ruleset: Ruleset, region: Region, told: Told, hand: ToldHand, named: Dict[str, int],
+               reason: Optional[Message]) -> Optional[Message]:
     """A refusal of an open hand whose openness no one told: it names the pattern whose absence made it open
     (门清 not named under rules that count it)."""
     if reason is None or told.open is not None or hand.is_concealed or \
@@ -613,13 +630,14 @@ def _said_open(ruleset: Ruleset, region, told: Told, hand: ToldHand, named: Dict
     return Message("told.taken_open", reason=reason, patterns=missing)
 
 
-def _refuse_untold_kongs(ruleset: Ruleset, region, score: Score, others: List[Score]):
+def _refuse_untold_kongs(ruleset: Ruleset, region: Region, score: Score, others: List[Score]) -> None:
     """Kongs the situation needs whose kinds nobody told, when their kinds change the money: refused, asking."""
     if any(_paid(ruleset, region, o) != _paid(ruleset, region, score) for o in others):
         raise SituationError("told.untold_kongs", field="kongs")
 
 
-def _score_total(told: Told, ruleset: Ruleset, region, situation: Situation, kinds, most_wilds: int):
+def _score_total(told: Told, ruleset: Ruleset, region: Region, situation: Situation, kinds: Tuple[int, ...],
+                 most_wilds: int) -> Tuple[ToldHand, Score]:
     """An agreed total as a reading: the total is what the patterns make; what the hand pays beside it (the
     bonuses of its kongs, 接宝) and what a flat pattern the situation makes hold changes, the region's."""
     total = told.total
@@ -684,7 +702,8 @@ def _score_total(told: Told, ruleset: Ruleset, region, situation: Situation, kin
     return chosen.hand, score
 
 
-def _least_here(told: Told, ruleset: Ruleset, region, situation: Situation, kinds, most_wilds: int) -> Optional[Score]:
+def _least_here(told: Told, ruleset: Ruleset, region: Region, situation: Situation, kinds: Tuple[int, ...],
+                most_wilds: int) -> Optional[Score]:
     """The least legal win this situation and the told facts make with no pattern of the shape named (the facts
     left unsaid the plainest ways: concealed or open, no wildcard or one, no kong nobody told), or None: a total
     below it is no hand here (beijing-doubling's self-draw with no 绘 is 自摸 + 无绘, 2 番 at least)."""
@@ -705,7 +724,8 @@ def _least_here(told: Told, ruleset: Ruleset, region, situation: Situation, kind
     return least
 
 
-def _opened(ruleset: Ruleset, region, situation: Situation, t: _Tried, reading_of, detectors, scored):
+def _opened(ruleset: Ruleset, region: Region, situation: Situation, t: _Tried, reading_of: ReadingOf,
+            detectors: Dict[str, Detector], scored: Callable[[_Tried], Optional[Score]]) -> Optional[Score]:
     """The same facts with one claimed 吃/碰, scored by `scored`, or None when the checks refuse them."""
     hand = replace(t.hand, melds=(Meld(CLAIM, ()),) + t.hand.melds)
     try:
@@ -715,14 +735,18 @@ def _opened(ruleset: Ruleset, region, situation: Situation, t: _Tried, reading_o
     return scored(other)
 
 
-def _paid(ruleset: Ruleset, region, score: Score):
+Paid = Tuple[int, int, Tuple[Tuple[str, int], ...]]  # a win's total, bonus and each seat's payout
+
+
+def _paid(ruleset: Ruleset, region: Region, score: Score) -> Optional[Paid]:
     """What a score pays (None for no legal win): the total, the bonus and every seat's payout."""
     if not score.legal:
         return None
     return score.total, score.bonus, tuple(sorted(pay(score, ruleset, region).deltas.items()))
 
 
-def _total_scored(ruleset: Ruleset, region, t: _Tried, total: int, reading_of, detectors, told: Told) -> Score:
+def _total_scored(ruleset: Ruleset, region: Region, t: _Tried, total: int, reading_of: ReadingOf,
+                  detectors: Dict[str, Detector], told: Told) -> Score:
     reading = reading_of(t.hand, t.situation)
     notes: List[Notice] = [t.automatic] if t.automatic else []
     flat = [ruleset.pattern(pid) for pid in t.counts if region.paid_flat(ruleset, pid)]
@@ -760,8 +784,9 @@ def _total_scored(ruleset: Ruleset, region, t: _Tried, total: int, reading_of, d
         total = ruleset.cap
     notes += region.notices(ruleset, t.situation, t.hand, tuple(kept))
     reason = region.refusal(ruleset, t.situation, t.hand, tuple(kept), total)
-    return Score(True, reason is None, reason, reading, tuple(kept), total, bonus, [], t.situation, tuple(notes),
-                 uncapped)
+    return Score(True, reason is None, reason, reading,
+                 tuple(kept), total, bonus, [], t.situation, tuple(notes), uncapped)
+
 
 
 # --- bounds -------------------------------------------------------------------------------------------------------
@@ -831,7 +856,7 @@ def most_total(rules: Ruleset) -> int:
 
 
 @lru_cache(maxsize=32)
-def reachable_totals(rules: Ruleset) -> frozenset:
+def reachable_totals(rules: Ruleset) -> FrozenSet[int]:
     """Every total some hand could score under `rules`, and more (shapes and exclusions not applied): the sums the
     points patterns make (each at any of its values, as many times as it counts) with a base, times what the
     multipliers make, capped; the standalone values. A total outside it is no hand: beijing-hunr's 3 点 (its
@@ -860,7 +885,8 @@ def reachable_totals(rules: Ruleset) -> frozenset:
     return frozenset(min(t, rules.cap) if rules.cap is not None else t for t in totals)
 
 
-_USUAL = (dict(seat="E"), dict(seat="E", last_tile=True), dict(seat="E", kong_draw=1), dict(seat="S", discarder="E"),
+_USUAL: Tuple[Dict[str, Any], ...] = (dict(seat="E"),
+ dict(seat="E", last_tile=True), dict(seat="E", kong_draw=1), dict(seat="S", discarder="E"),
           dict(seat="E", first_turn=True), dict(seat="S", discarder="E", first_turn=True))
 
 

@@ -26,13 +26,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path):
-    """(imported module, names, line, at top level) for each `from … import` / `import` of mjcalc modules."""
+def imports(path: Path, run_time: bool = False):
+    """(imported module, names, line, at top level) for each `from … import` / `import` of mjcalc modules; with
+    `run_time`, not those under `if TYPE_CHECKING:`, which only the type checker reads (nothing runs them)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     here = module_name(path)
     package = here if path.name == "__init__.py" else here.rpartition(".")[0]
     top = {id(n) for n in tree.body}
+    typing_only = {id(n) for block in ast.walk(tree) if isinstance(block, ast.If)
+                   and isinstance(block.test, ast.Name) and block.test.id == "TYPE_CHECKING"
+                   for stmt in block.body for n in ast.walk(stmt)}
     for node in ast.walk(tree):
+        if run_time and id(node) in typing_only:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -57,7 +63,7 @@ def imports(path: Path):
 def graph():
     edges = {}
     for path in MODULES:
-        edges[module_name(path)] = {target for target, _, _, _ in imports(path)}
+        edges[module_name(path)] = {target for target, _, _, _ in imports(path, run_time=True)}
     return edges
 
 

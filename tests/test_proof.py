@@ -234,6 +234,15 @@ def test_a_table_name_stored_as_a_blob_is_listed_not_a_crash(tmp_path):
     assert checked.exit_code == 1 and "name" in checked.output, checked.output
 
 
+def test_checking_a_table_another_connection_removed_says_it_is_gone(tmp_path):
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger, Ledger(db) as other:
+        t = evening.create_table(ledger, "t", "beijing", PLAYERS)
+        other.delete_table(other.table("t"))
+        with pytest.raises(LedgerError, match="no table named 't'"):  # was: AttributeError from a missing row
+            problems(ledger, t)
+
+
 # --- item 4: the views over every table ------------------------------------------------------------------------
 
 

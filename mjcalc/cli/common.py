@@ -2,17 +2,21 @@
 the error contract (one `Error: …` line, the documented exit code) and the one place text is printed."""
 import os
 from functools import wraps
-from typing import Any, Dict, Union
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, List, Optional, Sequence, Tuple, TypeVar, Union
 
 import click
 from click.core import ParameterSource
 
-from ..errors import MjcalcError, RulesetError, RulesetNotFound, json_text, printable
-from ..flags import flag_of, flagged  # noqa: F401 (cli.py imports them from here)
+from ..errors import MjcalcError, Notice, RulesetError, RulesetNotFound, json_text, printable
+from ..flags import flag_of as flag_of, flagged as flagged  # main.py imports them from here
 from ..messages import Message, message_lang
 from ..regions import all_options
-from ..situation import GENERIC, Option, read_situation
-from .text_table import char_width, simple_table, text_width  # noqa: F401 (output.py, tests import them from here)
+from ..situation import GENERIC, Notes, Option, Situation, read_situation
+from .text_table import char_width, simple_table
+from .text_table import text_width as text_width  # tests import it from here
+
+if TYPE_CHECKING:  # for its type only: yaml is imported when a file is read (start-up time)
+    from ..yamlfile import Map
 
 
 def said_lang() -> str:
@@ -54,14 +58,17 @@ class InvalidRuleset(CliError):
     exit_code = 1
 
 
-def ruleset_option(func):
+F = TypeVar("F", bound=Callable[..., Any])  # a command function, given back with an option added
+
+
+def ruleset_option(func: F) -> F:
     return click.option(
         "-r", "--ruleset", "ruleset_name", default=lambda: os.environ.get("MJCALC_RULESET", "beijing"),
         show_default="beijing, or $MJCALC_RULESET", help="A built-in ruleset id or alias, or a YAML file.",
     )(func)
 
 
-def _click_args(option: Option):
+def _click_args(option: Option) -> Tuple[Tuple[str, str], Dict[str, Any]]:
     """The declarations and settings of a click option for a situation `Option`: values are read (and checked)
     by the Option, not by click."""
     decls = (option.cli_flag, "discarder" if option.name == "from" else option.name)
@@ -75,7 +82,7 @@ def _click_args(option: Option):
     return decls, kwargs
 
 
-def _click_option(option: Option):
+def _click_option(option: Option) -> Callable[[F], F]:
     decls, kwargs = _click_args(option)
     return click.option(*decls, **kwargs)
 
@@ -84,11 +91,11 @@ class SituationCommand(click.Command):
     """A command taking every region's situation options, those of a region registered after start-up too. The
     words it was given are kept (`typed`): which of an option's names was typed (`--tai` of `--fan/--tai`)."""
 
-    def parse_args(self, ctx, args):
+    def parse_args(self, ctx: click.Context, args: List[str]) -> List[str]:
         ctx.meta["typed"] = list(args)
         return super().parse_args(ctx, args)
 
-    def get_params(self, ctx):
+    def get_params(self, ctx: click.Context) -> List[click.Parameter]:
         params = super().get_params(ctx)
         have = {p.name for p in params}
         late = [click.Option(list(_click_args(o)[0]), **_click_args(o)[1]) for o in all_options().values()
@@ -96,12 +103,12 @@ class SituationCommand(click.Command):
         return params[:-1] + late + params[-1:] if late else params  # --help stays last
 
 
-def wild_options(func):
+def wild_options(func: F) -> F:
     func = _click_option(GENERIC["indicator"])(func)
     return _click_option(GENERIC["wild"])(func)
 
 
-def situation_options(func):
+def situation_options(func: F) -> F:
     """How the hand was won (the generic fields), every region's own options, and --situation FILE."""
     generic = [GENERIC[k] for k in ("seat", "dealer", "self_drawn", "from", "kong_draw", "last_tile", "rob_kong",
                                     "first_turn", "base")]
@@ -114,7 +121,7 @@ def situation_options(func):
     return func
 
 
-def seen_option(func):
+def seen_option(func: F) -> F:
     """`--seen TILES`: copies visible on the table, taken off every count of tiles left."""
     return click.option(
         "--seen", metavar="TILES",
@@ -123,7 +130,7 @@ def seen_option(func):
     )(func)
 
 
-def output_options(func):
+def output_options(func: F) -> F:
     func = click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")(func)
     func = click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True,
                         help="Pattern names in Chinese or English.")(func)
@@ -134,7 +141,7 @@ def output_options(func):
 NOT_SITUATION = ("situation_file", "ruleset_name", "as_json", "lang", "glyphs", "hand", "batch", "seen")
 
 
-def read_situation_file(path):
+def read_situation_file(path: str) -> "Map":
     """The situation fields of a YAML file: its `situation:` mapping, or its top level less an example's keys.
     The fields keep the line of each key (`lines`), for messages."""
     from ..yamlfile import Map, read_yaml_mapping  # yaml is imported only when a file is read (start-up time)
@@ -153,7 +160,7 @@ def read_situation_file(path):
     return fields
 
 
-def build_situation(params, notes=None):
+def build_situation(params: Dict[str, Any], notes: Notes = None) -> Situation:
     """A Situation from the command's options, over the --situation file's fields. What the reading notices (a
     seat given twice) goes to `notes`, or is printed as a warning when `notes` is None."""
     if notes is None:
@@ -162,7 +169,7 @@ def build_situation(params, notes=None):
             return build_situation(params, notes)
         finally:
             warn(notes)
-    fields = {}
+    fields: Dict[str, Any] = {}
     source = ""
     if params.get("situation_file"):
         fields = read_situation_file(params["situation_file"])
@@ -183,19 +190,19 @@ def build_situation(params, notes=None):
     return read_situation({**fields, **given}, all_options(), notes)
 
 
-def typed_flag(names) -> Union[str, None]:
+def typed_flag(names: Iterable[str]) -> Optional[str]:
     """Which of `names` (one option's names) the command line typed last, or None."""
     ctx = click.get_current_context(silent=True)
     typed = [w.partition("=")[0] for w in (ctx.meta.get("typed", ()) if ctx is not None else ())]
     return next((w for w in reversed(typed) if w in names), None)
 
 
-def handle_errors(func):
+def handle_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """Turn mjcalc's errors into one line in the command line's language (`said_lang`) and exit 2 (1 for an
     invalid ruleset file); never a traceback."""
 
     @wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except RulesetError as exc:
@@ -213,16 +220,16 @@ def answer_unwritten(exc: BaseException) -> bool:
     return isinstance(exc, OSError) and exc.filename is None and exc.errno is not None
 
 
-def color():
+def color() -> Optional[bool]:
     """None lets click colour a terminal only; NO_COLOR (any value) turns colour off."""
     return False if os.environ.get("NO_COLOR") else None
 
 
-def echo(text="", **kwargs):
+def echo(text: str = "", **kwargs: Any) -> None:
     click.echo(text, color=color(), **kwargs)
 
 
-def warn(notices):
+def warn(notices: Iterable[Union[Notice, Message]]) -> None:
     """Warnings on stderr; the seat assumed is part of the answer (`render.assumed_field`), on stdout."""
     for notice in notices:
         if not getattr(notice, "assumed", False):
@@ -232,7 +239,7 @@ def warn(notices):
 _TONES: Dict[str, Dict[str, Any]] = {"good": {"fg": "green"}, "bad": {"fg": "red"}, "strong": {"bold": True}}
 
 
-def tone(text, kind):
+def tone(text: object, kind: Optional[str]) -> str:
     return click.style(str(text), **_TONES[kind]) if kind else str(text)
 
 
@@ -250,26 +257,27 @@ def _widened(text: str) -> str:
 class HelpFormatter(click.HelpFormatter):
     """click's help layout, wrapped by terminal columns: a line of help with Chinese in it fits the width too."""
 
-    def write_dl(self, rows, col_max=30, col_spacing=2):
+    def write_dl(self, rows: Iterable[Tuple[str, str]], col_max: int = 30, col_spacing: int = 2) -> None:
         super().write_dl([(first, _widened(second)) for first, second in rows], col_max, col_spacing)
 
-    def write_text(self, text):
+    def write_text(self, text: str) -> None:
         super().write_text(_widened(text))
 
-    def getvalue(self):
+    def getvalue(self) -> str:
         return super().getvalue().replace(_SECOND_COLUMN, "")
 
 
-def table(rows, headers=()):
+def table(rows: Iterable[Sequence[object]], headers: Iterable[object] = ()) -> str:
     """A table as tabulate's "simple" format draws it: by `simple_table` when it can (every table mjcalc prints),
     else by tabulate."""
     drawn = simple_table(rows, headers)
     if drawn is not None:
         return drawn
     from tabulate import tabulate  # imported only for a table the drawing here does not take (start-up time)
-    return tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    drawn_by_tabulate: str = tabulate(rows, headers=headers, tablefmt="simple", disable_numparse=True)
+    return drawn_by_tabulate
 
 
-def emit_json(data):
+def emit_json(data: Any) -> None:
     click.echo(json_text(data))
 

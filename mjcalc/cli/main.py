@@ -4,9 +4,13 @@ line and the documented exit code (`_Commands.main`). Ctrl-C is one line and exi
 import os
 import signal
 import sys
+from importlib.machinery import ModuleSpec
+from types import FrameType
+from typing import (TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, NoReturn, Optional, Sequence,
+                    TextIO, Tuple, TypeVar)
 
 
-def _interrupted_while_starting(signum, frame):
+def _interrupted_while_starting(signum: int, frame: Optional[FrameType]) -> NoReturn:
     """Ctrl-C before `_Commands.main` handles it (the imports below take ~0.1 s): what it says, one line and exit
     130, never a traceback from the middle of an import (os._exit: nothing is written yet, nothing half-read runs)."""
     argv = sys.argv[1:]
@@ -24,7 +28,7 @@ def _interrupted_while_starting(signum, frame):
 def _started_as_mjcalc() -> bool:
     """This process is the `mjcalc` command — its console script, or `python -m mjcalc` — not a program that imports
     the command line (a test, a notebook), whose Ctrl-C is its own."""
-    spec = getattr(sys.modules.get("__main__"), "__spec__", None)
+    spec: Optional[ModuleSpec] = getattr(sys.modules.get("__main__"), "__spec__", None)
     if spec is not None:
         return spec.name == "mjcalc.__main__"
     return os.path.basename(sys.argv[0] if sys.argv else "").startswith("mjcalc")
@@ -34,8 +38,6 @@ def _started_as_mjcalc() -> bool:
 OWNS_CTRL_C = _started_as_mjcalc() and signal.getsignal(signal.SIGINT) is signal.default_int_handler
 if OWNS_CTRL_C:
     signal.signal(signal.SIGINT, _interrupted_while_starting)
-
-from typing import Dict, List
 
 import click
 
@@ -62,26 +64,33 @@ from .common import (
     wild_options,
 )
 
+if TYPE_CHECKING:  # for their types only: each is imported by the command that uses it (start-up time)
+    from ..render import Doc
+    from ..ruleset import Ruleset
+    from .progress import Progress
 
-def one_hand_options(func):
+F = TypeVar("F", bound=Callable[..., Any])  # a command function, given back with an option added
+
+
+def one_hand_options(func: Callable[..., Any]) -> Callable[..., Any]:
     """Everything `analyze` and `advise` take besides the hand: ruleset, wildcards, situation, --seen, output."""
     for decorate in (handle_errors, output_options, seen_option, situation_options, wild_options, ruleset_option):
         func = decorate(func)
     return func
 
 
-def _seen(text):
+def _seen(text: Optional[str]) -> Optional[Tuple[int, ...]]:
     from ..analysis import parse_seen  # imported when used (start-up time)
     return parse_seen(text) if text else None
 
 
-def emit(doc, as_json=False):
+def emit(doc: "Doc", as_json: bool = False) -> None:
     """Print a command's document through the one output path."""
     from .output import emit as print_doc  # tabulate is imported when something is printed (start-up time)
     print_doc(doc, as_json)
 
 
-def _load(name):
+def _load(name: str) -> "Ruleset":
     from ..ruleset import load_ruleset  # imported when used (start-up time)
     return load_ruleset(name)
 
@@ -92,7 +101,7 @@ click.Context.formatter_class = HelpFormatter
 PAUSE_AFTER_ANSWER = "MJCALC_TEST_PAUSE_AFTER_ANSWER"  # seconds: a slow teardown, for tests/test_prompt_pipes.py
 
 
-def _answered():
+def _answered() -> None:
     """The command is over (its answer written, or its error about to be said): from here a Ctrl-C changes
     nothing, so a script that saw a hand recorded is given exit 0 (or the code the exit table gives), never 130."""
     if not OWNS_CTRL_C:
@@ -111,7 +120,8 @@ class _Commands(click.Group):
     write recorded whose answer could not be written), and with `--json` the same error as a JSON object on
     stdout."""
 
-    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+    def main(self, args: Optional[Sequence[str]] = None, prog_name: Optional[str] = None,
+             complete_var: Optional[str] = None, standalone_mode: bool = True, **extra: Any) -> Any:
         argv = list(sys.argv[1:] if args is None else args)
         try:
             if signal.getsignal(signal.SIGINT) is _interrupted_while_starting:
@@ -123,19 +133,19 @@ class _Commands(click.Group):
         except BaseException as exc:  # every way out is one line (a KeyboardInterrupt too)
             _answered()
             lang = _lang_of(argv)
-            message, code = _error_of(exc, argv, lang)
-            if code is None:
+            error = _error_of(exc, argv, lang)
+            if error is None:
                 raise
-            fail(message, code, _wants_json(argv), lang)
+            fail(*error, _wants_json(argv), lang)
         _answered()
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
 
-    def list_commands(self, ctx):
+    def list_commands(self, ctx: click.Context) -> List[str]:
         return sorted(set(super().list_commands(ctx)) | {"table"})
 
-    def get_command(self, ctx, name):
+    def get_command(self, ctx: click.Context, name: str) -> Optional[click.Command]:
         if name == "table" and name not in self.commands:
             from .table import table  # the ledger (sqlite3) is imported only when `table` is used
             from . import stats  # noqa: F401 (registers `table stats`)
@@ -145,7 +155,7 @@ class _Commands(click.Group):
 
 @click.group(cls=_Commands, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="mjcalc")
-def cli():
+def cli() -> None:
     """Hands, waits, scores and payouts for regional Chinese mahjong.
 
     \b
@@ -190,7 +200,7 @@ TOPICS = {"notation": NOTATION}
 @cli.command("help")
 @click.argument("topic", required=False)
 @click.pass_context
-def help_command(ctx, topic):
+def help_command(ctx: click.Context, topic: Optional[str]) -> None:
     """Help on a TOPIC (notation), or the list of commands.
 
     \b
@@ -198,7 +208,7 @@ def help_command(ctx, topic):
       mjcalc help notation
     """
     if topic is None:
-        click.echo(ctx.parent.get_help())
+        click.echo(ctx.find_root().get_help())  # the command group's (`help` is one of its commands)
         click.echo("\nTopics: mjcalc help notation")
         return
     if topic not in TOPICS:
@@ -206,7 +216,7 @@ def help_command(ctx, topic):
     click.echo(TOPICS[topic], nl=False)
 
 
-def hand_argument(required=True):
+def hand_argument(required: bool = True) -> Callable[[F], F]:
     """HAND as one or more words (`123m456p789s EE 45m +6m` needs no quotes), joined by spaces."""
     return click.argument("hand", nargs=-1, required=required, callback=lambda ctx, param, words: (
         " ".join(words) if words else None), metavar="HAND")
@@ -215,7 +225,8 @@ def hand_argument(required=True):
 @cli.command(cls=SituationCommand)
 @hand_argument()
 @one_hand_options
-def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
+def analyze(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool, seen: Optional[str],
+            **params: Any) -> None:
     """Score a 14-tile hand, or show a 13-tile hand's waits. HAND: `mjcalc help notation`.
 
     \b
@@ -241,7 +252,8 @@ def analyze(hand, ruleset_name, as_json, lang, glyphs, seen, **params):
 @click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")
 @seen_option
 @handle_errors
-def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
+def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Optional[str], indicator: Optional[str],
+          as_json: bool, glyphs: bool, seen: Optional[str]) -> None:
     """The waits 听 of a 13-tile hand and how many of each are left. HAND: `mjcalc help notation`.
 
     With --batch, one output line per input line: the waits, `-` for a hand with no waits, or
@@ -262,6 +274,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
     situation = build_situation({"wild": wild, "indicator": indicator})
     finder = BatchWaits(rules, situation)
     if batch is None:
+        assert hand is not None  # one of HAND and --batch, said above
         parsed, found, every = finder.answer(hand, _seen(seen) if seen else None)
         from .. import render  # imported when used (start-up time)
         emit(render.waits_doc(parsed, found, glyphs, every), as_json)
@@ -273,7 +286,7 @@ def waits(hand, batch, ruleset_name, wild, indicator, as_json, glyphs, seen):
         raise SystemExit(1)
 
 
-def _counted(lines, shown):
+def _counted(lines: Iterable[str], shown: "Progress") -> Iterator[str]:
     """`lines`, counted on `shown` (the progress line) as they are read."""
     if not shown.on:
         yield from lines
@@ -283,7 +296,7 @@ def _counted(lines, shown):
         yield line
 
 
-def _open_batch(path):
+def _open_batch(path: str) -> TextIO:
     """The batch's lines, read as UTF-8 with an optional BOM (a bad byte becomes U+FFFD, an error on its line)."""
     import io  # imported when used (start-up time)
 
@@ -309,7 +322,8 @@ def _open_batch(path):
 @seen_option
 @output_options
 @handle_errors
-def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
+def compare(hand: str, ruleset_names: Tuple[str, ...], as_json: bool, lang: str, glyphs: bool, seen: Optional[str],
+            **params: Any) -> None:
     """The same hand and situation under several rulesets, side by side. HAND: `mjcalc help notation`.
 
     \b
@@ -344,7 +358,8 @@ def compare(hand, ruleset_names, as_json, lang, glyphs, seen, **params):
               help="With --by: weigh the exchanges of every discard 0 or 1 from ready, wildcard hands too, "
                    "with no cap on the work (seconds to minutes with wildcards).")
 @one_hand_options
-def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **params):
+def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool, seen: Optional[str], by: Optional[str],
+           draws: Optional[int], exact: bool, **params: Any) -> None:
     """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
@@ -398,7 +413,7 @@ def advise(hand, ruleset_name, as_json, lang, glyphs, seen, by, draws, exact, **
 
 @cli.group(invoke_without_command=True)
 @click.pass_context
-def rulesets(ctx):
+def rulesets(ctx: click.Context) -> None:
     """List the built-in rulesets; `show NAME` one of them; `check FILE…` validates files.
 
     \b
@@ -418,7 +433,7 @@ def rulesets(ctx):
 @click.argument("name")
 @click.option("--lang", type=click.Choice(["zh", "en"]), default="zh", show_default=True)
 @handle_errors
-def rulesets_show(name, lang):
+def rulesets_show(name: str, lang: str) -> None:
     """Show a ruleset's patterns and values.  Example: mjcalc rulesets show beijing"""
     from .. import render  # imported when used (start-up time)
     from ..regions import find_region
@@ -428,7 +443,7 @@ def rulesets_show(name, lang):
 
 @rulesets.command("check")
 @click.argument("files", nargs=-1, required=True, type=click.Path())
-def rulesets_check(files):
+def rulesets_check(files: Tuple[str, ...]) -> None:
     """Validate ruleset files: every error of a file, in line order, each with its file, line and path. A
     built-in id is checked already.  Example: mjcalc rulesets check house.yaml"""
     from ..ruleset import check_ruleset_file, find_ruleset_path, load_ruleset  # imported when used (start-up time)
@@ -465,7 +480,8 @@ def rulesets_check(files):
 @click.option("--open", "open_browser", is_flag=True, help="Open the page in a browser on this computer.")
 @ruleset_option
 @handle_errors
-def serve(port, host, db_path, public_host, qr, open_browser, ruleset_name):
+def serve(port: int, host: str, db_path: Optional[str], public_host: Optional[str], qr: bool, open_browser: bool,
+          ruleset_name: str) -> None:
     """The calculator and the table ledger as a page for a phone, and a JSON API; Ctrl-C stops it.
 
     \b
@@ -496,7 +512,7 @@ def serve(port, host, db_path, public_host, qr, open_browser, ruleset_name):
 @cli.command()
 @click.argument("term", nargs=-1)
 @handle_errors
-def explain(term):
+def explain(term: Tuple[str, ...]) -> None:
     """Explain a term players argue about, in Chinese, pinyin or English; alone, list the terms.
 
     \b
@@ -518,15 +534,15 @@ def explain(term):
     emit(render.terms_doc(found))
 
 
-def _options(argv):
+def _options(argv: List[str]) -> List[str]:
     return argv[:argv.index("--")] if "--" in argv else argv
 
 
-def _wants_json(argv) -> bool:
+def _wants_json(argv: List[str]) -> bool:
     return "--json" in _options(argv)
 
 
-def _lang_of(argv) -> str:
+def _lang_of(argv: List[str]) -> str:
     """The language of an error that left its command (whose context knew the `--lang` typed): a `--lang`
     among the options, else $MJCALC_LANG, else English."""
     given = None
@@ -539,12 +555,13 @@ def _lang_of(argv) -> str:
     return message_lang(given)
 
 
-def _error_of(exc, argv, lang="en"):
-    """(the one-line message in `lang`, the exit code) of an exception leaving a command; (None, None) to
+def _error_of(exc: BaseException, argv: List[str], lang: str = "en") -> Optional[Tuple[str, int]]:
+    """(the one-line message in `lang`, the exit code) of an exception leaving a command; None to
     re-raise. A message made by a command (a `CliError`) is already in the command line's language."""
 
-    if exc.__class__.__name__ == "NoArgsIsHelpError" and getattr(exc, "ctx", None) is not None:
-        click.echo(exc.ctx.get_help())  # `mjcalc` or `mjcalc table` alone: the help, not an error
+    ctx = getattr(exc, "ctx", None)  # a click.UsageError's (NoArgsIsHelpError is one since click 8.2)
+    if exc.__class__.__name__ == "NoArgsIsHelpError" and ctx is not None:
+        click.echo(ctx.get_help())  # `mjcalc` or `mjcalc table` alone: the help, not an error
         sys.exit(0)
     if isinstance(exc, click.exceptions.NoSuchOption):
         return _no_such_option(exc, argv, lang), 2
@@ -560,8 +577,8 @@ def _error_of(exc, argv, lang="en"):
     if isinstance(exc, KeyboardInterrupt):
         return Message("cli.interrupted").text(lang), 130
     if isinstance(exc, BrokenPipeError):
-        return None, None
-    if answer_unwritten(exc):
+        return None
+    if isinstance(exc, OSError) and answer_unwritten(exc):
         return Message("cli.output_failed", reason=exc.strerror or str(exc)).text(lang), 1
     if isinstance(exc, RulesetError):
         return exc.text(lang), 2 if isinstance(exc, RulesetNotFound) else 1
@@ -573,10 +590,10 @@ def _error_of(exc, argv, lang="en"):
     if isinstance(exc, Exception):
         first = str(exc).splitlines()[0] if str(exc) else ""
         return Message("cli.bug", kind=exc.__class__.__name__, error=first[:200]).text(lang), 3
-    return None, None
+    return None
 
 
-def _no_such_option(exc, argv, lang="en") -> str:
+def _no_such_option(exc: click.exceptions.NoSuchOption, argv: List[str], lang: str = "en") -> str:
     """`--kong-draw -1` (a negative value read as an option) said as the option's own range error; a mistyped
     option with the command's options it is near (`--form`: `--from`); a hand starting with '-' told to come
     after `--`."""
@@ -588,7 +605,7 @@ def _no_such_option(exc, argv, lang="en") -> str:
     before = argv[position - 1] if position else None
     options = {o.cli_flag: o for o in list(GENERIC.values()) + list(all_options().values())}
     option = options.get(before) if before is not None else None
-    if option is not None and option.kind == "int":
+    if option is not None and option.kind == "int" and position is not None:
         try:
             option.read(argv[position])
         except MjcalcError as error:
@@ -599,7 +616,7 @@ def _no_such_option(exc, argv, lang="en") -> str:
     return Message("cli.no_such_option", token=argv[position] if position is not None else name).text(lang)
 
 
-def fail(message, code, as_json=False, lang="en"):
+def fail(message: str, code: int, as_json: bool = False, lang: str = "en") -> NoReturn:
     """Print one error as the contract says, and exit with `code`."""
 
     line = printable(message)
@@ -619,7 +636,7 @@ def fail(message, code, as_json=False, lang="en"):
     sys.exit(code)
 
 
-def _exit_interrupted():
+def _exit_interrupted() -> NoReturn:
     """Exit 130 now, what was said flushed; not by SystemExit. CPython (3.11) can take a caught Ctrl-C for an
     unhandled one: when it lands while the command imports a module, under `python -m`, it re-sends itself
     SIGINT at exit (strace: `kill(self, SIGINT)` after the SystemExit) and the shell sees -2, not 130 (one run
@@ -633,7 +650,7 @@ def _exit_interrupted():
     os._exit(130)
 
 
-def main():
+def main() -> None:
     """The `mjcalc` console script: the command group, under the error contract (`_Commands.main`). A closed
     stdin reads as an empty one (a question is then answered no); a terminal that cannot show a character
     (PYTHONIOENCODING=latin-1) gets its escape rather than an error."""

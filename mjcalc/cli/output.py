@@ -4,13 +4,16 @@ Text fits the terminal's width (`COLUMNS`, else the terminal, else 80): a field'
 and a table too wide has its widest columns wrapped. A new output format is one more function here.
 """
 import os
-from typing import Any, Dict, List
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence
 
 import click
 
 from ..errors import json_text, printable
 from .common import echo, said
 from .text_table import line_width, simple_table
+
+if TYPE_CHECKING:  # for their types only: the renderer is imported by the command that uses it (start-up time)
+    from ..render import Doc, Tone
 
 LABEL = 10  # "hand      …": labels take ten columns
 MIN_COLUMN = 6
@@ -38,7 +41,7 @@ def shown_width(text: str) -> int:
     return max(0, wcswidth(click.unstyle(text)))
 
 
-def emit(doc, as_json: bool = False, err: bool = False):
+def emit(doc: "Doc", as_json: bool = False, err: bool = False) -> None:
     """Print `doc`: its JSON document, or its text (on stderr with `err`: a preview beside a JSON answer); its
     warnings go to stderr either way."""
     for notice in doc.warnings:
@@ -49,7 +52,7 @@ def emit(doc, as_json: bool = False, err: bool = False):
         echo(text(doc, width()), err=err)
 
 
-def _styled(value, tone=None) -> str:
+def _styled(value: object, tone: Optional["Tone"] = None) -> str:
     if isinstance(value, tuple):
         value, tone = value
     if isinstance(value, list):  # several lines in one cell
@@ -57,7 +60,7 @@ def _styled(value, tone=None) -> str:
     return click.style(str(value), **_TONES[tone]) if tone else str(value)
 
 
-def text(doc, columns: int = 80) -> str:
+def text(doc: "Doc", columns: int = 80) -> str:
     """The document as lines of text at most `columns` wide (a single word longer than that is left whole)."""
     lines = []
     for block in doc.blocks:
@@ -76,14 +79,14 @@ def text(doc, columns: int = 80) -> str:
     return "\n".join(lines).replace("\u00a0", " ")  # a no-break space held two words on one line: a space now
 
 
-def _field(label, body, tone, columns):
+def _field(label: str, body: str, tone: Optional["Tone"], columns: int) -> List[str]:
     indent = " " * LABEL
     wrapped = _wrap(body, columns, indent, first=label.ljust(LABEL) if label else indent)
     return [wrapped[0][:LABEL] + _styled(wrapped[0][LABEL:], tone)] + [indent + _styled(w[LABEL:], tone)
                                                                         for w in wrapped[1:]]
 
 
-def _wrap(body, columns, indent, first=""):
+def _wrap(body: str, columns: int, indent: str, first: str = "") -> List[str]:
     """`body` wrapped to `columns`, the first line after `first`, the others after `indent`."""
     if shown_width(first + body) <= columns:
         return [first + body]
@@ -100,15 +103,15 @@ def _wrap(body, columns, indent, first=""):
     return out
 
 
-def _words(cell: str):
+def _words(cell: str) -> List[str]:
     """The words of a cell as it is wrapped: a no-break space holds its two sides in one word."""
     return cell.replace("\n", " ").split(" ")
 
 
-def _table(headers, rows, columns):
+def _table(headers: Sequence[object], rows: Sequence[Sequence[object]], columns: int) -> str:
     cells = [[_styled(c) for c in row] for row in rows]
 
-    def render(limits):
+    def render(limits: Optional[List[int]]) -> str:
         # a header is drawn two wider than its longest line, so it is wrapped two narrower than its column (never
         # below its longest word: the column's floor is that and two)
         heads = headers if limits is None else [
@@ -118,7 +121,8 @@ def _table(headers, rows, columns):
         if drawn is not None:
             return drawn
         from tabulate import tabulate  # only for characters text_table does not measure (start-up time)
-        return tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
+        by_tabulate: str = tabulate(cells, headers=heads, tablefmt="simple", disable_numparse=True, maxcolwidths=limits)
+        return by_tabulate
 
     natural = [max([shown_width(line) + 2 * bool(line) for line in str(headers[i]).split("\n")] +  # drawn 2 wider
                    [shown_width(line) for row in cells for line in row[i].split("\n")])
@@ -146,7 +150,7 @@ def _table(headers, rows, columns):
             return "\n\n".join(_table([headers[0]] + [headers[i] for i in g],
                                         [[row[0]] + [row[i] for i in g] for row in rows], columns) for g in groups)
 
-    def narrower(limits):
+    def narrower(limits: List[int]) -> bool:
         wide = [i for i in range(len(limits)) if limits[i] > floors[i]]
         if not wide:
             return False

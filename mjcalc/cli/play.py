@@ -19,12 +19,12 @@ import secrets
 import shlex
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import Any, List, Optional
 
 import click
 
 from .. import front  # the library as the front ends see it: nothing else of it is imported here
-from ..front import Doc, Ledger, LedgerError, Message, MjcalcError, Ruleset, data_dir, printable, written_in_notation
+from ..front import Doc, Ledger, LedgerError, Message, MjcalcError, Ruleset, Table, data_dir, printable, written_in_notation
 from .common import said_lang
 from .output import emit
 from .text_table import line_width
@@ -38,7 +38,7 @@ ANSWERS = ("y", "yes", "n", "no")  # to a question (`undo`): yes, then no
 class TablePrompt(cmd.Cmd):
     intro = None
 
-    def __init__(self, ledger: Ledger, table, commands):
+    def __init__(self, ledger: Ledger, table: Table, commands: click.Group):
         """`commands`: the `mjcalc table` click group every line goes through."""
         super().__init__()
         self.commands = commands
@@ -51,7 +51,7 @@ class TablePrompt(cmd.Cmd):
 
     # --- running -----------------------------------------------------------------------------------------
 
-    def run(self):
+    def run(self) -> None:
         self.rules = front.table_rules(self.table, self.ledger)
         self._readline()
         say(f"table {self.table.name!r} ({self.rules.id}, {self.rules.unit_zh}): "
@@ -74,7 +74,7 @@ class TablePrompt(cmd.Cmd):
         """A player types the lines (else a script is fed on stdin: no prompts, no questions)."""
         return sys.stdin.isatty()
 
-    def failed(self, code=1):
+    def failed(self, code: int = 1) -> None:
         """A line failed (its error line is said): the exit at the end is 1, or 4 once an answer was not written."""
         self.status = 4 if 4 in (code, self.status) else 1
 
@@ -85,7 +85,7 @@ class TablePrompt(cmd.Cmd):
         number, state = self.ledger.state(self.table)
         return printable(f"{self.table.name} #{number + 1} 庄{self.table.player(state.dealer)}> ")
 
-    def _readline(self):
+    def _readline(self) -> None:
         try:
             import readline  # optional: history and completion where the platform has it
         except ImportError:
@@ -97,7 +97,7 @@ class TablePrompt(cmd.Cmd):
             pass
         readline.set_completer_delims(" ,")
 
-    def _save_history(self):
+    def _save_history(self) -> None:
         if self.history is None:
             return
         try:
@@ -108,7 +108,7 @@ class TablePrompt(cmd.Cmd):
         except (ImportError, OSError):
             pass
 
-    def invoke(self, *args):
+    def invoke(self, *args: object) -> None:
         """Run `mjcalc table ARGS…` on this ledger; an error is its one line, and the prompt goes on."""
         argv = [str(a) for a in args] + ["--db", str(self.ledger.path)]
         try:
@@ -123,10 +123,10 @@ class TablePrompt(cmd.Cmd):
             if exc.code:  # a question answered no: nothing done
                 self.failed()
 
-    def emptyline(self):
+    def emptyline(self) -> bool:
         return False
 
-    def onecmd(self, line):
+    def onecmd(self, line: str) -> bool:
         """One line, whatever it is: a line that cannot be read is one error line, and the prompt goes on."""
         try:
             return super().onecmd(line)
@@ -136,14 +136,14 @@ class TablePrompt(cmd.Cmd):
             return False
 
     @staticmethod
-    def words(line):
+    def words(line: str) -> List[str]:
         """The words of a prompt line, quotes read as a shell reads them (an unclosed one is a LedgerError)."""
         try:
             return shlex.split(line)
         except ValueError as exc:
             raise LedgerError("play.cannot_read_line", reason=str(exc)) from None
 
-    def precmd(self, line):
+    def precmd(self, line: str) -> str:
         """`#` starts a comment (a script of an evening can explain itself); 荒牌 is `draw`."""
         line = line.split("#", 1)[0].strip() if "#" in line else line
         first, _, rest = line.strip().partition(" ")
@@ -151,7 +151,7 @@ class TablePrompt(cmd.Cmd):
 
     # --- hands -------------------------------------------------------------------------------------------
 
-    def hand_args(self, line):
+    def hand_args(self, line: str) -> List[str]:
         """`table hand` arguments from a prompt line: WINNER [FROM|自摸] [TOTAL|PATTERNS|TILES] [--options]."""
         words = self.words(line)
         options = []
@@ -182,7 +182,7 @@ class TablePrompt(cmd.Cmd):
             args += rest  # the tiles, checked by `table hand`
         return args + options
 
-    def _words_are_tiles(self, words, from_place):
+    def _words_are_tiles(self, words: List[str], from_place: bool) -> None:
         """Refuse a word that is not written as tiles (自模, duiduhe) as the word it is: a near miss of 自摸 or
         a player right after the winner, else an unknown (or ambiguous) pattern, with the names it is near."""
         rules = self.rules
@@ -204,7 +204,7 @@ class TablePrompt(cmd.Cmd):
                                   hint=Message("hint.did_you_mean", word=close))
             raise unknown
 
-    def _is_total(self, word):
+    def _is_total(self, word: str) -> bool:
         """A total as `parse_total` reads it (3, 3番, ３, 十二), or a number it refuses (said by `table hand`)."""
         try:
             front.parse_total(front.table_rules(self.table), word)
@@ -212,14 +212,14 @@ class TablePrompt(cmd.Cmd):
         except LedgerError as exc:
             return exc.code != "record.total_unreadable"
 
-    def _is_player(self, word):
+    def _is_player(self, word: str) -> bool:
         try:
             self.table.seat(word)
             return True
         except (LedgerError, MjcalcError):
             return False
 
-    def _all_patterns(self, words):
+    def _all_patterns(self, words: List[str]) -> bool:
         assert self.rules is not None  # read when the prompt started
         try:
             front.parse_patterns(self.rules, ",".join(words))
@@ -227,12 +227,12 @@ class TablePrompt(cmd.Cmd):
         except MjcalcError:
             return False
 
-    def default(self, line):
+    def default(self, line: str) -> bool:  # type: ignore[override]  # onecmd returns it: the stop flag
         if line.strip() in ("EOF",):
             return True
         return self._hand(line, "--brief")
 
-    def do_score(self, line):
+    def do_score(self, line: str) -> bool:
         """score [WINNER FROM] WHAT: what a hand would pay; nothing recorded
 
         WHAT is a total, pattern names or the tiles, as for a hand. Without a winner,
@@ -245,7 +245,7 @@ class TablePrompt(cmd.Cmd):
             line = f"{state.dealer} {line}"
         return self._hand(line, "--dry-run")
 
-    def _hand(self, line, flag) -> bool:
+    def _hand(self, line: str, flag: str) -> bool:
         """Run `table hand` on the words of `line` with `flag` (--brief records, --dry-run only scores); a line
         that cannot be read is one error line, and the prompt goes on."""
         try:
@@ -257,7 +257,7 @@ class TablePrompt(cmd.Cmd):
         self.invoke(*args, flag, "--client", self.client)
         return False
 
-    def do_hand(self, line):
+    def do_hand(self, line: str) -> bool:
         """WINNER FROM|自摸 WHAT [options]: record a won hand (`hand` may be left out)
 
         WHAT is the total, the pattern names or the tiles:
@@ -273,14 +273,14 @@ class TablePrompt(cmd.Cmd):
 
     # --- the rest ----------------------------------------------------------------------------------------
 
-    def do_draw(self, line):
+    def do_draw(self, line: str) -> None:
         """draw (or 荒牌) [FACT=SEATS]: a drawn hand, nobody pays (two in a row: two draws)
 
         Where the rules pay on a draw, say what they ask: draw ready=小李,大刘"""
         told = [arg for word in self.words(line) for arg in ("--told", word)]
         self.invoke("draw", self.table.name, "--client", self.client, *told)
 
-    def do_undo(self, line):
+    def do_undo(self, line: str) -> None:
         """undo [N] [y]: show the last hand (or hand N) and remove it
 
         At a terminal it asks first (`undo y` does not). In a script fed on stdin
@@ -313,25 +313,25 @@ class TablePrompt(cmd.Cmd):
         self.cmdqueue.insert(0, line)
         return None
 
-    def do_show(self, line):
+    def do_show(self, line: str) -> None:
         """show [--tiles]: the standings, the hands so far and who deals next"""
         self.invoke("show", self.table.name, *self.words(line))
 
-    def do_settle(self, line):
+    def do_settle(self, line: str) -> None:
         """settle: who pays whom, with the fewest transfers"""
         self.invoke("settle", self.table.name)
 
-    def do_rules(self, line):
+    def do_rules(self, line: str) -> None:
         """rules: which rules the table plays"""
         self.invoke("rules", self.table.name)
 
-    def do_quit(self, line):
+    def do_quit(self, line: str) -> bool:
         """quit (or Ctrl-D): leave; every hand is already recorded"""
         return True
 
     do_exit = do_quit
 
-    def do_help(self, arg):
+    def do_help(self, arg: str) -> None:
         """help [COMMAND]: the commands, or one of them in full"""
         name = arg.strip()
         if not name:
@@ -343,7 +343,7 @@ class TablePrompt(cmd.Cmd):
             return
         say(inspect.cleandoc(doc))
 
-    def help_lines(self):
+    def help_lines(self) -> List[str]:
         """`help`: a hand's line, then each command's first line of help, in columns that fit 80."""
         lines = ["a hand:  WINNER FROM|自摸 WHAT [options]     (`help hand`)",
                  "         WHAT: a total (3), pattern names (对对和) or the tiles", "commands:"]
@@ -353,29 +353,29 @@ class TablePrompt(cmd.Cmd):
             lines += [f"  {usage}{' ' * room}{what}"] if room > 0 else [f"  {usage}", f"  {'':<26}{what}"]
         return lines
 
-    def do_EOF(self, line):
+    def do_EOF(self, line: str) -> bool:
         say("")
         return True
 
     # --- completion ----------------------------------------------------------------------------------------
 
-    def _words(self):
+    def _words(self) -> List[str]:
         assert self.rules is not None  # read when the prompt started
         return list(self.table.players) + list(SELF_DRAW[:1]) + [p.zh for p in self.rules.patterns]
 
-    def completenames(self, text, *ignored):
+    def completenames(self, text: str, *ignored: Any) -> List[str]:
         return [w for w in list(COMMANDS) + list(DRAWN[:1]) + list(self.table.players) if w.startswith(text)]
 
-    def completedefault(self, text, line, begidx, endidx):
+    def completedefault(self, text: str, *ignored: Any) -> List[str]:
         return [w for w in self._words() if w.startswith(text)]
 
-    def complete_score(self, text, line, begidx, endidx):
+    def complete_score(self, text: str, line: str, begidx: int, endidx: int) -> List[str]:
         return self.completedefault(text, line, begidx, endidx)
 
     complete_hand = complete_score
 
 
-def say(*lines: str):
+def say(*lines: str) -> None:
     """The prompt's own lines (its greeting, its help, `nothing removed`) through the one output path."""
     doc = Doc()
     doc.text(*lines)

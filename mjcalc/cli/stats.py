@@ -1,12 +1,23 @@
 """`mjcalc table stats`: each person's figures at a table, or across every table of the ledger (the figures:
 `evening/stats.py`). A command of the `table` group, registered when this module is imported."""
+from typing import Dict, List, Optional, Sequence, Tuple
+
 import click
 
-from ..front import SEATS, Ledger, dealer_charges, read_stats, stats_json
+from ..front import SEATS, Ledger, PersonStats, Table, dealer_charges, read_stats, stats_json
 from .common import UserError, said_lang
 from .common import table as draw_table
 from .output import emit
-from .table import columns, current_table, db_option, ledger_errors, name_argument, said_doc, table, width
+from .table import (
+    columns,
+    current_table,
+    db_option,
+    ledger_errors,
+    name_argument,
+    said_doc,
+    table,
+    width,
+)
 
 
 @table.command("stats")
@@ -15,7 +26,7 @@ from .table import columns, current_table, db_option, ledger_errors, name_argume
 @click.option("--json", "as_json", is_flag=True, help="Machine output: each person's figures.")
 @db_option
 @ledger_errors
-def table_stats(name, every, as_json, db_path):
+def table_stats(name: Optional[str], every: bool, as_json: bool, db_path: Optional[str]) -> None:
     """Each person's figures: hands played (draws too), won, 自摸 self-drawn, 点炮 dealt in, best: the biggest
     gain in one hand (#N: that hand), 烧庄 paid dealing, 包 paid for others, fined: penalties paid, net: the
     score `table show` gives (with MJCALC_LANG=zh: 局 和 自摸 点炮 最大 烧庄 包 罚 净). --all: every table,
@@ -45,7 +56,7 @@ def table_stats(name, every, as_json, db_path):
         raise SystemExit(1)
 
 
-def _figures(rows, tables, played, every) -> list:
+def _figures(rows: Sequence[PersonStats], tables: List[Table], played: Dict[str, int], every: bool) -> List[str]:
     """The figures' lines: how many tables and hands, then the table of each person's figures."""
     count = sum(played.values())
     hands = f"{count} hand{'s' if count != 1 else ''}"
@@ -64,7 +75,7 @@ HEADERS = {"en": ("seat", "player", "hands", "won", "自摸", "点炮", "best", 
            "zh": ("座位", "玩家", "局", "和", "自摸", "点炮", "最大", "", "包", "罚", "净")}
 
 
-def _fitted(rows, seated, every) -> str:
+def _fitted(rows: Sequence[PersonStats], seated: Optional[Tuple[str, ...]], every: bool) -> str:
     """The figures as a table: a seat column at one table, the biggest gain with its hand (`#3`, and its table
     across a ledger). When that is wider than the terminal, the columns that are 0 for everyone go, then the
     hands, then the seats."""

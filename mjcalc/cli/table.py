@@ -11,7 +11,9 @@ import os
 import sys
 from contextlib import contextmanager, nullcontext
 from dataclasses import replace
+from decimal import Decimal
 from functools import wraps
+from typing import TYPE_CHECKING, Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Tuple
 
 import click
 
@@ -19,14 +21,25 @@ from .. import front  # the library as the front ends see it: nothing else of it
 from ..front import (
     GENERIC,
     SEATS,
+    Analysis,
+    Data,
     Doc,
+    HandRecord,
     Ledger,
     LedgerError,
     LedgerFileError,
     Message,
     MjcalcError,
+    Notice,
+    PenaltyRecord,
+    Ruleset,
     Session,
     SituationError,
+    Standing,
+    State,
+    Table,
+    View,
+    Written,
     all_options,
     context,
     json_text,
@@ -40,6 +53,7 @@ from ..front import (
 )
 from .common import (
     CliError,
+    F,
     SituationCommand,
     UserError,
     answer_unwritten,
@@ -58,9 +72,13 @@ from .common import (
 )
 from .output import emit
 
+if TYPE_CHECKING:  # the log's types: evening.story is loaded on first use (start-up time)
+    from ..front import Event, Told
+Row = List[object]  # a row of a table drawn for the terminal
+
 
 @click.group()
-def table():
+def table() -> None:
     """Keep an evening at a table: four players, a ledger of hands, running scores and the dealer.
 
     The table in use is remembered (`table new` and `table use NAME` set it), so NAME may be left out.
@@ -86,7 +104,7 @@ class Unanswered(CliError):
 
 
 @contextmanager
-def answering(done: Message):
+def answering(done: Message) -> Iterator[None]:
     """The answer to a write already committed (`done` says what it was): if stdout cannot take it, one line on
     stderr saying that the write stands, exit 4."""
     try:
@@ -104,11 +122,11 @@ class BadLedgerFile(CliError):
     exit_code = 1
 
 
-def ledger_errors(func):
+def ledger_errors(func: Callable[..., Any]) -> Callable[..., Any]:
     """A bad ledger file exits 1; every other mjcalc error is `handle_errors`' usage error, exit 2."""
 
     @wraps(func)
-    def wrapper(*args, **kwargs):
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
         except LedgerFileError as exc:
@@ -117,7 +135,7 @@ def ledger_errors(func):
     return handle_errors(wrapper)
 
 
-def db_option(func):
+def db_option(func: F) -> F:
     return click.option(
         "--db", "db_path", type=click.Path(),
         help="The ledger file.  [default: $MJCALC_DB, else the last one used, else tables.sqlite3 in the "
@@ -125,26 +143,27 @@ def db_option(func):
     )(func)
 
 
-def name_argument(func):
+def name_argument(func: F) -> F:
     return click.argument("name", required=False)(func)
 
 
-def request_option(func):
+def request_option(func: F) -> F:
     return click.option(
         "--request-id", metavar="ID",
         help="Make this write once: run again with the same ID (1-64 printable ASCII), it records nothing and "
              "says what the first run recorded.")(func)
 
 
-def _replayed(written, as_json, request_id):
+def _replayed(written: Written, as_json: bool, request_id: Optional[str]) -> None:
     """The answer to a request made already: its first answer (--json, with "replayed": true), or one line."""
-    hand = written.answer.get("hand") or written.answer.get("removed") or {}
-    what = (f"hand {hand['number']}" if hand.get("number") else f"revision {written.answer.get('revision')}")
+    answer = written.answer or {}  # a request made already: its first answer
+    hand = answer.get("hand") or answer.get("removed") or {}
+    what = (f"hand {hand['number']}" if hand.get("number") else f"revision {answer.get('revision')}")
     emit(said_doc(f"request {request_id} was made already ({what}); nothing recorded again", data=written.answer),
          as_json)
 
 
-def hand_entry_options(func):
+def hand_entry_options(func: F) -> F:
     """What `table hand` and `table edit` read a hand from: the winner, the total or the patterns agreed (or the
     tiles, an argument), the wildcards and the situation."""
     func = wild_options(table_situation_options(func))
@@ -161,7 +180,7 @@ def hand_entry_options(func):
     return click.option("--winner", help="Who won: a player's name or a seat.")(func)
 
 
-def _sure(question, refused, err=False) -> bool:
+def _sure(question: str, refused: str, err: bool = False) -> bool:
     """The player's yes to `question` (no, or a closed stdin, says `refused` and is no)."""
     try:
         sure = click.confirm(question, default=False, err=err)
@@ -172,7 +191,7 @@ def _sure(question, refused, err=False) -> bool:
     return sure
 
 
-def _say_written(written, as_json, done, head):
+def _say_written(written: Written, as_json: bool, done: Message, head: str) -> None:
     """The answer to an undo, edit or revert committed: its document, or `head`, the later hands it changed
     and the next hand (exit 4 if stdout cannot take it)."""
     doc = said_doc(head, *changed_lines(written), _next_line(written.table, len(written.hands), written.table.state),
@@ -181,16 +200,17 @@ def _say_written(written, as_json, done, head):
         emit(doc, as_json)
 
 
-def _seat_kind(name):
+def _seat_kind(name: str) -> Optional[str]:
     """The kind of a situation option that names seats ("seat", "seats", "seat_int", "seat_choice"), or None."""
     option = GENERIC.get("from" if name == "discarder" else name) or all_options().get(name)
     return option.kind if option is not None and option.kind.startswith("seat") else None
 
 
-def table_situation_options(func):
+def table_situation_options(func: F) -> F:
     """analyze's situation options, where a seat may also be given as a player's name."""
     func = situation_options(func)
-    for opt in func.__click_params__:
+    options: List[click.Option] = func.__click_params__  # type: ignore[attr-defined]  # click's decorators put it
+    for opt in options:
         if opt.name in ("seat", "discarder") or _seat_kind(opt.name) in ("seat", "seats"):
             opt.metavar = "PLAYER"
         if opt.name == "discarder":
@@ -200,11 +220,11 @@ def table_situation_options(func):
     return func
 
 
-def _open(db_path, readonly=False) -> Ledger:
+def _open(db_path: Optional[str], readonly: bool = False) -> Ledger:
     return Ledger(db_path, readonly=readonly)
 
 
-def said_doc(*lines: str, data=None) -> Doc:
+def said_doc(*lines: str, data: Any = None) -> Doc:
     """A `table` command's answer: its `lines`, laid out for the terminal already (the output path escapes a control
     or invisible character in a name), and its `--json` document `data`."""
     doc = Doc(data)
@@ -212,7 +232,7 @@ def said_doc(*lines: str, data=None) -> Doc:
     return doc
 
 
-def current_table(ledger: Ledger, name=None):
+def current_table(ledger: Ledger, name: Optional[str] = None) -> Table:
     """The table `name`, else the ledger's table in use."""
     if name is None:
         name = ledger.setting("table")
@@ -221,14 +241,15 @@ def current_table(ledger: Ledger, name=None):
     return ledger.table(name)
 
 
-def _use(ledger: Ledger, name: str):
+def _use(ledger: Ledger, name: str) -> None:
     """Remember `name` as the table in use, and the ledger as the one to open next time."""
     ledger.set_setting("table", name)
     remember_path(ledger.path)
 
 
 @contextmanager
-def _at_table(db_path, name=None, readonly=False):
+def _at_table(db_path: Optional[str], name: Optional[str] = None,
+              readonly: bool = False) -> Iterator[Tuple[Ledger, Table]]:
     with _open(db_path, readonly) as ledger:
         yield ledger, current_table(ledger, name)
 
@@ -242,22 +263,22 @@ def columns() -> int:
     return terminal_width()
 
 
-def width(text) -> int:
+def width(text: object) -> int:
     """Terminal columns of the widest line of `text` (CJK characters take two)."""
     from .output import shown_width  # imported when used (start-up time)
     return max((shown_width(line) for line in str(text).splitlines()), default=0)
 
 
-def _who(table, seat):
+def _who(table: Table, seat: Optional[str]) -> str:
     return f"{seat} {table.player(seat)}" if seat else ""
 
 
-def _standing_rows(table, standings):
+def _standing_rows(table: Table, standings: Iterable[Standing]) -> List[Row]:
     """The standings by person: those seated now (with their seat), then those who left (seat —)."""
     return [[s.seat or "—", s.player, s.score] for s in standings]
 
 
-def _next_line(table, count, state):
+def _next_line(table: Table, count: int, state: State) -> str:
     line = f"next      hand {count + 1}, round {state.round}, dealer {_who(table, state.dealer)}"
     if state.streak:
         line += f" (连庄 {state.streak})"
@@ -268,16 +289,17 @@ def _next_line(table, count, state):
     return line
 
 
-def _result_text(table, record):
+def _result_text(table: Table, record: HandRecord) -> str:
     """Who won how, named as they sat in that hand."""
     if record.kind == "draw":
         return "荒牌 draw"
     name = record.player if record.players else table.player
+    assert record.winner is not None, "a win has a winner"
     how = "自摸" if record.discarder is None else f"← {name(record.discarder)}"
     return f"{name(record.winner)} {how}"
 
 
-def _entry_text(record, rules):
+def _entry_text(record: HandRecord, rules: Ruleset) -> str:
     """How a hand without tiles was entered: the total agreed, or the patterns the table named (in the words of
     `rules`, those it was recorded under; the ones its situation added are not named)."""
     if record.entry == "total":
@@ -303,7 +325,8 @@ def _entry_text(record, rules):
 @request_option
 @db_option
 @ledger_errors
-def table_new(name, ruleset_name, seats, base, request_id, db_path):
+def table_new(name: str, ruleset_name: str, seats: Tuple[str, ...], base: str, request_id: Optional[str],
+              db_path: Optional[str]) -> None:
     """Open a table with four players; East deals first. It becomes the table in use, and its rules are
     kept in the ledger (editing or moving the file later changes nothing; `table rules` adopts a new one).
 
@@ -312,15 +335,15 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
       mjcalc table new friday -r beijing --base 2 \\
           --seat 东=老王 --seat 南=小李 --seat 西=阿张 --seat 北=大刘
     """
-    base = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
+    points: int = GENERIC["base"].read(base)  # the range every base has (a SituationError names --base)
     players = _read_seats(seats)
     with _open(db_path) as ledger:
         request = front.request_for(request_id, {"command": "new", "table": name, "ruleset": ruleset_name,
-                                                   "players": players, "base": base})
+                                                   "players": players, "base": points})
         if front.request_answer(ledger, request) is not None:
             emit(said_doc(f"request {request_id} was made already (table {name!r}); nothing created again"))
             return
-        t = front.create_table(ledger, name, ruleset_name, players, base, request)
+        t = front.create_table(ledger, name, ruleset_name, players, points, request)
         _use(ledger, t.name)
     lines = wrap_items("          ", [f"{s} {p}" for s, p in zip(SEATS, t.players)])
     doc = said_doc(f"table {t.name!r} (now in use): {t.ruleset_id}, base {t.base}; {t.player('E')} deals first",
@@ -329,12 +352,12 @@ def table_new(name, ruleset_name, seats, base, request_id, db_path):
         emit(doc)
 
 
-def _read_seats(items, flag="--seat"):
-    players = {}
+def _read_seats(items: Iterable[str], flag: str = "--seat") -> Dict[str, str]:
+    players: Dict[str, str] = {}
     for item in items:
-        seat, sep, player = item.partition("=")
+        word, sep, player = item.partition("=")
         try:
-            seat = parse_seat(seat) if sep else None
+            seat = parse_seat(word) if sep else None
         except SituationError:
             seat = None
         if seat is None:
@@ -349,7 +372,7 @@ def _read_seats(items, flag="--seat"):
 @click.argument("name")
 @db_option
 @ledger_errors
-def table_use(name, db_path):
+def table_use(name: str, db_path: Optional[str]) -> None:
     """Make NAME the table in use, so later `table` commands may leave its name (and --db) out.
 
     \b
@@ -381,8 +404,9 @@ client_option = click.option("--client", hidden=True, help="Who records it (a pr
 @client_option
 @db_option
 @ledger_errors
-def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, yes, request_id, client, db_path,
-               **params):
+def table_hand(words: Tuple[str, ...], winner: Optional[str], total: Optional[str], patterns: Optional[str],
+               as_json: bool, lang: str, dry_run: bool, brief: bool, yes: bool, request_id: Optional[str],
+               client: Optional[str], db_path: Optional[str], **params: Any) -> None:
     """Record a won hand at the table in use (or NAME): from its HAND, scored as `analyze` scores it with the
     table's rules, base and dealer; or, without tiles, from the total (--fan/--tai/--points) or the patterns
     the table agreed, paid the same way. HAND may be unquoted (`mjcalc help notation`).
@@ -400,10 +424,8 @@ def table_hand(words, winner, total, patterns, as_json, lang, dry_run, brief, ye
         written = _record_asking(ledger, t, given, yes, dry_run=dry_run, request=request, client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    record = written.hand
-    with answering(Message("table.done_hand", number=record.number)) if not dry_run else nullcontext():
-        _answer_hand(written.table, record, written.analysis, written.rules, written.standings, brief, as_json,
-                     dry_run, lang, written)
+    with answering(Message("table.done_hand", number=written.hand.number)) if not dry_run else nullcontext():
+        _answer_hand(written, brief, as_json, dry_run, lang)
 
 
 ASKED = {"record.duplicate": "table.duplicate_ask", "record.total_unusual": "table.total_unusual_ask",
@@ -414,14 +436,15 @@ REFUSED = {"record.duplicate": "table.duplicate_refused", "record.total_unusual"
            "record.total_above_cap": "table.total_above_cap_refused"}  # and said so in a script: what --yes does
 
 
-def _record_asking(ledger, t, given, yes, **how):
+def _record_asking(ledger: Ledger, t: Table, given: Data, yes: bool, **how: Any) -> Written:
     """`evening.record_given`, asking first where the hand repeats the one just recorded from elsewhere (two
     players entering the same hand) or its total is more than a hand usually reaches; without a terminal to ask
     at, refused unless --yes."""
     said = {"refuse_duplicate": not yes, "confirm_total": yes}
     while True:
         try:
-            return front.record_given(ledger, t, given, **said, **how)
+            return front.record_given(ledger, t, given, refuse_duplicate=said["refuse_duplicate"],
+                                      confirm_total=said["confirm_total"], **how)
         except LedgerError as exc:
             if exc.code not in ASKED:
                 raise
@@ -434,14 +457,15 @@ def _record_asking(ledger, t, given, yes, **how):
             said[CONFIRMED[exc.code]] = exc.code != "record.duplicate"
 
 
-def read_hand(ledger, words, winner, total, patterns, params, number=None):
+def read_hand(ledger: Ledger, words: Sequence[str], winner: Optional[str], total: Optional[str],
+              patterns: Optional[str], params: Dict[str, Any], number: Optional[int] = None) -> Tuple[Table, Data]:
     """The table and the hand `table hand` and `table edit` were given (`hand_input`): its tiles, the agreed
     total or the named patterns, with the situation, players' names read as seats. For an edit of hand
     `number`, names are read as that hand was seated and patterns by the rules it was recorded under."""
     for key, flag in (("dealer", "--dealer"), ("base", "--base")):
         if params.get(key) is not None:
             raise UserError("table.keeps_field", flag=flag, key=key)
-    fields = {}
+    fields: Dict[str, Any] = {}
     if params.get("situation_file"):
         fields = read_situation_file(params["situation_file"])
         for key in ("dealer", "base"):
@@ -477,7 +501,11 @@ def read_hand(ledger, words, winner, total, patterns, params, number=None):
                                    seat_of=seated.seat)
 
 
-def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, lang, written=None):
+def _answer_hand(written: Written, brief: bool, as_json: bool, dry_run: bool, lang: str) -> None:
+    """The answer to `table hand`: the hand recorded (or only scored, `dry_run`), in one line (`brief`) or in full."""
+    t, record, standings = written.table, written.hand, written.standings
+    result, rules = written.analysis, written.rules
+    assert result is not None and rules is not None, "a hand's write scored it under its rules"
     _warn_hand(result.warnings)
     data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
@@ -488,7 +516,7 @@ def _answer_hand(t, record, result, rules, standings, brief, as_json, dry_run, l
     emit(doc, as_json)
 
 
-def _warn_hand(notices):
+def _warn_hand(notices: Sequence[Notice]) -> None:
     """A hand's warnings on stderr; the patterns its situation added to those named in one short line (a
     dealer's hand adds 庄 each time: not a warning)."""
     added = [n.message.params["name"] for n in notices if getattr(n, "code", "") == "record.pattern_added"]
@@ -501,7 +529,7 @@ def _warn_hand(notices):
         emit(said_doc(*lines), err=True)
 
 
-def brief_line(t, record, rules):
+def brief_line(t: Table, record: HandRecord, rules: Ruleset) -> str:
     """A recorded hand in one line: who won how, for how much and by which patterns, and what each player got
     (the patterns on a line of their own when one line is wider than the terminal)."""
     unit = rules.unit_zh
@@ -520,7 +548,7 @@ def brief_line(t, record, rules):
 TOTAL_FLAGS = {"--fan": "fan", "--tai": "tai", "--points": "points"}  # one option: the total in the rules' unit
 
 
-def _unit_said(rules):
+def _unit_said(rules: Ruleset) -> None:
     """`--tai 3` at a 番 table is 3 番: said, so that nobody thinks 台 were counted."""
     flag = typed_flag(TOTAL_FLAGS)
     if flag is not None and rules.unit_en in TOTAL_FLAGS.values() and TOTAL_FLAGS[flag] != rules.unit_en:
@@ -528,7 +556,7 @@ def _unit_said(rules):
                       own=f"--{rules.unit_en}")])
 
 
-def _table_and_hand(ledger, words, quick):
+def _table_and_hand(ledger: Ledger, words: Sequence[str], quick: bool) -> Tuple[Table, str]:
     """NAME and HAND from the words: the first word is the table when it names one, else the words are the
     hand (unquoted or not) at the table in use."""
     words = list(words)
@@ -546,7 +574,7 @@ def _table_and_hand(ledger, words, quick):
     return current_table(ledger), " ".join(words)
 
 
-def _seats_to_table(t, params):
+def _seats_to_table(t: Table, params: Dict[str, Any]) -> None:
     """Seats given as players' names become seats."""
     for key, value in list(params.items()):
         option = GENERIC.get("from" if key == "discarder" else key) or all_options().get(key)
@@ -554,8 +582,11 @@ def _seats_to_table(t, params):
             params[key] = front.player_seats(t, option, value)
 
 
-def hand_lines(t, record, result, rules, lang, standings=None):
+def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, lang: str,
+               standings: Optional[List[Standing]] = None) -> List[str]:
     """The lines `table hand` prints for a recorded hand."""
+    score, payout = result.score, result.payout
+    assert score is not None and payout is not None, "a hand recorded is a win, scored and paid"
     unit = rules.unit(lang)
     lines = [f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}"
              + (f" (连庄 {record.streak})" if record.streak else "")
@@ -567,16 +598,16 @@ def hand_lines(t, record, result, rules, lang, standings=None):
         lines.append(line)
     else:
         lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
-    if result.score.matches:
+    if score.matches:
         lines.append(_table(front.pattern_rows(result, lang), ["pattern", "id", unit]))
-    lines.append(f"total     {front.total_text(result, result.score, lang, long=True)}")
+    lines.append(f"total     {front.total_text(result, score, lang, long=True)}")
     headers, rows = front.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
-    rows = [row[:1] + [t.player(row[0])] + row[1:] for row in rows]
+    rows = [row[:1] + [t.player(str(row[0]))] + row[1:] for row in rows]  # each row's first cell: its seat
     if record.level:  # the total column is what each seat is paid: the hand's payout × 上楼
-        fixed = [zh if lang == "zh" else en for zh, en, _ in result.payout.parts if en in result.payout.fixed]
+        fixed = [zh if lang == "zh" else en for zh, en, _ in payout.parts if en in payout.fixed]
         headers[-1] = f"total (上楼 ×{record.factor}" + (f"; {', '.join(fixed)} ×1" if fixed else "") + ")"
-        rows = [row[:-1] + [record.deltas[row[0]]] for row in rows]
+        rows = [row[:-1] + [record.deltas[str(row[0])]] for row in rows]
     lines.append(_fit_rows(rows, headers, drop=(2,)))
     if standings is not None:
         lines.append("")
@@ -585,7 +616,7 @@ def hand_lines(t, record, result, rules, lang, standings=None):
     return lines
 
 
-def _fit_rows(rows, headers, drop=()):
+def _fit_rows(rows: Sequence[Sequence[object]], headers: Sequence[object], drop: Tuple[int, ...] = ()) -> str:
     """The table, without the columns `drop` (by index) when it is wider than the terminal."""
     text = _table(rows, headers)
     if width(text) <= columns() or not drop:
@@ -604,7 +635,8 @@ def _fit_rows(rows, headers, drop=()):
 @client_option
 @db_option
 @ledger_errors
-def table_draw(name, as_json, yes, told, request_id, client, db_path):
+def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, ...], request_id: Optional[str],
+               client: Optional[str], db_path: Optional[str]) -> None:
     """Record a drawn hand 荒牌 (the wall ran out): nobody pays, or what the rules
     pay on a draw; the dealer stays or passes and 上楼 rises as the ruleset says.
 
@@ -612,9 +644,9 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
     Example:
       mjcalc table draw
     """
-    facts = _draw_told(told)
+    written_facts = _draw_told(told)  # its form is checked before the ledger is opened
     with _at_table(db_path, name) as (ledger, t):
-        facts = front.told_seats(t, facts)
+        facts = front.told_seats(t, written_facts)
         request = front.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
         written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, request=request, client=client)
     if written.replayed:
@@ -625,7 +657,7 @@ def table_draw(name, as_json, yes, told, request_id, client, db_path):
         emit(doc, as_json)
 
 
-def _draw_told(items) -> dict:
+def _draw_told(items: Iterable[str]) -> Dict[str, str]:
     """`--told FACT=SEATS` items (ready=E,小李): {fact: its seats as written}, read at the table (`told_seats`)."""
     facts = {}
     for item in items:
@@ -636,13 +668,13 @@ def _draw_told(items) -> dict:
     return facts
 
 
-def draw_line(t, record):
+def draw_line(t: Table, record: HandRecord) -> str:
     head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand"
     paid = [f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat]]
     return f"{head}; " + (", ".join(paid) if paid else "nobody pays")
 
 
-def rules_line(t, rules, status="") -> str:
+def rules_line(t: Table, rules: Ruleset, status: str = "") -> str:
     """Which rules the table plays, built-in or read from which file, kept in the ledger (lines that fit)."""
     from_file = t.ruleset.endswith((".yaml", ".yml")) or os.sep in t.ruleset  # `record._source`: else a name
     lines = fit_text(f"rules     {rules.id} {rules.zh}{'' if from_file else ', built-in'}, kept in the ledger")
@@ -659,7 +691,7 @@ def rules_line(t, rules, status="") -> str:
 @click.option("--tiles", "with_tiles", is_flag=True, help="Show each hand's tiles (a wider table).")
 @db_option
 @ledger_errors
-def table_show(name, as_json, with_tiles, db_path):
+def table_show(name: Optional[str], as_json: bool, with_tiles: bool, db_path: Optional[str]) -> None:
     """The standings, the hands so far (each with how it was won and entered) and who deals next.
 
     \b
@@ -672,7 +704,7 @@ def table_show(name, as_json, with_tiles, db_path):
     emit(said_doc(*show_lines(view, with_tiles), data=view.json()), as_json)
 
 
-def show_lines(view, with_tiles=False):
+def show_lines(view: View, with_tiles: bool = False) -> List[str]:
     """`table show`: the table, its standings, its hands, its penalties and the next hand (`evening.View`)."""
     t, rules, hands = view.table, view.rules, view.hands
     count = len(hands)
@@ -698,7 +730,7 @@ def _when(stamp: str) -> str:
     return stamp[:16].replace("T", " ")
 
 
-def fit_text(text, indent="          ") -> list:
+def fit_text(text: str, indent: str = "          ") -> List[str]:
     """`text` as lines that fit the terminal: cut at spaces (or inside a long word, as CJK text has none), each
     line after the first starting with `indent`."""
     from .text_table import wrap_text  # imported when used (start-up time)
@@ -711,7 +743,7 @@ def fit_text(text, indent="          ") -> list:
     return [first] + [indent + line for line in wrap_text(rest, max(room - width(indent), 10))]
 
 
-def penalty_lines(t, penalty) -> list:
+def penalty_lines(t: Table, penalty: PenaltyRecord) -> List[str]:
     """A penalty in the lines that fit: after which hand, who paid whom how much, and why (the revision is what
     `table revert` takes)."""
     names = dict(zip(SEATS, penalty.players or t.players))
@@ -723,7 +755,7 @@ def penalty_lines(t, penalty) -> list:
                     f" (revision {penalty.revision}){reason}")
 
 
-def history_lines(view, with_tiles=False):
+def history_lines(view: View, with_tiles: bool = False) -> List[str]:
     """The hands, a column for each person (everyone who played, those seated now first: where seats changed,
     a person's column is their money whatever the chair), each hand in its own rules' words and unit, 上楼 only
     where the ruleset has it. Each hand's context and how it was entered (and its tiles, `with_tiles`) go in the
@@ -748,13 +780,13 @@ def history_lines(view, with_tiles=False):
     return [line for h in hands for line in _hand_block(view, h, tiles.get(h.number))]
 
 
-def _note_lines(head, items):
+def _note_lines(head: str, items: Sequence[str]) -> List[str]:
     """`items` after `head` (`  #3: `), in lines that fit, the later ones under the first item."""
     lines = wrap_items(" " * width(head), items)
     return [head + lines[0].lstrip()] + lines[1:]
 
 
-def _history_rows(view, people):
+def _history_rows(view: View, people: List[str]) -> Tuple[List[Row], List[str], Dict[int, List[str]]]:
     """The history's rows (by person), its headers, and each hand's notes (how it was entered, its context)."""
     t, rules, hands, units = view.table, view.rules, view.hands, view.units
     unit = rules.unit_zh
@@ -776,7 +808,7 @@ def _history_rows(view, people):
     return rows, headers, notes
 
 
-def _hand_block(view, h, tiles=None):
+def _hand_block(view: View, h: HandRecord, tiles: Optional[str] = None) -> List[str]:
     """One hand in a few lines (when the people's columns do not fit): its number, dealer, result and total,
     then what each person got, then its tiles and notes."""
     t, own = view.table, view.rules_of(h)
@@ -799,7 +831,8 @@ def _hand_block(view, h, tiles=None):
 @request_option
 @db_option
 @ledger_errors
-def table_undo(name, number, yes, as_json, request_id, db_path):
+def table_undo(name: Optional[str], number: Optional[int], yes: bool, as_json: bool, request_id: Optional[str],
+               db_path: Optional[str]) -> None:
     """Show the table's last hand (or hand N) and remove it (asks first; "n" removes nothing). What is removed is
     the very hand shown: if another phone or terminal changed it meanwhile, nothing is removed. `table revert`
     brings it back.
@@ -828,7 +861,7 @@ def table_undo(name, number, yes, as_json, request_id, db_path):
                  f"removed hand {written.hand.number}")
 
 
-def changed_lines(written, renames=None):
+def changed_lines(written: Written, renames: Optional[Dict[str, str]] = None) -> List[str]:
     """The later hands a write placed or paid otherwise: one line each, old → new; the hands only numbered or
     seated otherwise (names a correction gave, `renames`: nobody's money moves) in one line."""
     lines, numbered, seated = [], [], []
@@ -854,9 +887,9 @@ def changed_lines(written, renames=None):
     return lines
 
 
-def _numbers(numbers):
+def _numbers(numbers: Iterable[int]) -> str:
     """Hand numbers as ranges: `1–3, 7`."""
-    runs: list = []
+    runs: List[List[int]] = []
     for n in numbers:
         if runs and n == runs[-1][1] + 1:
             runs[-1][1] = n
@@ -865,11 +898,11 @@ def _numbers(numbers):
     return ", ".join(f"{a}" if a == b else f"{a}–{b}" for a, b in runs)
 
 
-def _hands(numbers):
+def _hands(numbers: List[int]) -> str:
     return f"hand{'s' if len(numbers) > 1 else ''} {_numbers(numbers)}"
 
 
-def undo_line(t, last, prefix=""):
+def undo_line(t: Table, last: HandRecord, prefix: str = "") -> str:
     """A recorded hand in a few lines after `prefix`, its players named as they sat in it."""
     name = last.player if last.players else t.player
     head = (f"hand {last.number}  round {last.round}, dealer {last.dealer} {name(last.dealer)}: "
@@ -878,7 +911,7 @@ def undo_line(t, last, prefix=""):
     return "\n".join(lines + wrap_items("          ", [f"{name(s)} {last.deltas[s]:+d}" for s in SEATS]))
 
 
-def wrap_items(indent, items, sep=", "):
+def wrap_items(indent: str, items: Iterable[str], sep: str = ", ") -> List[str]:
     """`items` joined by `sep` in lines that fit the terminal, each after `indent`."""
     lines, line = [], ""
     for item in items:
@@ -894,7 +927,7 @@ def wrap_items(indent, items, sep=", "):
 _FORMULA = ("=", "+", "-", "@")
 
 
-def _cell(value):
+def _cell(value: object) -> str:
     """A CSV cell a spreadsheet shows as text: a leading = + - @ that is not a number gets a quote, and a
     control or invisible character (an escape sequence in a stored name) is written as its escape."""
     text = printable(str(value))
@@ -910,7 +943,7 @@ def _cell(value):
               "brings back (rules, seating, hands, penalties, the log).")
 @db_option
 @ledger_errors
-def table_export(name, output, as_json, db_path):
+def table_export(name: Optional[str], output: Optional[str], as_json: bool, db_path: Optional[str]) -> None:
     """The table's hands as CSV: one row a hand (and one a penalty), how it was won and entered, each person's
     payout and score (a column for everyone who played; empty where they did not sit), and who sat where. With
     --json, the whole table, to move it to another computer or keep it (`table import`).
@@ -939,7 +972,7 @@ def table_export(name, output, as_json, db_path):
                      + ["recorded", "entry", "unit", "context", "seats E S W N"]])
     running = dict.fromkeys(people, 0)
 
-    def penalty_rows(after):  # the penalties between this hand and the next, as rows of their own
+    def penalty_rows(after: int) -> None:  # the penalties between this hand and the next, as rows of their own
         for p in (p for p in penalties if p.after_hand == after):
             seated = dict(zip(p.players, SEATS))
             for person in people:
@@ -955,10 +988,10 @@ def table_export(name, output, as_json, db_path):
         seated = dict(zip(h.players or t.players, SEATS))
         for p in people:
             running[p] += h.deltas[seated[p]] if p in seated else 0
-        name = h.player if h.players else t.player
+        named = h.player if h.players else t.player
         writer.writerow([_cell(c) for c in [
-            h.number, h.round, name(h.dealer), h.streak, h.factor, h.kind,
-            name(h.winner) if h.winner else "", name(h.discarder) if h.discarder else "",
+            h.number, h.round, named(h.dealer), h.streak, h.factor, h.kind,
+            named(h.winner) if h.winner else "", named(h.discarder) if h.discarder else "",
             h.hand or "", "" if h.total is None else h.total, " ".join(f"{p['name']}{p['value']}" for p in h.patterns)]
             + [h.deltas[seated[p]] if p in seated else "" for p in people] + [running[p] for p in people]
             + [h.recorded, h.entry or "", own.get(h.rules_sha256, rules).unit_zh if h.kind == "win" else "",
@@ -967,7 +1000,7 @@ def table_export(name, output, as_json, db_path):
     _write_out(output, buffer.getvalue(), f"wrote {len(hands)} hands to {output}")
 
 
-def _write_out(output, text, said):
+def _write_out(output: Optional[str], text: str, said: str) -> None:
     """`text` to the file `output` (then `said`), or to stdout."""
     if not output:
         click.echo(text, nl=False)
@@ -985,7 +1018,7 @@ def _write_out(output, text, said):
 @click.option("--as", "as_name", metavar="NAME", help="Import it under another name.")
 @db_option
 @ledger_errors
-def table_import(file, as_name, db_path):
+def table_import(file: str, as_name: Optional[str], db_path: Optional[str]) -> None:
     """Bring back a table written by `table export --json` (from this computer or another): its log, hands,
     penalties and standings exactly as they were; no hand is scored again. A table of the same name is refused
     (--as gives it another name).
@@ -1012,7 +1045,7 @@ def table_import(file, as_name, db_path):
 @table.command("list")
 @db_option
 @ledger_errors
-def table_list(db_path):
+def table_list(db_path: Optional[str]) -> None:
     """The tables in the ledger; * marks the one in use.
 
     \b
@@ -1038,7 +1071,7 @@ def table_list(db_path):
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the standings and the transfers.")
 @db_option
 @ledger_errors
-def table_settle(name, rate, as_json, db_path):
+def table_settle(name: Optional[str], rate: Optional[str], as_json: bool, db_path: Optional[str]) -> None:
     """Who pays whom at the end: the fewest transfers that settle the standings; with --rate, in money.
 
     \b
@@ -1050,7 +1083,7 @@ def table_settle(name, rate, as_json, db_path):
     with _at_table(db_path, name, readonly=True) as (ledger, t):
         standings = ledger.standings(t)
     transfers = front.settle({s.player: s.score for s in standings})
-    data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
+    data: Data = {"table": t.name, "standings": standings_json(standings), "transfers": transfers_json(transfers)}
     if per_point is not None:
         data["rate"] = str(per_point)
         data["rounding"] = "each transfer to 0.01, half up"
@@ -1059,7 +1092,8 @@ def table_settle(name, rate, as_json, db_path):
     emit(said_doc(*settle_lines(t, standings, transfers, per_point), data=data), as_json)
 
 
-def settle_lines(t, standings, transfers, per_point=None):
+def settle_lines(t: Table, standings: List[Standing], transfers: List[Tuple[str, str, int]],
+                 per_point: Optional[Decimal] = None) -> List[str]:
     lines = [_table(_standing_rows(t, standings), ["seat", "player", "score"]), ""]
     if not transfers:
         return lines + ["settled: nobody owes anything"]
@@ -1073,7 +1107,7 @@ def settle_lines(t, standings, transfers, per_point=None):
 @click.argument("names", nargs=-1, required=True, metavar="[NAME] NEW")
 @db_option
 @ledger_errors
-def table_rename(names, db_path):
+def table_rename(names: Tuple[str, ...], db_path: Optional[str]) -> None:
     """Rename the table in use (or NAME) to NEW.
 
     \b
@@ -1093,7 +1127,7 @@ def table_rename(names, db_path):
 @click.option("-y", "--yes", is_flag=True, help="Do not ask first.")
 @db_option
 @ledger_errors
-def table_delete(name, yes, db_path):
+def table_delete(name: str, yes: bool, db_path: Optional[str]) -> None:
     """Delete the table NAME and all its hands (asks first).
 
     \b
@@ -1119,7 +1153,8 @@ def table_delete(name, yes, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_seat(words, dealer, from_start, yes, request_id, db_path):
+def table_seat(words: Tuple[str, ...], dealer: Optional[str], from_start: bool, yes: bool, request_id: Optional[str],
+               db_path: Optional[str]) -> None:
     """Players change seats, or who deals next is corrected, from the next hand on. Each SEAT=PLAYER puts that
     player in that seat (a player who sat elsewhere swaps with the seat's player; a new name joins, and the
     person who leaves keeps their score). The deal stays with the seat; 连庄 starts again when the dealer's seat
@@ -1143,7 +1178,8 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
             base = front.opening_players(ledger, t) if from_start else t.players
             players = front.seating_with(base, changes)
             if dealer is not None and not from_start:
-                together = replace(t, players=tuple(players[s] for s in SEATS)).seat(dealer)  # as they will sit
+                east, south, west, north = (players[s] for s in SEATS)
+                together = replace(t, players=(east, south, west, north)).seat(dealer)  # as they will sit
             preview = None
             if from_start and not yes:
                 preview = front.preview_seating(ledger, t, players)
@@ -1180,7 +1216,8 @@ def table_seat(words, dealer, from_start, yes, request_id, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_penalty(words, player, to, reason, as_json, request_id, db_path):
+def table_penalty(words: Tuple[str, ...], player: str, to: Optional[str], reason: str, as_json: bool,
+                  request_id: Optional[str], db_path: Optional[str]) -> None:
     """Record a penalty the ruleset declares (诈和 …) between hands: the player at fault pays each other player,
     or the one named with --to, the amount the ruleset says times 底分 (no 上楼, no dealer's doubling); or money
     the ruleset pays the player when it happens (kong money: the others, or --to, pay him). It takes no hand
@@ -1200,8 +1237,9 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
         written = front.record_penalty(ledger, t, what, player, to, reason, request)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    t = written.table
-    doc = said_doc(*penalty_lines(t, written.penalty), _table(_standing_rows(t, written.standings),
+    t, penalty = written.table, written.penalty
+    assert penalty is not None, "a penalty's write recorded it"
+    doc = said_doc(*penalty_lines(t, penalty), _table(_standing_rows(t, written.standings),
                                                                ["seat", "player", "score"]),
                    data=front.written_json(written))
     with answering(Message("table.done_penalty")):
@@ -1215,7 +1253,8 @@ def table_penalty(words, player, to, reason, as_json, request_id, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_close(name, reopen, yes, request_id, db_path):
+def table_close(name: Optional[str], reopen: bool, yes: bool, request_id: Optional[str],
+                db_path: Optional[str]) -> None:
     """Close a settled table: every write to it (a hand, an undo, an edit, a seat change, a penalty) is refused
     until it is reopened, so a stray command cannot change an evening that was paid out. `--reopen` opens it.
 
@@ -1241,7 +1280,7 @@ def table_close(name, reopen, yes, request_id, db_path):
         emit(said_doc(f"table {t.name!r} is open again"))
 
 
-def standings_change(t, written, renames=None):
+def standings_change(t: Table, written: Written, renames: Optional[Dict[str, str]] = None) -> List[str]:
     """The standings a previewed write would leave, where a person's score changes (`renames`: old → new
     names a correction gives, the same person)."""
     renames = renames or {}
@@ -1257,7 +1296,7 @@ def standings_change(t, written, renames=None):
 @request_option
 @db_option
 @ledger_errors
-def table_rules_command(words, yes, request_id, db_path):
+def table_rules_command(words: Tuple[str, ...], yes: bool, request_id: Optional[str], db_path: Optional[str]) -> None:
     """Say which rules the table plays; with RULESET (a built-in or a YAML file, read now) the table adopts
     it from its next hand on, after asking. A table keeps the rules it was opened with until this command
     changes them; a 上楼 level the new rules do not have is reset (and said).
@@ -1323,8 +1362,9 @@ def table_rules_command(words, yes, request_id, db_path):
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_run, as_json, request_id, db_path,
-               **params):
+def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total: Optional[str],
+               patterns: Optional[str], as_draw: bool, told: Tuple[str, ...], yes: bool, dry_run: bool, as_json: bool,
+               request_id: Optional[str], db_path: Optional[str], **params: Any) -> None:
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
     the later hands, and asks. The later hands keep what was entered; their dealer, 连庄 and 上楼 are replayed,
     and a hand whose state did not change keeps its payouts. `table revert` takes the edit back.
@@ -1353,7 +1393,7 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
                                   count=len(ledger.hands(t)))
             preview = front.edit_hand(ledger, t, old, given, dry_run=True)
             unusual = front.unusual(preview.rules or front.table_rules(t, ledger), given, preview.analysis)
-            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.record, "now  "),
+            doc = said_doc(undo_line(t, old, "was  "), undo_line(t, preview.hand, "now  "),
                            *changed_lines(preview), *standings_change(t, preview),
                            *([said(unusual)] if unusual is not None else []), data=front.preview_json(preview))
             if dry_run:  # the preview is the answer
@@ -1379,7 +1419,8 @@ def table_edit(number, words, winner, total, patterns, as_draw, told, yes, dry_r
 @request_option
 @db_option
 @ledger_errors
-def table_revert(words, yes, as_json, request_id, db_path):
+def table_revert(words: Tuple[str, ...], yes: bool, as_json: bool, request_id: Optional[str],
+                 db_path: Optional[str]) -> None:
     """Take back an edit, an undo or a penalty, named by its revision in `table log` (shows what it does and
     asks first): the hand it replaced or removed is back in its place, paid as it was where its state is the
     same again. The revert is itself a new entry in the log.
@@ -1418,7 +1459,7 @@ def table_revert(words, yes, as_json, request_id, db_path):
 @click.option("--json", "as_json", is_flag=True, help="Machine output: every event with its data.")
 @db_option
 @ledger_errors
-def table_log(name, as_json, db_path):
+def table_log(name: Optional[str], as_json: bool, db_path: Optional[str]) -> None:
     """Every write to the table, in order, one line each by revision: hands, edits, undos, reverts, seat
     changes, dealer corrections, rules switches and penalties (`table revert REVISION` takes back an edit, an
     undo or a penalty). Times are local; the date is said when it changes.
@@ -1457,7 +1498,7 @@ def _local(stamp: str) -> str:
         return _when(stamp)
 
 
-def _told(hand) -> str:
+def _told(hand: Optional["Told"]) -> str:
     """A hand as the log names it: `hand 3: 小李 ← 老王 3番`, `hand 4: 荒牌`."""
     if hand is None:
         return "a hand no longer in the log"
@@ -1468,7 +1509,7 @@ def _told(hand) -> str:
     return f"hand {hand.number}: {hand.winner} {how}{total}"
 
 
-def _entered(hand) -> str:
+def _entered(hand: Optional["Told"]) -> str:
     """How a hand was entered, after its line: its tiles, or the patterns named."""
     if hand is None or hand.kind == "draw":
         return ""
@@ -1477,7 +1518,7 @@ def _entered(hand) -> str:
     return f"  named {' '.join(hand.named)}" if hand.named else ""
 
 
-def _edit_text(was, now) -> str:
+def _edit_text(was: Optional["Told"], now: Optional["Told"]) -> str:
     """What an edit changed: `hand 2: 3番 → 4番`, or the whole hand before and after."""
     if was is None or now is None:
         return _told(now)
@@ -1495,15 +1536,15 @@ def _edit_text(was, now) -> str:
     return f"hand {now.number}: " + (", ".join(parts) or "the same result, its situation changed")
 
 
-def _penalty_text(p) -> str:
+def _penalty_text(p: Data) -> str:
     to = p["to"] if p["to"] else "each other player"
     reason = f" — {p['reason']}" if p["reason"] else ""
     return f"{p['name']}: {p['player']} {p['paid']:+d}, {p['amount']} to {to}{reason}"
 
 
-def _event_text(event) -> str:
+def _event_text(event: "Event") -> str:
     """One event of `table log` in words."""
-    kind = event.kind
+    kind: str = event.kind
     if kind == "open":
         return f"opened ({event.rules[0]}): " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, event.players))
     if kind == "hand":
@@ -1512,7 +1553,7 @@ def _event_text(event) -> str:
         return "edit of " + _edit_text(event.was, event.hand)
     if kind == "undo":
         return "undo of " + _told(event.hand)
-    if kind == "revert":
+    if kind == "revert" and event.target is not None:
         revision, taken = event.target
         if taken == "edit":
             return f"revert of revision {revision}: " + _edit_text(event.was, event.hand)
@@ -1528,7 +1569,7 @@ def _event_text(event) -> str:
         moved = ", ".join(f"{s} {now} (" + ("renamed from " if event.renames.get(was) == now else "was ")
                           + f"{was})" for s, was, now in event.moved) or "nobody moved"
         return f"first hand's seating corrected: {moved}"
-    if kind == "dealer":
+    if kind == "dealer" and event.dealer:
         return f"dealer corrected: {event.dealer[0]} {event.dealer[1]} deals next"
     if kind == "rules":
         old_id, old_zh, new_id, new_zh = event.rules
@@ -1547,7 +1588,7 @@ def _event_text(event) -> str:
 @click.option("--json", "as_json", is_flag=True, help="Machine output: every problem found.")
 @db_option
 @ledger_errors
-def table_check(name, as_json, db_path):
+def table_check(name: Optional[str], as_json: bool, db_path: Optional[str]) -> None:
     """Check the ledger (or the table NAME): SQLite's check of the file, and every table's rows against what
     mjcalc writes — payouts in whole numbers summing to zero, seats, JSON, the hands numbered in order, the
     table and the hands its log makes, the rules under their digest — and every result the log keeps scored
@@ -1581,7 +1622,7 @@ def table_check(name, as_json, db_path):
 @click.argument("target", type=click.Path(dir_okay=False))
 @db_option
 @ledger_errors
-def table_backup(target, db_path):
+def table_backup(target: str, db_path: Optional[str]) -> None:
     """Copy the whole ledger (every table) to TARGET, whole and consistent even while phones record hands.
 
     \b
@@ -1597,7 +1638,7 @@ def table_backup(target, db_path):
 @name_argument
 @db_option
 @ledger_errors
-def table_play(name, db_path):
+def table_play(name: Optional[str], db_path: Optional[str]) -> None:
     """The evening at a prompt: one short line records a hand. Type `help` there.
 
     \b

@@ -17,10 +17,10 @@ many requests checks a table again only after a write.
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ..messages import Message
-from ..session import MAX_LEVELS
+from ..session import MAX_LEVELS, State
 from ..situation import MAX_BASE
 from ..tiles import SEATS
 from . import ledger as storage
@@ -51,12 +51,16 @@ class Problem:
         return ", ".join(where + [f"{self.column}: {self.what}"])
 
 
-_checked: Dict[Tuple, List[Problem]] = {}
+# What a check was made of: ("file",) or ("table", its id, its revision), and the file's state (`_file_state`).
+_Key = Tuple[Union[str, int, None], ...]
+_checked: Dict[_Key, List[Problem]] = {}
+
+Say = Callable[[str, str], None]  # say(column, what is wrong)
 
 
-def _file_state(path: Path) -> Tuple:
+def _file_state(path: Path) -> _Key:
     """What tells one state of the file from another: the file's and its WAL's inode, size and time."""
-    out: List = [str(path)]
+    out: List[Union[str, int, None]] = [str(path)]
     for part in (path, storage.wal_path(path)):
         try:
             st = part.stat()
@@ -66,7 +70,7 @@ def _file_state(path: Path) -> Tuple:
     return tuple(out)
 
 
-def _json(text, kind, column, say) -> Any:
+def _json(text: Any, kind: type, column: str, say: Say) -> Any:
     """The JSON `text` as a `kind` (dict or list), or None after saying what is wrong with it."""
     try:
         value = json.loads(text) if isinstance(text, str) else None
@@ -78,7 +82,7 @@ def _json(text, kind, column, say) -> Any:
     return value
 
 
-def _state_problems(state: Any, column: str, say) -> None:
+def _state_problems(state: Any, column: str, say: Say) -> None:
     for fault in proof.state_faults(state):
         say(column, fault)
 
@@ -89,7 +93,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
     name = table.name
     found: List[Problem] = []
 
-    def said(hand=None):
+    def said(hand: Optional[int] = None) -> Say:
         return lambda column, what: found.append(Problem(name, hand, column, what))
 
     say = said()
@@ -257,11 +261,11 @@ def derived_problems(ledger: Ledger, table: Table) -> List[Problem]:
     if found:
         return []  # said by the table's own check
 
-    def rules_ok(sha):
+    def rules_ok(sha: Optional[str]) -> bool:
         text = rules.get(sha) if sha is not None else None
         return sha is None or isinstance(text, str) and rules_digest(text) == sha
 
-    def rescore(sha, entry, state, number):
+    def rescore(sha: Optional[str], entry: Data, state: State, number: int) -> Data:
         current = kept_rules(rules[sha]) if sha else table_rules(table)
         record, _ = score_input(current, table.base, entry, state, number)
         return record.to_json()

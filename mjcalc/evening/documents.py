@@ -1,34 +1,42 @@
 """The `--json` documents of `mjcalc table` (a hand with its context, the standings, the next hand, a table
 shown), click-free, so that `mjcalc serve`'s ledger API answers with the very same documents."""
+from typing import Any, Callable, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple
+
 from ..regions import all_options, find_region
+from ..ruleset import Ruleset
+from ..session import State
 from ..situation import GENERIC
 from ..tiles import NAMES, SEATS
+from .kinds import Data
+from .ledger import HandRecord, PenaltyRecord, Standing, Table
 
 NOT_CONTEXT = ("seat", "dealer", "from", "base", "self_drawn")  # the record says these itself
+TotalKind = Literal["flat", "unit"]  # what a won hand's total counts (`total_kind`)
 
 
-def next_json(table, count, state):
+def next_json(table: Table, count: int, state: State) -> Data:
     """The next hand after `count` hands: its number, round, dealer (seat and player), 连庄 streak and 上楼; in
     the middle of a deal that goes on after a win (血战), the deal's wins so far (`won`)."""
-    doc = {"hand": count + 1, "round": state.round, "dealer": state.dealer, "dealer_player": table.player(state.dealer),
-           "streak": state.streak, "shanglou": state.level, "factor": state.factor}
+    doc: Data = {"hand": count + 1, "round": state.round, "dealer": state.dealer,
+                 "dealer_player": table.player(state.dealer), "streak": state.streak, "shanglou": state.level,
+                 "factor": state.factor}
     if state.won:
         doc["won"] = won_json(state.won, table.player)
     return doc
 
 
-def won_json(won, player):
+def won_json(won: Iterable[Tuple[str, Optional[str]]], player: Callable[[str], str]) -> List[Data]:
     """A deal's wins so far: each winner (seat, player) and from whom (seat or None for a self-draw)."""
     return [{"seat": w, "player": player(w), "from": d} for w, d in won]
 
 
-def standings_json(standings):
+def standings_json(standings: Iterable[Standing]) -> List[Data]:
     """Each person's score and seat (`Ledger.standings`): the people seated now E S W N first, then those who
     left the table (seat null)."""
     return [{"seat": s.seat, "player": s.player, "score": s.score} for s in standings]
 
 
-def _context_value(key, value, table):
+def _context_value(key: str, value: Any, table: "_Seating") -> str:
     if isinstance(value, bool):
         return ""
     if key in ("wild", "indicator"):
@@ -39,7 +47,7 @@ def _context_value(key, value, table):
     return _seat_name(value, table)
 
 
-def _pair(item, table):
+def _pair(item: List[Any], table: "_Seating") -> str:
     """A stored SEAT=N or SEAT:CHOICE item ([seat, value]) with the player's name."""
     if len(item) != 2:
         return " ".join(str(v) for v in item)
@@ -47,26 +55,26 @@ def _pair(item, table):
     return f"{_seat_name(seat, table)}{'=' if isinstance(value, int) else ':'}{value}"
 
 
-def _seat_name(value, table):
+def _seat_name(value: Any, table: "_Seating") -> str:
     return table.player(value) if isinstance(value, str) and value in SEATS and len(value) == 1 else str(value)
 
 
 class _Seating:
     """A hand's seating where a table's is asked for (`.player(seat)`): names as they sat in that hand."""
 
-    def __init__(self, record, table):
+    def __init__(self, record: HandRecord, table: Table) -> None:
         self.players = record.players or table.players
 
-    def player(self, seat):
+    def player(self, seat: str) -> str:
         return self.players[SEATS.index(seat)]
 
 
-def context(record, table, rules=None):
+def context(record: HandRecord, table: Table, rules: Optional[Ruleset] = None) -> List[str]:
     """What else the hand's situation said (every stored field but the seats and the base), as short words:
     `烧庄 1`, `互包 阿张`, `抢杠` — named by each option's own word (the wildcards by the ruleset's), whatever
     the region."""
     known = {**GENERIC, **all_options()}
-    table = _Seating(record, table)
+    seating = _Seating(record, table)
     words = []
     for key, value in record.situation.items():
         if key in NOT_CONTEXT or value in (None, False, 0, [], ""):
@@ -75,12 +83,12 @@ def context(record, table, rules=None):
         label = option.zh or option.name if option is not None else key
         if key == "wild" and rules is not None and rules.wild_zh:
             label = rules.wild_zh
-        shown = _context_value(key, value, table)
+        shown = _context_value(key, value, seating)
         words.append(f"{label} {shown}" if shown else label)
-    return words + _told_words(record, table, rules)
+    return words + _told_words(record, seating, rules)
 
 
-def _told_words(record, table, rules) -> list:
+def _told_words(record: HandRecord, table: "_Seating", rules: Optional[Ruleset]) -> List[str]:
     """What the table told of a hand entered without its tiles: `吃碰 1`, `暗杠`, `明杠←老王`, `无宝`."""
     told = (record.input or {}).get("told") or {}
     words = [f"吃碰 {told['open']}"] if told.get("open") else []
@@ -92,19 +100,21 @@ def _told_words(record, table, rules) -> list:
     return words
 
 
-def total_kind(record, rules) -> object:
+def total_kind(record: HandRecord, rules: Optional[Ruleset]) -> Optional[TotalKind]:
     """What a won hand's total counts: "flat" (a fixed amount × 底分, as 绘杠's 16: `Region.paid_flat`) or
     "unit" (番, 台, 分 …); None for a draw."""
     if record.kind != "win" or record.total is None:
         return None
-    region = find_region(rules.region) if rules is not None else None
-    known = {p.id for p in rules.patterns} if rules is not None else set()
-    flat = region is not None and any(p.get("id") in known and region.paid_flat(rules, p["id"])
-                                      for p in record.patterns if isinstance(p, dict))
+    if rules is None:  # no rules to say a pattern pays flat
+        return "unit"
+    region = find_region(rules.region)
+    known = {p.id for p in rules.patterns}
+    flat = any(p.get("id") in known and region.paid_flat(rules, p["id"])
+               for p in record.patterns if isinstance(p, dict))
     return "flat" if flat else "unit"
 
 
-def hand_json(record, table, rules=None, unit=None):
+def hand_json(record: HandRecord, table: Table, rules: Optional[Ruleset] = None, unit: Optional[str] = None) -> Data:
     """A recorded hand, with its context in words and its unit (番, 台 or 分: the rules it was recorded under);
     `total_kind` says whether its total is that unit or a flat amount."""
     data = record.to_dict(table)
@@ -116,7 +126,7 @@ def hand_json(record, table, rules=None, unit=None):
     return data
 
 
-def penalty_json(penalty, table):
+def penalty_json(penalty: PenaltyRecord, table: Table) -> Data:
     """A penalty between hands (`PenaltyRecord`), its players named as they sat then."""
     name = dict(zip(SEATS, penalty.players or table.players))
     return {"penalty_id": penalty.penalty_id, "penalty": penalty.penalty, "name": penalty.name,
@@ -126,13 +136,15 @@ def penalty_json(penalty, table):
             "recorded": penalty.recorded, "revision": penalty.revision}
 
 
-def show_json(table, rules, hands, standings, units=None, changed_builtin=None, penalties=(), penalty_kinds=(),
-              hand_rules=None):
+def show_json(table: Table, rules: Ruleset, hands: Sequence[HandRecord], standings: Iterable[Standing],
+              units: Optional[Mapping[Optional[str], str]] = None, changed_builtin: Optional[bool] = None,
+              penalties: Iterable[PenaltyRecord] = (), penalty_kinds: Iterable[Data] = (),
+              hand_rules: Optional[Mapping[Optional[str], Ruleset]] = None) -> Data:
     """`table show --json`: the table, its revision and rules digest, its standings by person, every hand (each
     in the unit and words of its own rules: `units` and `hand_rules` by rules digest), the penalties between
     them, the next hand."""
     units, hand_rules = units or {}, hand_rules or {}
-    doc = {
+    doc: Data = {
         "table": table.name, "revision": table.revision, "ruleset": table.ruleset_id, "rules_from": table.ruleset,
         "ruleset_sha256": table.rules_sha256, "unit": rules.unit_zh, "base": table.base, "created": table.created,
         "closed": bool(table.closed), "closed_at": table.closed,
@@ -150,6 +162,6 @@ def show_json(table, rules, hands, standings, units=None, changed_builtin=None, 
     return doc
 
 
-def transfers_json(transfers):
+def transfers_json(transfers: Iterable[Tuple[str, str, int]]) -> List[Data]:
     """`table settle --json`'s transfers: [(payer, payee, amount)] as objects."""
     return [{"from": a, "to": b, "amount": n} for a, b, n in transfers]

@@ -11,7 +11,7 @@ gives (`proof.derived_faults`), and the hands, penalties and standings the log m
 lists. Request ids are not exported: they guard one ledger's retries, not the evening.
 """
 import json
-from typing import Any, Callable, Dict, List, Optional
+from typing import Any, Callable, Dict, List, Optional, Tuple, Type, TypeVar
 
 from .. import __version__
 from ..messages import Message
@@ -27,9 +27,10 @@ from .replay import EVENTS, ReplayError, replay
 
 FORMAT = 1
 SEAT_EVENTS = ("open", "seat", "seat_start", "dealer")
+T = TypeVar("T")
 
 
-def _dumps(value) -> str:
+def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
 
 
@@ -60,12 +61,12 @@ def export_json(ledger: Ledger, name: str) -> Data:
     }
 
 
-def _damaged(why: str, **params) -> LedgerError:
+def _damaged(why: str, **params: Any) -> LedgerError:
     # the reason is a Message, not an error's: an error takes `field=` as the field it names, not a parameter
     return LedgerError("import.damaged", reason=Message(why, **params))
 
 
-def _get(doc: Data, key: str, kind, where: str):
+def _get(doc: Data, key: str, kind: Type[T], where: str) -> T:
     value = doc.get(key) if isinstance(doc, dict) else None
     if not isinstance(value, kind) or isinstance(value, bool) and kind is not bool:
         raise _damaged("import.field", field=f"{where}{key}")
@@ -142,13 +143,14 @@ def import_table(ledger: Ledger, doc: Any, name: Optional[str] = None,
     return ledger.import_table(t, rules, log, hands, penalties)
 
 
-def _derived(events, rules: Dict[str, str], t: Table, progress: Optional[Callable[[int], None]] = None):
+def _derived(events: List[Tuple[int, str, Data]], rules: Dict[str, str], t: Table,
+             progress: Optional[Callable[[int], None]] = None) -> None:
     """Every result the log keeps (this scorer's), scored again from its entry in its state under its rules at
     the table's 底分, is the one kept: an export whose money was changed in any hand, used now or kept for
     another state, is refused (`proof.derived_faults`)."""
     done = 0
 
-    def rescore(sha, entry, state, number):
+    def rescore(sha: Optional[str], entry: Data, state: State, number: int) -> Data:
         nonlocal done
         if progress is not None:
             done += 1
@@ -163,7 +165,7 @@ def _derived(events, rules: Dict[str, str], t: Table, progress: Optional[Callabl
         raise _damaged("import.result", revision=revision, what=what)
 
 
-def _same(doc: Data, t: Table, hands: List[HandRecord], penalties):
+def _same(doc: Data, t: Table, hands: List[HandRecord], penalties: Tuple[PenaltyRecord, ...]) -> None:
     """The hands, penalties and standings the log makes are the ones the document lists (a document edited by
     hand, or cut short, is refused rather than half believed)."""
     listed = _get(doc, "hands", list, "")

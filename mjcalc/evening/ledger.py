@@ -23,14 +23,14 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable, Dict, List, Optional, Tuple, Union
+from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union
 from urllib.parse import quote
 
 from ..errors import MjcalcError
 from ..messages import Message, did_you_mean
 from ..session import MAX_LEVELS, Session, State
 from ..tiles import SEATS, seat_word
-from .kinds import Entry, EventKind, HandKind
+from .kinds import Data, Entry, EventKind, HandKind
 from .replay import PLACED, advance
 
 APPLICATION_ID = 0x6D6A6C67  # 'mjlg': marks a file as an mjcalc ledger
@@ -85,7 +85,7 @@ def remembered_path() -> Optional[Path]:
         return None
 
 
-def remember_path(path: Path):
+def remember_path(path: Path) -> None:
     """Write down `path` as the ledger to use when neither --db nor $MJCALC_DB says one (best effort)."""
     try:
         note = _current_file()
@@ -101,7 +101,7 @@ def remember_path(path: Path):
 # --- the schema and its migrations ---------------------------------------------------------------------
 
 
-def _events_schema(db):
+def _events_schema(db: sqlite3.Connection) -> None:
     """4: the event log. Every write to a table is an event (`replay.EVENTS`) with the table's revision; the hands
     are a cache of replaying them, each with its id, its seating and the rules it was recorded under (kept once
     by SHA-256 in `rules`); a write may carry a request id, kept with the answer it got. Each table's hands are
@@ -135,7 +135,8 @@ def _events_schema(db):
         sha = _keep_rules(db, rules) if rules else None
         session = _session(rules) if rules else None
         levels = session.shanglou_levels if session else MAX_LEVELS
-        events: List[Tuple[str, dict]] = [("open", {"players": players, "rules_sha256": sha, "levels": levels})]
+        events: List[Tuple[EventKind, Data]] = [
+            ("open", {"players": players, "rules_sha256": sha, "levels": levels})]
         state = State()
         rows = _named(db, "SELECT * FROM hands WHERE table_id = ? ORDER BY number", (tid,)).fetchall()
         for row in rows:
@@ -166,7 +167,7 @@ def _session(rules_json: str) -> Session:
     return Session(**dict(json.loads(rules_json).get("session") or ()))
 
 
-def _old_input(record: "HandRecord", rules: Optional[str]) -> dict:
+def _old_input(record: "HandRecord", rules: Optional[str]) -> Data:
     """How an older ledger's hand was entered, to score it again if an edit before it changes its state."""
     if record.kind == "draw":
         return {"entry": "draw"}
@@ -189,7 +190,7 @@ class Migration:
     name: str
     step: Union[str, Callable[[sqlite3.Connection], None]]
 
-    def run(self, db: sqlite3.Connection):
+    def run(self, db: sqlite3.Connection) -> None:
         if callable(self.step):
             self.step(db)
             return
@@ -269,7 +270,7 @@ def now(exact: bool = False) -> str:
     return datetime.now(timezone.utc).isoformat(timespec="microseconds" if exact else "seconds")
 
 
-def _dumps(value) -> str:
+def _dumps(value: Any) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, sort_keys=True)
 
 
@@ -282,22 +283,22 @@ def rules_digest(rules_json: str) -> str:
     return hashlib.sha256(rules_json.encode("utf-8")).hexdigest()
 
 
-def _keep_rules(db, rules_json: str) -> str:
+def _keep_rules(db: sqlite3.Connection, rules_json: str) -> str:
     """Keep the rules (once, by their SHA-256); their digest."""
     sha = rules_digest(rules_json)
     db.execute("INSERT OR IGNORE INTO rules (sha256, json) VALUES (?, ?)", (sha, rules_json))
     return sha
 
 
-def _state_json(state: State) -> dict:
+def _state_json(state: State) -> Data:
     return state.json()
 
 
-def _state_of(data: dict) -> State:
+def _state_of(data: Data) -> State:
     return State.of(data) if data else State()
 
 
-def _stored_state(text) -> State:
+def _stored_state(text: Any) -> State:
     """A table's next state as stored; one that cannot be read is the opening state here, and a problem that
     `check` names before the table is used."""
     try:
@@ -371,8 +372,8 @@ class HandRecord:
     winner: Optional[str]
     discarder: Optional[str]
     total: Optional[int]
-    situation: Dict
-    patterns: List
+    situation: Data
+    patterns: List[Data]
     deltas: Dict[str, int]
     after: State
     recorded: str
@@ -380,12 +381,12 @@ class HandRecord:
     hand_id: str = ""
     players: Tuple[str, ...] = ()  # who sat where (E S W N) when the hand was played
     rules_sha256: Optional[str] = None  # the rules it was recorded under
-    input: Dict = field(default_factory=dict)  # how it was entered, to score it again in another state
+    input: Data = field(default_factory=dict)  # how it was entered, to score it again in another state
     won: Tuple[Tuple[str, Optional[str]], ...] = ()  # the deal's wins before it (`State.won`)
 
     @property
     def factor(self) -> int:
-        return 2 ** self.level
+        return self.before.factor
 
     @property
     def before(self) -> State:
@@ -395,10 +396,10 @@ class HandRecord:
         """Who sat at `seat` in this hand."""
         return self.players[SEATS.index(seat)]
 
-    def but(self, **changes) -> "HandRecord":
+    def but(self, **changes: Any) -> "HandRecord":
         return replace(self, **changes)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Data:
         """The record as the log keeps it: every field by its name (`hand_id` first), the state after it and
         the seating as JSON."""
         data = {f.name: getattr(self, f.name) for f in fields(self)}
@@ -410,7 +411,7 @@ class HandRecord:
         return {"hand_id": data.pop("hand_id"), **data}
 
     @classmethod
-    def of(cls, data: dict) -> "HandRecord":
+    def of(cls, data: Data) -> "HandRecord":
         """A record the log kept (`to_json`), or replayed from it; a field an older log has not is its default."""
         given = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         given.update(deltas=dict(data["deltas"]), after=_state_of(data["after"]),
@@ -418,10 +419,12 @@ class HandRecord:
                      won=tuple(map(tuple, data.get("won") or ())))
         return cls(**given)
 
-    def to_dict(self, table: Table) -> dict:
+    def to_dict(self, table: Table) -> Data:
         """The hand in `table show --json`, its players named as they sat then; a hand told without its tiles
         with what the table told of it (`told`: open, kongs, wild_roles), where it told any."""
-        name = lambda seat: self.player(seat) if seat and self.players else (table.player(seat) if seat else None)  # noqa: E731
+        def name(seat: Optional[str]) -> Optional[str]:
+            return self.player(seat) if seat and self.players else (table.player(seat) if seat else None)
+
         told = {"told": dict(self.input["told"])} if self.input.get("told") else {}
         return {
             **told,
@@ -454,13 +457,13 @@ class PenaltyRecord:
     recorded: str
     revision: int = 0  # the event that recorded it (a revert names it)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> Data:
         return {"penalty_id": self.penalty_id, "penalty": self.penalty, "name": self.name, "player": self.player,
                 "to": self.to, "reason": self.reason, "deltas": dict(self.deltas), "players": list(self.players),
                 "after_hand": self.after_hand, "recorded": self.recorded, "revision": self.revision}
 
     @classmethod
-    def of(cls, data: dict) -> "PenaltyRecord":
+    def of(cls, data: Data) -> "PenaltyRecord":
         return cls(data["penalty_id"], data["penalty"], data["name"], data["player"], data.get("to"),
                    data.get("reason") or "", {s: int(data["deltas"][s]) for s in SEATS}, tuple(data["players"]),
                    int(data["after_hand"]), data["recorded"], int(data.get("revision", 0)))
@@ -504,7 +507,7 @@ class Request:
 
     id: str
     digest: str
-    answer: Optional[dict] = None
+    answer: Optional[Data] = None
 
 
 @dataclass(frozen=True)
@@ -513,11 +516,11 @@ class Change:
     stored as they are; the state before the next hand; who sits where; the rules when they change)."""
 
     kind: EventKind
-    data: dict
+    data: Data
     hands: List[HandRecord]
     keep: int
     state: State
-    players: Tuple[str, ...]
+    players: Tuple[str, str, str, str]  # E S W N, as they sit after it
     rules: Optional[Tuple[str, str, str]] = None  # (ruleset as loaded, ruleset id, rules JSON)
     request: Optional[Request] = None
     penalties: Tuple[PenaltyRecord, ...] = ()  # the table's penalties after it (all of them)
@@ -541,9 +544,9 @@ HAND_COLUMNS = tuple(column for f in fields(HandRecord) for column in _SPLIT.get
 _HAND_COLUMNS = ", ".join(HAND_COLUMNS)
 
 
-def _hand_values(record: HandRecord) -> tuple:
+def _hand_values(record: HandRecord) -> Tuple[Any, ...]:
     """The record's row, in `HAND_COLUMNS` order."""
-    values: list = []
+    values: List[Any] = []
     for f in fields(record):
         value = getattr(record, f.name)
         if f.name == "deltas":
@@ -558,7 +561,7 @@ def _hand_values(record: HandRecord) -> tuple:
     return tuple(values)
 
 
-def _hand(row) -> HandRecord:
+def _hand(row: sqlite3.Row) -> HandRecord:
     """A hand's row (read by name: `_named`) as its record; a field whose column an older schema has not yet (a
     migration reading its rows) is the field's default."""
     given: Dict[str, Any] = {}
@@ -580,7 +583,7 @@ def _hand(row) -> HandRecord:
     return HandRecord(**{**given, "players": tuple(given.get("players", ())), "hand_id": given.get("hand_id") or ""})
 
 
-def _named(db, sql: str, args=()) -> sqlite3.Cursor:
+def _named(db: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:
     """`db.execute`, its rows read by column name (`sqlite3.Row`)."""
     cursor = db.cursor()
     cursor.row_factory = sqlite3.Row
@@ -600,11 +603,11 @@ class Stored:
     base and base_type, rules, next_state), its hands (`STORED_HAND`), the same hands as the cache keeps them,
     its log (revision, kind, data) and its penalties' data."""
 
-    table: Any
-    hands: list
-    cached: list
-    events: list
-    penalties: list
+    table: sqlite3.Row
+    hands: List[sqlite3.Row]
+    cached: List[sqlite3.Row]
+    events: List[Tuple[Any, ...]]  # (revision, kind, data) as stored, for `check` to judge
+    penalties: List[Any]  # each penalty's data as stored
 
     def cached_hands(self) -> List[HandRecord]:
         """The cache's hands read as records (after `check` found their columns sound)."""
@@ -625,7 +628,7 @@ class _Known:
     revision: int
     version: int
     hands: Optional[List["HandRecord"]] = None
-    events: Optional[List[Tuple[str, dict]]] = None
+    events: Optional[List[Tuple[str, Data]]] = None
     standings: Optional[List["Standing"]] = None
 
 
@@ -641,7 +644,7 @@ def _lenient(raw: bytes) -> str:
         return NotText(raw.decode("utf-8", "replace"))
 
 
-def _table(row) -> Table:
+def _table(row: Sequence[Any]) -> Table:
     row = tuple(_lenient(v) if isinstance(v, bytes) else v for v in row)
     tid, name, ruleset, ruleset_id, base, e, s, w, n, created, rules, revision, sha, state, closed = row
     return Table(tid, name, ruleset, ruleset_id, base, (e, s, w, n), created, rules, revision, sha,
@@ -726,10 +729,14 @@ def check_players(players: Dict[str, str]) -> List[str]:
 # --- the ledger ------------------------------------------------------------------------------------------
 
 
+_Self = TypeVar("_Self", bound="Ledger")
+
+
 class Ledger:
     """The ledger file: open it (creating or migrating it), then read tables and record hands."""
 
-    def __init__(self, path=None, target: int = VERSION, readonly: bool = False):
+    def __init__(self, path: Union[str, "os.PathLike[str]", None] = None, target: int = VERSION,
+                 readonly: bool = False) -> None:
         """Open the ledger at `path`. With `readonly`, nothing is ever written, created or migrated: an existing,
         current ledger is opened for reading only (it may sit in a read-only directory or on a full disk); an
         older one is read as a copy in memory, migrated there; a file that is not there (or empty) reads as an
@@ -762,7 +769,7 @@ class Ledger:
             self.db.close()
             raise
 
-    def _open_readonly(self, target, there: bool):
+    def _open_readonly(self, target: int, there: bool) -> None:
         """Open for reading only. A file that is not there reads as an empty ledger in memory; a file not marked
         as a ledger in its header is refused (a read-only connection would leave a foreign WAL file's -wal and
         -shm behind); an older schema is copied into memory and migrated there, the file left as it is."""
@@ -793,7 +800,7 @@ class Ledger:
             return
         raise self._file_error("ledger.file_cannot_open", reason="cannot be read")
 
-    def check_writable(self):
+    def check_writable(self) -> None:
         """LedgerFileError (`ledger.file_readonly`, …) when this file cannot be written here: on a read-only file
         system, or a file this user cannot write, SQLite opens it for reading and a transaction that writes nothing
         goes through, so this tries a write that changes nothing (the header's version, as it is) and rolls it
@@ -824,7 +831,8 @@ class Ledger:
         try:
             probe = sqlite3.connect(uri + "&immutable=1", uri=True, isolation_level=None)
             try:
-                return probe.execute("PRAGMA application_id").fetchone()[0]
+                app: int = probe.execute("PRAGMA application_id").fetchone()[0]
+                return app
             finally:
                 probe.close()
         except sqlite3.DatabaseError as exc:
@@ -834,7 +842,7 @@ class Ledger:
                 raise self._file_error("ledger.file_unreadable", reason=str(exc)) from None
             raise self._file_error("ledger.file_cannot_open", reason=str(exc)) from None
 
-    def _in_memory(self, source, target):
+    def _in_memory(self, source: Optional[sqlite3.Connection], target: int) -> None:
         """A ledger in memory: empty, or a copy of `source` (a connection), migrated to `target` there."""
         self.db = sqlite3.connect(":memory:", isolation_level=None)
         self.in_memory = True
@@ -843,21 +851,21 @@ class Ledger:
                 source.backup(self.db)
         self._open(target)
 
-    def _file_error(self, code: str, **params) -> LedgerFileError:
+    def _file_error(self, code: str, **params: Any) -> LedgerFileError:
         """The error `code` (a `ledger.file_*` message) about this ledger's file, which it names first."""
         return LedgerFileError(code, path=str(self.path), **params)
 
-    def close(self):
+    def close(self) -> None:
         self.db.close()
 
-    def __enter__(self):
+    def __enter__(self: _Self) -> _Self:
         return self
 
-    def __exit__(self, *exc):
+    def __exit__(self, *exc: object) -> None:
         self.close()
 
     @contextmanager
-    def _errors(self):
+    def _errors(self) -> Iterator[None]:
         """sqlite3's errors as one line naming the file."""
         try:
             yield
@@ -878,7 +886,7 @@ class Ledger:
             raise self._file_error("ledger.file_sqlite", reason=text) from None
 
     @contextmanager
-    def reading(self):
+    def reading(self: _Self) -> Iterator[_Self]:
         """One read transaction: every read inside it sees the ledger as of one moment (a table's revision and
         its hands alike), whatever is written meanwhile."""
         if self.db.in_transaction:  # inside another read (or a write): it sees one moment already
@@ -893,7 +901,7 @@ class Ledger:
                     self.db.execute("COMMIT")
 
     @contextmanager
-    def _write(self):
+    def _write(self) -> Iterator[sqlite3.Connection]:
         """One transaction that holds the write lock from its start, so what it reads stays true."""
         self._known.clear()  # whatever this write changes, nothing known before it is taken for granted
         with self._errors():
@@ -927,7 +935,7 @@ class Ledger:
             raise self._file_error("ledger.file_damaged")
         return False, version
 
-    def _open(self, target):
+    def _open(self, target: int) -> None:
         with self._errors():
             fresh, version = self._identify()  # before any statement that writes, journal_mode included
             if not fresh and 0 < version < target and not self.in_memory:
@@ -948,7 +956,7 @@ class Ledger:
                     MIGRATIONS[number].run(db)
                     db.execute(f"PRAGMA user_version = {number + 1}")
 
-    def _back_up(self, version: int):
+    def _back_up(self, version: int) -> None:
         """Copy the ledger (schema `version`) beside itself before its schema changes: `NAME.bak-vN`, or
         `NAME.bak-vN.2`… when that is taken. The copy is SQLite's own backup, whole and consistent."""
         name = f"{self.path.name}.bak-v{version}"
@@ -967,7 +975,7 @@ class Ledger:
             raise self._file_error("ledger.file_no_backup", backup=str(target), reason=str(exc)) from None
         self.backup = target
 
-    def _check_version(self, app, version, fresh_ok):
+    def _check_version(self, app: int, version: int, fresh_ok: bool) -> None:
         if app not in (0, APPLICATION_ID):
             raise self._file_error("ledger.file_foreign")
         if version > VERSION:
@@ -975,7 +983,8 @@ class Ledger:
 
     @property
     def version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+        version: int = self.db.execute("PRAGMA user_version").fetchone()[0]
+        return version
 
     # --- tables ---
 
@@ -998,6 +1007,7 @@ class Ledger:
                 " rules, revision, rules_sha256, next_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (name, ruleset, ruleset_id, base, *names, now(exact=True), rules, sha,
                  _dumps(_state_json(State())))).lastrowid
+            assert tid is not None  # an INSERT's row
             self._log(db, tid, 1, "open", {"players": names, "rules_sha256": sha, "levels": levels}, request)
             db.execute("UPDATE tables SET revision = 1 WHERE id = ?", (tid,))
         return self.table(name)
@@ -1015,7 +1025,7 @@ class Ledger:
     def delete_table(self, table: Table) -> int:
         """Remove the table, its hands and its log; returns how many hands went with it."""
         with self._write() as db:
-            count = db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
+            count: int = db.execute("SELECT count(*) FROM hands WHERE table_id = ?", (table.id,)).fetchone()[0]
             db.execute("DELETE FROM hands WHERE table_id = ?", (table.id,))
             db.execute("DELETE FROM events WHERE table_id = ?", (table.id,))
             db.execute("DELETE FROM tables WHERE id = ?", (table.id,))
@@ -1032,12 +1042,13 @@ class Ledger:
     # --- settings ---
 
     @staticmethod
-    def _setting(db, key: str) -> Optional[str]:
+    def _setting(db: sqlite3.Connection, key: str) -> Optional[str]:
         row = db.execute("SELECT value FROM settings WHERE key = ?", (key,)).fetchone()
-        return row[0] if row else None
+        value: Optional[str] = row[0] if row else None
+        return value
 
     @staticmethod
-    def _set(db, key: str, value: str):
+    def _set(db: sqlite3.Connection, key: str, value: str) -> None:
         db.execute("INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = "
                    "excluded.value", (key, value))
 
@@ -1045,7 +1056,7 @@ class Ledger:
         with self._errors():
             return self._setting(self.db, key)
 
-    def set_setting(self, key: str, value: str):
+    def set_setting(self, key: str, value: str) -> None:
         with self._write() as db:
             self._set(db, key, value)
 
@@ -1074,7 +1085,8 @@ class Ledger:
 
     def _data_version(self) -> int:
         """SQLite's count of writes by other connections that this one has seen (ours never change it)."""
-        return self.db.execute("PRAGMA data_version").fetchone()[0]
+        version: int = self.db.execute("PRAGMA data_version").fetchone()[0]
+        return version
 
     def _knows(self, table_id: int) -> Optional[_Known]:
         """What this connection knows of the table, if no other connection has written the file since."""
@@ -1085,7 +1097,7 @@ class Ledger:
         return known
 
     @contextmanager
-    def _leniently(self):
+    def _leniently(self) -> Iterator[None]:
         """Reads that take a text that is not UTF-8 as `NotText` instead of failing on it (what `check` and the
         list of tables read: a damaged text is one problem among the others, not the end of the reading)."""
         self.db.text_factory = _lenient
@@ -1100,6 +1112,8 @@ class Ledger:
         with self._errors(), self.reading(), self._leniently():
             row = _named(self.db, "SELECT player_e, player_s, player_w, player_n, typeof(base) AS base_type, base, "
                                   "rules, next_state FROM tables WHERE id = ?", (table.id,)).fetchone()
+            if row is None:  # removed since it was read
+                raise LedgerError("ledger.no_table", table=repr(table.name), path=str(self.path), hint="")
             hands = _named(self.db, f"SELECT {STORED_HAND} FROM hands WHERE table_id = ? ORDER BY number",
                            (table.id,)).fetchall()
             cached = _named(self.db, f"SELECT {_HAND_COLUMNS} FROM hands WHERE table_id = ? ORDER BY number",
@@ -1179,7 +1193,7 @@ class Ledger:
                                    (table.id,)).fetchall()
         return [PenaltyRecord.of(json.loads(data)) for data, in rows]
 
-    def events(self, table: Table) -> List[Tuple[str, dict]]:
+    def events(self, table: Table) -> List[Tuple[str, Data]]:
         """The table's log: every write (kind, data), in order; the first is its opening. (The data are the
         log's own: read them, never change them.)"""
         with self._errors():
@@ -1193,7 +1207,7 @@ class Ledger:
             known.events = list(events)
         return events
 
-    def last_event(self, table: Table) -> Optional[Tuple[str, dict]]:
+    def last_event(self, table: Table) -> Optional[Tuple[str, Data]]:
         """The table's last write (kind, data), or None."""
         with self._errors():
             row = self.db.execute("SELECT kind, data FROM events WHERE table_id = ? ORDER BY revision DESC LIMIT 1",
@@ -1210,7 +1224,7 @@ class Ledger:
                 "ORDER BY revision DESC LIMIT 1", (table.id, *PLACED)).fetchone()
         return row is not None and row[0] == "hand" and json.loads(row[1]).get("hand_id") == hand_id
 
-    def log(self, table: Table) -> List[dict]:
+    def log(self, table: Table) -> List[Data]:
         """The table's log as `show --json` gives it: each event's revision, kind, when, and its data."""
         with self._errors():
             rows = self.db.execute("SELECT revision, kind, data, recorded, request_id FROM events WHERE table_id = ?"
@@ -1218,22 +1232,22 @@ class Ledger:
         return [{"revision": r, "kind": k, "recorded": w, "request_id": q, "data": json.loads(d)}
                 for r, k, d, w, q in rows]
 
-    def request(self, request_id: str) -> Optional[Tuple[str, Optional[dict]]]:
+    def request(self, request_id: str) -> Optional[Tuple[str, Optional[Data]]]:
         """What a request id was used for: (the digest of what it asked, the answer it got), or None."""
         with self._errors():
             row = self.db.execute("SELECT request_digest, answer FROM events WHERE request_id = ?",
                                   (request_id,)).fetchone()
         return (row[0], json.loads(row[1]) if row[1] else None) if row else None
 
-    def copy_to(self, target) -> Path:
+    def copy_to(self, target: Union[str, "os.PathLike[str]"]) -> Path:
         """Copy the whole ledger to `target` (a new file), whole and consistent: SQLite's backup, written beside
         the target and put in place at the end."""
         if not str(target).strip():
             raise LedgerError("ledger.backup_failed", target=repr(str(target)), reason="no file named")
-        target = Path(target)
-        if target.exists():
-            raise LedgerError("ledger.backup_exists", target=str(target))
-        fresh = target.with_name(f"{target.name}.{os.getpid()}.part")
+        path = Path(target)
+        if path.exists():
+            raise LedgerError("ledger.backup_exists", target=str(path))
+        fresh = path.with_name(f"{path.name}.{os.getpid()}.part")
         try:
             copy = sqlite3.connect(str(fresh))
             try:
@@ -1241,18 +1255,19 @@ class Ledger:
                     self.db.backup(copy)
             finally:
                 copy.close()
-            os.replace(fresh, target)
+            os.replace(fresh, path)
         except (OSError, sqlite3.Error) as exc:
             try:
                 fresh.unlink(missing_ok=True)
             except OSError:
                 pass  # nothing was made there
-            raise LedgerError("ledger.backup_failed", target=str(target), reason=str(exc)) from None
-        return target
+            raise LedgerError("ledger.backup_failed", target=str(path), reason=str(exc)) from None
+        return path
 
     # --- writing ---
 
-    def _log(self, db, table_id: int, revision: int, kind: EventKind, data: dict, request: Optional[Request]):
+    def _log(self, db: sqlite3.Connection, table_id: int, revision: int, kind: EventKind, data: Data,
+             request: Optional[Request]) -> None:
         if request is not None and db.execute("SELECT 1 FROM events WHERE request_id = ?", (request.id,)).fetchone():
             raise LedgerError("ledger.request_taken", request_id=request.id)
         db.execute("INSERT INTO events (table_id, revision, kind, data, request_id, request_digest, answer, "
@@ -1311,7 +1326,7 @@ class Ledger:
                                            list(standings))
         return True
 
-    def import_table(self, table: Table, rules: Dict[str, str], log: List[dict], hands: List[HandRecord],
+    def import_table(self, table: Table, rules: Dict[str, str], log: List[Data], hands: List[HandRecord],
                      penalties: Tuple[PenaltyRecord, ...]) -> Table:
         """A table brought from another ledger (`exchange.import_table` checked it): its row as `table` says
         (name, rules, seating, next state, revision, closed), the rules it refers to (JSON by SHA-256), its log
@@ -1328,6 +1343,7 @@ class Ledger:
                 " rules, revision, rules_sha256, next_state, closed) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (name, table.ruleset, table.ruleset_id, table.base, *names, table.created, table.rules, len(log),
                  table.rules_sha256, _dumps(_state_json(table.state)), table.closed)).lastrowid
+            assert tid is not None  # an INSERT's row
             for event in log:
                 db.execute("INSERT INTO events (table_id, revision, kind, data, recorded) VALUES (?, ?, ?, ?, ?)",
                            (tid, event["revision"], event["kind"], _dumps(event["data"]), event["recorded"]))
@@ -1339,6 +1355,6 @@ class Ledger:
                            (tid, penalty.penalty_id, _dumps(penalty.to_json())))
         return self.table(name)
 
-    def _insert(self, db, table, r: HandRecord):
+    def _insert(self, db: sqlite3.Connection, table: Table, r: HandRecord) -> None:
         db.execute(f"INSERT INTO hands (table_id, {_HAND_COLUMNS}) VALUES (?{', ?' * len(HAND_COLUMNS)})",
                    (table.id, *_hand_values(r)))

@@ -20,22 +20,24 @@ import unicodedata
 from datetime import datetime, timezone
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
-from typing import Dict, List, Optional, Tuple
+from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
 
 from .. import glossary
 from ..analysis import Analysis, analyze
 from ..errors import MjcalcError, Notice
+from ..hand import Hand
 from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
+from ..regions.base import Region
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
 from ..session import Session, State
-from ..situation import GENERIC, Situation
+from ..situation import GENERIC, Option, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
 from ..tiles import SEATS, Composition, parse_seat
 from .documents import hand_json, next_json, penalty_json, show_json, standings_json
-from .kinds import EventKind, WrittenKind
+from .kinds import Data, EventKind, WrittenKind
 from .ledger import (
     Change,
     HandRecord,
@@ -55,7 +57,7 @@ from .ledger import (
     visible,
 )
 from . import proof
-from .replay import Evening, ReplayError, after_deal, record_state, replay, result_key, timeline
+from .replay import Evening, ReplayError, ResultKey, Score, after_deal, record_state, replay, result_key, timeline
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -66,7 +68,8 @@ def rules_json(rules: Ruleset) -> str:
     return json.dumps(as_data(rules), ensure_ascii=False, sort_keys=True, allow_nan=False)
 
 
-def _tuples(value):
+def _tuples(value: Any) -> Any:
+    """A JSON value with every list in it a tuple (as a validated ruleset keeps them)."""
     if isinstance(value, list):
         return tuple(_tuples(v) for v in value)
     return value
@@ -89,7 +92,7 @@ def _source(ruleset: str) -> str:
     return ruleset
 
 
-def create_table(ledger: Ledger, name: str, ruleset: str, players, base: int = 1,
+def create_table(ledger: Ledger, name: str, ruleset: str, players: Dict[str, str], base: int = 1,
                  request: Optional[Request] = None, rules: Optional[Ruleset] = None) -> Table:
     """A new table in `ledger` playing `ruleset` (a built-in name, or a file): its rules are kept in the ledger
     — `rules`, where the caller read them already (`mjcalc serve -r FILE` reads its file once), else read now.
@@ -151,12 +154,12 @@ def read_pattern(rules: Ruleset, word: str) -> Tuple[Pattern, Optional[int]]:
                       pattern=repr(text), hint=hint)
 
 
-def parse_patterns(rules: Ruleset, text) -> Dict[str, int]:
+def parse_patterns(rules: Ruleset, text: object) -> Dict[str, int]:
     """`对对和,庄` or `flown*2` (a pattern counted twice) as {pattern id: count}."""
     return parse_named(rules, text)[0]
 
 
-def parse_named(rules: Ruleset, text) -> Tuple[Dict[str, int], Optional[int]]:
+def parse_named(rules: Ruleset, text: object) -> Tuple[Dict[str, int], Optional[int]]:
     """`对对和,庄`, `中发白×2` (a pattern counted twice; 中发白,中发白 says the same of one that counts) as {pattern id:
     count}, and whether a name said no wildcard stands in (无宝十三浪: 0; None when none said so). 推倒和 under rules
     that have no such pattern names a hand of no pattern: {}."""
@@ -208,7 +211,7 @@ _NUMERALS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 
 _POWERS = {"十": 10, "百": 100, "千": 1000}
 
 
-def parse_total(rules: Ruleset, value) -> int:
+def parse_total(rules: Ruleset, value: object) -> int:
     """An agreed total as the table says it: `3`, `3番` (the ruleset's own unit only), a full-width `３`, or in
     Chinese numerals `三`, `十二`, `一百零五`; from 0 to MAX_TOTAL. One reading for the command line, the prompt
     and the API alike."""
@@ -258,7 +261,7 @@ def _chinese_number(text: str) -> Optional[int]:
 
 
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,
-                 patterns: Optional[Dict[str, int]] = None, facts: Optional[dict] = None) -> Analysis:
+                 patterns: Optional[Dict[str, int]] = None, facts: Optional[Data] = None) -> Analysis:
     """A won hand from what the table agreed, without its tiles: the `total` (in the ruleset's unit), or the
     named `patterns` ({id: count}), with what the table knows of the hand (`facts`: `told.told_facts`'s open,
     kongs, wild_roles) — scored and paid by the region as its tiles would be (`told.analyze_told`)."""
@@ -277,7 +280,7 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
 # --- scoring a hand in a state ---------------------------------------------------------------------------
 
 
-def _won_hand(text: str):
+def _won_hand(text: str) -> Hand:
     """The hand of a win entered by its tiles: 14 tiles with the winning one, else a LedgerError."""
     hand = parse_hand(text)
     if hand.winning is None:
@@ -286,7 +289,7 @@ def _won_hand(text: str):
 
 
 def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None, total: Optional[int] = None,
-               patterns: Optional[Dict[str, int]] = None, facts: Optional[dict] = None) -> dict:
+               patterns: Optional[Dict[str, int]] = None, facts: Optional[Data] = None) -> Data:
     """How a hand was entered, as the log keeps it (to score it again if an edit changes the state it is
     played in): its tiles (read and written as the notation writes them), the agreed total or the named
     patterns with what the table told of the hand (`told`: open, kongs, wild_roles; an entry with `told` is
@@ -302,8 +305,8 @@ def hand_input(hand: Optional[str] = None, situation: Optional[Situation] = None
     return {"entry": "patterns", "patterns": dict(patterns or {}), "situation": given, "told": dict(facts or {})}
 
 
-def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None, facts=None,
-                 seat_of=None) -> dict:
+def agreed_input(rules: Ruleset, situation: Situation, total: object = None, patterns: object = None,
+                 facts: Optional[Data] = None, seat_of: Optional[Callable[[str], str]] = None) -> Data:
     """A hand entered by what the table agreed (`hand_input`): the total as `parse_total` reads it, or the
     patterns as `parse_named` reads them (text, or {id: count}) — one of the two — and what the table told of the
     hand (`facts`, as `told.told_facts` reads them: {"open": 1, "kongs": ["concealed"], "wild_roles": 0}; a kong's
@@ -311,7 +314,7 @@ def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None
     if (total is None) == (patterns is None):
         raise LedgerError("record.total_or_patterns")
     facts = dict(facts or {})
-    counts = None
+    counts: Optional[Dict[str, int]] = None
     if patterns is not None:
         if isinstance(patterns, dict):
             counts = dict(patterns)
@@ -324,7 +327,7 @@ def agreed_input(rules: Ruleset, situation: Situation, total=None, patterns=None
                       told.facts_json())
 
 
-def score_input(rules: Ruleset, base: int, given: dict, state: State, number: int
+def score_input(rules: Ruleset, base: int, given: Data, state: State, number: int
                 ) -> Tuple[HandRecord, Optional[Analysis]]:
     """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
     seating and rules digest) and its Analysis (None for a draw). A hand that is not a legal win is a
@@ -368,10 +371,10 @@ def score_input(rules: Ruleset, base: int, given: dict, state: State, number: in
     return record, result
 
 
-def draw_facts(region, told: dict) -> Dict[str, List[str]]:
+def draw_facts(region: Region, told: Data) -> Dict[str, List[str]]:
     """What the table told of a draw (`Region.draw_facts`: each a list of seats), checked: a fact the region
     does not ask is refused, a seat is read as `parse_seat` reads it."""
-    out = {}
+    out: Dict[str, List[str]] = {}
     for fact, seats in told.items():
         if fact not in region.draw_facts or not isinstance(seats, (str, list, tuple)):
             raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
@@ -380,12 +383,12 @@ def draw_facts(region, told: dict) -> Dict[str, List[str]]:
     return out
 
 
-def _seat_words(seats) -> List[str]:
+def _seat_words(seats: Union[str, Iterable[str]]) -> List[str]:
     """A draw fact's seats as given: a list, or one text with commas or spaces between ("E,小李")."""
     return seats.replace(",", " ").split() if isinstance(seats, str) else list(seats)
 
 
-def told_seats(table: Table, told: dict) -> Dict[str, List[str]]:
+def told_seats(table: Table, told: Data) -> Dict[str, List[str]]:
     """What a front end was told of a draw ({"ready": "E,小李"} or lists), each seat read by its letter or by the
     player sitting there (`Table.seat`), for `hand_input(facts=…)`."""
     return {str(fact): [table.seat(who) for who in _seat_words(seats)] for fact, seats in told.items()}
@@ -406,13 +409,13 @@ class Written:
     old: Optional[HandRecord] = None
     changed: List[Tuple[HandRecord, HandRecord]] = field(default_factory=list)
     hands: List[HandRecord] = field(default_factory=list)
-    standings: list = field(default_factory=list)
-    old_standings: list = field(default_factory=list)
+    standings: List[Standing] = field(default_factory=list)
+    old_standings: List[Standing] = field(default_factory=list)
     analysis: Optional[Analysis] = None
     rules: Optional[Ruleset] = None
     change: Optional[Change] = None
     replayed: bool = False
-    answer: Optional[dict] = None
+    answer: Optional[Data] = None
     made_at: int = 0  # the revision the write was computed from (what a preview showed)
     penalties: List[PenaltyRecord] = field(default_factory=list)  # the table's, after the write
     penalty: Optional[PenaltyRecord] = None  # the penalty the write recorded
@@ -433,7 +436,7 @@ class Written:
 REQUEST_ID = re.compile(r"[\x21-\x7e]{1,64}")
 
 
-def request_for(request_id: Optional[str], asked) -> Optional[Request]:
+def request_for(request_id: Optional[str], asked: Any) -> Optional[Request]:
     """A request id (1–64 printable ASCII, no space) and the digest of what the write `asked` (a JSON value:
     the same id with another request is refused), or None without an id."""
     if request_id is None:
@@ -445,7 +448,7 @@ def request_for(request_id: Optional[str], asked) -> Optional[Request]:
     return Request(request_id, digest)
 
 
-def request_answer(ledger: Ledger, request: Optional[Request]) -> Optional[dict]:
+def request_answer(ledger: Ledger, request: Optional[Request]) -> Optional[Data]:
     """If `request` was made already (the same id, the same request), the answer it got, with `"replayed":
     true`: nothing is written twice. The same id with another request is refused; None for a new one."""
     if request is None:
@@ -468,7 +471,7 @@ def _replay_of(ledger: Ledger, table: Table, request: Optional[Request]) -> Opti
 class _Rules:
     """The rules a table's hands were recorded under, by digest, each read from the ledger once."""
 
-    def __init__(self, ledger: Ledger, table: Table, current: Optional[Ruleset] = None):
+    def __init__(self, ledger: Ledger, table: Table, current: Optional[Ruleset] = None) -> None:
         self.ledger, self.table = ledger, table
         self.known: Dict[Optional[str], Ruleset] = {}
         if current is not None:
@@ -493,15 +496,15 @@ def kept_rules(text: str) -> Ruleset:
     return rules_from_json(text)
 
 
-def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, fresh: Optional[str] = None,
-             before: Optional[List[HandRecord]] = None):
+def _evening(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], rules: _Rules, fresh: Optional[str] = None,
+             before: Optional[List[HandRecord]] = None) -> Tuple[Evening, List[HandRecord], Optional[Analysis]]:
     """The table replayed with `event` added: (Evening, its hands, the Analysis of hand `fresh` if it was
     scored). A hand that no longer scores in its new state is a LedgerError naming it. A result the log kept
     for another state, used again (an edit reverted, a dealer moved back), is scored again first and must be
     what the log says (`_proven`); `before`: the table's hands now, when the caller has read them."""
     analyses: Dict[str, Analysis] = {}
 
-    def score(given, state, sha256, hand_id, number):
+    def score(given: Data, state: State, sha256: Optional[str], hand_id: str, number: int) -> Data:
         try:
             record, result = score_input(rules(sha256), t.base, given, state, number)
         except LedgerError as exc:
@@ -527,7 +530,7 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[str, dict], rules: _Rules, f
     return evening, hands, analyses.get(fresh or "")
 
 
-def _stamp(event: Tuple[str, dict], scored: List[dict]):
+def _stamp(event: Tuple[EventKind, Data], scored: List[Data]) -> None:
     """The event keeps the results its write scored, and which scorer scored them (`proof.SCORER`)."""
     event[1]["records"] = scored
     if scored:
@@ -542,7 +545,8 @@ class _Appended(Evening):
     keep: int = 0
 
 
-def _appended(ledger: Ledger, t: Table, event: Tuple[str, dict], before: Optional[List[HandRecord]], score):
+def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: Optional[List[HandRecord]],
+              score: Score) -> Optional[Tuple[_Appended, List[HandRecord]]]:
     """The table with `event` added, when the event only adds or removes the evening's last hand: (Evening, its
     hands) from the table as it stands — its next state, seating and hands, which the check proved are what its
     log replays to — without replaying the log (a write costs the same at hand 400 as at hand 4); else None.
@@ -568,12 +572,12 @@ def _appended(ledger: Ledger, t: Table, event: Tuple[str, dict], before: Optiona
             before[:-1])
 
 
-def _key(record: HandRecord) -> Tuple:
+def _key(record: HandRecord) -> ResultKey:
     return result_key(record.hand_id, record.before, record.rules_sha256)
 
 
-def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], before: List[HandRecord],
-            scored: set, rules: _Rules):
+def _proven(t: Table, events: List[Tuple[str, Data]], hands: List[HandRecord], before: List[HandRecord],
+            scored: Set[str], rules: _Rules) -> None:
     """Each hand the write pays from a result the log kept but the table did not use until now is scored again
     from its entry and compared: a result changed in the file (or in an export) is refused, never paid. What an
     older scorer kept is the table's word (`proof`)."""
@@ -593,17 +597,18 @@ def _proven(t: Table, events: List[Tuple[str, dict]], hands: List[HandRecord], b
                               reason=Message("ledger.result_changed", number=record.number, what=what))
 
 
-def _change(t: Table, kind: EventKind, data: dict, evening, hands: List[HandRecord], before: List[HandRecord],
-            rules=None) -> Change:
+def _change(t: Table, kind: EventKind, data: Data, evening: Evening, hands: List[HandRecord],
+            before: List[HandRecord], rules: Optional[Tuple[str, str, str]] = None) -> Change:
     keep = evening.keep if isinstance(evening, _Appended) else 0
     while keep < min(len(hands), len(before)) and hands[keep] == before[keep]:
         keep += 1
     same = tuple(n for n in range(keep + 1, min(len(hands), len(before)) + 1) if hands[n - 1] == before[n - 1])
-    return Change(kind, data, hands, keep, evening.state, tuple(evening.players), rules,
+    east, south, west, north = evening.players  # four: the table's check proved its log seats four
+    return Change(kind, data, hands, keep, evening.state, (east, south, west, north), rules,
                   penalties=tuple(PenaltyRecord.of(p) for p in evening.penalties), same=same)
 
 
-def _differences(before: List[HandRecord], after: List[HandRecord], skip: set, same: int = 0
+def _differences(before: List[HandRecord], after: List[HandRecord], skip: Set[str], same: int = 0
                  ) -> List[Tuple[HandRecord, HandRecord]]:
     """The hands that stay but are paid or placed otherwise: (as they were, as they are now); the first `same`
     are known to be the same hands (`Change.keep`)."""
@@ -664,8 +669,8 @@ def _standings_after(ledger: Ledger, t: Table, change: Change) -> List[Standing]
     return standings_of(change.players, change.hands, change.penalties)
 
 
-def _write(ledger: Ledger, table: Table, make, request: Optional[Request] = None, revision: Optional[int] = None,
-           dry_run: bool = False, closing: bool = False) -> Written:
+def _write(ledger: Ledger, table: Table, make: Callable[[Table], Written], request: Optional[Request] = None,
+           revision: Optional[int] = None, dry_run: bool = False, closing: bool = False) -> Written:
     """Make a write from the table as it stands (`make(table)` → Written with its Change) and keep it if the
     table is still so; else make it again from the new state. With `revision` (what a player was shown), a
     table that moved on since is refused instead. A request already made answers as it did then."""
@@ -720,7 +725,7 @@ def check_client(client: Optional[str]) -> Optional[str]:
     return client
 
 
-def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: dict, client: Optional[str]):
+def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: Data, client: Optional[str]) -> None:
     """Refuse a hand equal to the table's last one (winner, from, how entered, the total, patterns or tiles, the
     situation) recorded less than `DUPLICATE_SECONDS` ago by another phone or the command line, with nothing
     written since: two players entering the same hand. The same phone entering it again meant it."""
@@ -740,7 +745,7 @@ def _duplicate(ledger: Ledger, t: Table, before: List[HandRecord], given: dict, 
                       result=t.result(last), where=Message("record.duplicate_phone" if made_by else "record.duplicate_cli"))
 
 
-def unusual(rules: Ruleset, given: dict, result: Optional[Analysis]) -> Optional[LedgerError]:
+def unusual(rules: Ruleset, given: Data, result: Optional[Analysis]) -> Optional[LedgerError]:
     """Why a hand entered without its tiles is asked about before it is recorded, or None: its total (before the
     cap) is above the ruleset's cap, or above what a real hand usually reaches (`told.usual_total`). A flat
     amount is what its pattern pays, never asked about."""
@@ -764,7 +769,7 @@ def unusual(rules: Ruleset, given: dict, result: Optional[Analysis]) -> Optional
                        usual=usual, how=how)
 
 
-def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Ruleset] = None, dry_run: bool = False,
+def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Ruleset] = None, dry_run: bool = False,
                  request: Optional[Request] = None, revision: Optional[int] = None, client: Optional[str] = None,
                  refuse_duplicate: bool = False, confirm_total: bool = False) -> Written:
     """Record the hand `given` (`hand_input`) as the table's next hand, scored in the table's state with its
@@ -775,10 +780,10 @@ def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Rule
     refused until it is sent again with `confirm_total` (a preview says it)."""
     check_client(client)
 
-    def make(t):
+    def make(t: Table) -> Written:
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         hand_id = new_hand_id()
-        data = {"hand_id": hand_id, "input": given, "recorded": now()}
+        data: Data = {"hand_id": hand_id, "input": given, "recorded": now()}
         if client is not None:
             data["client"] = client
         if dry_run:
@@ -803,21 +808,24 @@ def record_given(ledger: Ledger, table: Table, given: dict, rules: Optional[Rule
 
 
 def record_win(ledger: Ledger, table: Table, hand_text: str, situation: Situation, rules: Optional[Ruleset] = None,
-               dry_run: bool = False, request: Optional[Request] = None):
+               dry_run: bool = False, request: Optional[Request] = None
+               ) -> Tuple[Optional[HandRecord], Optional[Analysis]]:
     """Score `hand_text` won in `situation` with the table's ruleset, base and current dealer, and record it
-    (with `dry_run`, only score it). Returns (the record, the Analysis). A hand that is not a legal win is an
-    error and records nothing."""
+    (with `dry_run`, only score it). Returns (the record, the Analysis): (None, None) for a retried request,
+    which records nothing again. A hand that is not a legal win is an error and records nothing."""
     written = record_given(ledger, table, hand_input(hand_text, situation), rules, dry_run, request)
     return written.record, written.analysis
 
 
 def record_quick(ledger: Ledger, table: Table, situation: Situation, total: Optional[int] = None,
-                 patterns=None, rules: Optional[Ruleset] = None, dry_run: bool = False,
-                 request: Optional[Request] = None, facts: Optional[dict] = None, confirm_total: bool = False):
+                 patterns: object = None, rules: Optional[Ruleset] = None, dry_run: bool = False,
+                 request: Optional[Request] = None, facts: Optional[Data] = None, confirm_total: bool = False
+                 ) -> Tuple[Optional[HandRecord], Optional[Analysis]]:
     """Record a won hand from what the table agreed, without its tiles (`score_agreed`): the winner is
     `situation.seat`, the discarder `situation.discarder` (None for a self-draw). `patterns` is text
     (`对对和,庄`) or {id: count}; `facts` what the table told of the hand (`told.told_facts`). Returns (the record,
-    the Analysis); an illegal win records nothing, and `dry_run` records nothing either."""
+    the Analysis), (None, None) for a retried request; an illegal win records nothing, and `dry_run` records
+    nothing either."""
     rules = table_rules(ledger.table(table.name), ledger)  # as the table plays now, whatever `table` was read as
     written = record_given(ledger, table, agreed_input(rules, situation, total, patterns, facts), rules, dry_run,
                            request, confirm_total=confirm_total)
@@ -833,9 +841,13 @@ def record_draw(ledger: Ledger, table: Table, rules: Optional[Ruleset] = None,
 # --- changing what was recorded ---------------------------------------------------------------------------
 
 
-def _shown_hand(t: Table, hands: List[HandRecord], shown, done: str) -> HandRecord:
+Shown = Union[int, str, HandRecord]  # a hand as a player was shown it: its number, its id, or the record itself
+
+
+def _shown_hand(t: Table, hands: List[HandRecord], shown: Optional[Shown], done: str) -> HandRecord:
     """The hand a player was shown and means: a hand id, a HandRecord (that very hand), or a hand number (the
-    hand there now). Refused, with what is there now, when that hand is no longer in the table."""
+    hand there now). Refused, with what is there now, when that hand is no longer in the table (None names no
+    hand: a front end passes it where a retried request is answered before any hand is read)."""
     if isinstance(shown, int) and not isinstance(shown, bool):
         for record in hands:
             if record.number == shown:
@@ -854,11 +866,11 @@ def _shown_hand(t: Table, hands: List[HandRecord], shown, done: str) -> HandReco
     raise LedgerError("ledger.no_hand_id", table=repr(t.name), hand_id=repr(hand_id), done=done)
 
 
-def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = None,
+def undo_hand(ledger: Ledger, table: Table, shown: Optional[Shown], request: Optional[Request] = None,
               revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """Remove the hand `shown` (`_shown_hand`); the later hands are replayed, each keeping its payouts where its
     state did not change. With `dry_run`, what it would do (the later hands it changes), written nowhere."""
-    def make(t):
+    def make(t: Table) -> Written:
         before = ledger.hands(t)
         if not before:
             raise LedgerError("ledger.nothing_to_undo", table=repr(t.name))
@@ -873,14 +885,14 @@ def undo_hand(ledger: Ledger, table: Table, shown, request: Optional[Request] = 
     return _write(ledger, table, make, request, revision, dry_run)
 
 
-def edit_hand(ledger: Ledger, table: Table, shown, given: dict, dry_run: bool = False,
+def edit_hand(ledger: Ledger, table: Table, shown: Optional[Shown], given: Data, dry_run: bool = False,
               request: Optional[Request] = None, revision: Optional[int] = None,
               confirm_total: bool = False) -> Written:
     """Replace the hand `shown` wholly by the hand `given` (`hand_input`), scored in its place; the later hands
     keep their entries and are replayed (a hand whose state did not change keeps its payouts; another is scored
     again under its own rules). With `dry_run`, what it would do, written nowhere. A total above what a hand
     usually reaches is refused until sent again with `confirm_total` (`unusual`)."""
-    def make(t):
+    def make(t: Table) -> Written:
         before = ledger.hands(t)
         old = _shown_hand(t, before, shown, "changed")
         new_id = new_hand_id()
@@ -903,7 +915,7 @@ def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request
     """Take back the edit or the undo the table's log has at `revision_taken_back`: the hand it replaced or
     removed is back in its place with what it was paid (where its state is the same again). With `dry_run`,
     what it would do, written nowhere."""
-    def make(t):
+    def make(t: Table) -> Written:
         log = ledger.log(t)
         target = next((e for e in log if e["revision"] == revision_taken_back), None)
         reverted = {e["data"].get("revision") for e in log if e["kind"] == "revert"}
@@ -966,7 +978,7 @@ def penalty_amount(rules: Ruleset, penalty: Penalty, base: int) -> int:
     return find_region(rules.region).schemes[rules.payout].unit_points(penalty.total, rules) * base
 
 
-def penalty_kinds(rules: Ruleset, base: int) -> List[dict]:
+def penalty_kinds(rules: Ruleset, base: int) -> List[Data]:
     """The penalties the rules declare, each with what it costs at the table's 底分, as the API gives them."""
     return [{"id": p.id, "zh": p.zh, "en": p.en, "pays": p.pays, "points": p.points, "total": p.total,
              "unit": rules.unit_zh, "amount": penalty_amount(rules, p, base), **({"gets": True} if p.gets else {})}
@@ -983,7 +995,7 @@ def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Opt
         raise LedgerError("record.reason_too_long", field="reason", limit=MAX_REASON, size=len(reason))
     visible(reason)
 
-    def make(t):
+    def make(t: Table) -> Written:
         rules = table_rules(t, ledger)
         penalty = find_penalty(rules, name)
         seat = t.seat(player)
@@ -1020,7 +1032,7 @@ def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Opt
 def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Optional[Request] = None) -> Written:
     """Close a settled table against accidental writes (every write is refused until it is reopened), or
     reopen it (`closed` False). Closing a closed table, or opening an open one, writes nothing."""
-    def make(t):
+    def make(t: Table) -> Written:
         if bool(t.closed) == closed:
             return Written(t, "close")
         data = {"closed": closed}
@@ -1031,11 +1043,12 @@ def close_table(ledger: Ledger, table: Table, closed: bool = True, request: Opti
     return _write(ledger, table, make, request, closing=True)
 
 
-def _correction(ledger: Ledger, table: Table, kind: EventKind, data_of, request=None, rules=None,
+def _correction(ledger: Ledger, table: Table, kind: EventKind, data_of: Callable[[Table], Data],
+                request: Optional[Request] = None, rules: Optional[Tuple[str, str, str]] = None,
                 revision: Optional[int] = None, dry_run: bool = False) -> Written:
     """A seat change, a dealer correction or a rules switch: an event between hands, in the timeline from the
     next hand on (`seat_start` corrects the whole evening)."""
-    def make(t):
+    def make(t: Table) -> Written:
         data = data_of(t)
         before = ledger.hands(t)
         evening, hands, _ = _evening(ledger, t, (kind, data), _Rules(ledger, t))
@@ -1054,7 +1067,7 @@ def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_sta
     renames the person it replaces in every hand."""
     names = check_players(players)
 
-    def data_of(t):
+    def data_of(t: Table) -> Data:
         if not from_start:
             return {"players": names, **({"dealer": dealer} if dealer else {})}
         opening = opening_players(ledger, t)
@@ -1066,7 +1079,7 @@ def seat_players(ledger: Ledger, table: Table, players: Dict[str, str], from_sta
                        dry_run=dry_run)
 
 
-def seating_with(players, changes: Dict[str, str]) -> Dict[str, str]:
+def seating_with(players: Sequence[str], changes: Dict[str, str]) -> Dict[str, str]:
     """The seating `players` (E S W N) with `changes` ({seat: name}): a name that sat elsewhere swaps with the
     seat's person; a new name takes the seat."""
     named = list(changes.values())
@@ -1126,7 +1139,7 @@ class View:
     rules: Ruleset
     hands: List[HandRecord]
     penalties: List[PenaltyRecord]
-    standings: list
+    standings: List[Standing]
     units: Dict[Optional[str], str]
     changed: Optional[bool]
     rules_by: Dict[Optional[str], Ruleset] = field(default_factory=dict)  # each hand's rules, by digest
@@ -1135,7 +1148,7 @@ class View:
         """The rules `record` was recorded under (its words: 惠 or 财神; its unit)."""
         return self.rules_by.get(record.rules_sha256, self.rules)
 
-    def json(self) -> dict:
+    def json(self) -> Data:
         """`table show --json`."""
         t = self.table
         return show_json(t, self.rules, self.hands, self.standings, self.units, self.changed, self.penalties,
@@ -1175,7 +1188,7 @@ def _builtin_json(ruleset_id: str) -> Optional[str]:
 
 def correct_dealer(ledger: Ledger, table: Table, seat: str, request: Optional[Request] = None) -> Written:
     """Who deals the next hand (连庄 starts again)."""
-    def data_of(t):
+    def data_of(t: Table) -> Data:
         if not ledger.hands(t):
             raise LedgerError("ledger.dealer_before_hands", table=repr(t.name))
         return {"seat": seat}
@@ -1196,11 +1209,11 @@ def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Rule
     return written.table, rules
 
 
-def written_json(written: Written) -> dict:
+def written_json(written: Written) -> Data:
     """A write's answer, as the API and `--json` give it: the table and its revision, what the write recorded,
     changed or removed, the standings and the next hand."""
     t = written.table
-    doc = {"table": t.name, "revision": t.revision, "event": written.kind}
+    doc: Data = {"table": t.name, "revision": t.revision, "event": written.kind}
     if written.kind == "hand":
         doc["recorded"] = True
     if written.record is not None:
@@ -1221,7 +1234,7 @@ def written_json(written: Written) -> dict:
     return doc
 
 
-def preview_json(written: Written, lang: str = "en") -> dict:
+def preview_json(written: Written, lang: str = "en") -> Data:
     """A write previewed and not made (a dry run), one answer for `table hand --dry-run --json`, `table edit
     --dry-run --json` and the API's `dry_run`: a hand as it would be recorded (and its notes, in `lang`), or an
     edit's `written_json` (the hand as replaced and as it would be, the later hands it would change, the
@@ -1234,7 +1247,7 @@ def preview_json(written: Written, lang: str = "en") -> dict:
             "dry_run": True}
 
 
-def player_seats(table: Table, option, value):
+def player_seats(table: Table, option: Option, value: Any) -> Any:
     """A situation field's value with players' names as seats (`Table.seat`), where `option` names seats:
     `小李`, `[老王, 阿张]`, `老王=2`, `{老王: 2}`, `阿张:exposed` (a seat letter stays as it is)."""
     if option.name == "dealer" or not option.kind.startswith("seat"):

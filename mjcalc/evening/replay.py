@@ -13,10 +13,13 @@ A hand stores its winner as a seat; its seating (seat → person) is the timelin
 moves the chairs from the next hand on and the money stays with the person who won it.
 """
 from dataclasses import dataclass, field, replace
-from typing import Callable, Dict, List, Optional, Tuple
+from typing import Callable, Dict, List, Optional, Sequence, Tuple
 
+from ..regions.base import Region
+from ..ruleset import Ruleset
 from ..session import Session, State
 from ..tiles import SEATS
+from .kinds import Data
 
 
 def advance(state: State, session: Session, winner: Optional[str]) -> State:
@@ -39,7 +42,7 @@ def advance(state: State, session: Session, winner: Optional[str]) -> State:
     return after
 
 
-def after_deal(state: State, session: Session, region, rules, winner: Optional[str] = None,
+def after_deal(state: State, session: Session, region: Region, rules: Ruleset, winner: Optional[str] = None,
                discarder: Optional[str] = None) -> State:
     """The state after a win by `winner` (from `discarder`, None for a self-draw), or a draw (`winner` None): a
     deal that goes on after the win keeps it in `won` (`region.deal_goes_on`); one that ends moves the deal
@@ -85,8 +88,8 @@ class ReplayError(ValueError):
 class Item:
     """One place in the timeline: a hand (`hand_id`, `input`) or a correction between hands."""
 
-    kind: str
-    data: dict
+    kind: str  # an event's kind as the log stored it (`timeline` refuses one it does not know)
+    data: Data
     removed: bool = False
 
 
@@ -95,37 +98,42 @@ class Evening:
     """A table replayed: its hands (records as dicts, numbered, each with its seating), the state before the
     next hand, the seating and rules now, and the results scored while replaying (for the write to keep)."""
 
-    hands: List[dict] = field(default_factory=list)
+    hands: List[Data] = field(default_factory=list)
     state: State = State()
     players: Tuple[str, ...] = ()
     rules_sha256: Optional[str] = None
     levels: int = 0
-    scored: List[dict] = field(default_factory=list)
-    penalties: List[dict] = field(default_factory=list)  # each with the seating and the hands played before it
+    scored: List[Data] = field(default_factory=list)
+    penalties: List[Data] = field(default_factory=list)  # each with the seating and the hands played before it
 
 
-def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> Tuple:
+# What names a stored result: its hand id, the state it was scored in (round, dealer, streak, level, the deal's
+# wins) and its rules' digest.
+ResultKey = Tuple[str, int, str, int, int, Tuple[Tuple[str, Optional[str]], ...], Optional[str]]
+
+
+def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> ResultKey:
     return (hand_id, state.round, state.dealer, state.streak, state.level, state.won, rules_sha256)
 
 
-def record_state(record: dict) -> State:
+def record_state(record: Data) -> State:
     """The state a stored result was scored in (the deal's earlier wins with it, where it has them)."""
     return State.of(record)
 
 
 # score(input, state, rules_sha256, hand_id, number) -> a record dict (payouts, after, …): that hand in that state
-Score = Callable[[dict, State, Optional[str], str, int], dict]
+Score = Callable[[Data, State, Optional[str], str, int], Data]
 
 
-def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tuple, dict]]:
+def timeline(events: Sequence[Tuple[str, Data]]) -> Tuple[Data, List[Item], Dict[ResultKey, Data]]:
     """The opening, the timeline's items and every result the log stored, from the events (kind, data) in
     order."""
-    opening: dict = {}
+    opening: Data = {}
     items: List[Item] = []
-    known: Dict[Tuple, dict] = {}
-    by_revision: Dict[int, Tuple[str, dict]] = {}
+    known: Dict[ResultKey, Data] = {}
+    by_revision: Dict[int, Tuple[str, Data]] = {}
 
-    def find(hand_id):
+    def find(hand_id: str) -> Item:
         for item in items:
             if item.kind == "hand" and item.data["hand_id"] == hand_id:
                 return item
@@ -157,11 +165,11 @@ def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tup
             elif target_kind == "undo":
                 find(target["hand_id"]).removed = False
             elif target_kind == "penalty":
-                item = next((i for i in items if i.kind == "penalty" and i.data["penalty_id"] == target["penalty_id"]),
-                            None)
-                if item is None or item.removed:
+                penalty = next((i for i in items
+                                if i.kind == "penalty" and i.data["penalty_id"] == target["penalty_id"]), None)
+                if penalty is None or penalty.removed:
                     raise ReplayError(f"penalty {target['penalty_id']} is not there to take back")
-                item.removed = True
+                penalty.removed = True
             else:
                 raise ReplayError(f"revision {data['revision']} is not an edit, an undo or a penalty")
         elif kind == "seat_start":
@@ -181,7 +189,7 @@ def timeline(events: List[Tuple[str, dict]]) -> Tuple[dict, List[Item], Dict[Tup
     return opening, items, known
 
 
-def replay(events: List[Tuple[str, dict]], score: Optional[Score] = None) -> Evening:
+def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) -> Evening:
     """The table the events (kind, data), in order, make. A hand in a state the log has no result for is
     scored by `score`; without it, that is a ReplayError."""
     opening, items, known = timeline(events)

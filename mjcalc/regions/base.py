@@ -6,15 +6,29 @@ rules and its seat roles. It subclasses `Region` and overrides only what differs
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
 from dataclasses import dataclass
-from typing import Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple, Union
+from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple,
+                    Union)
 
+from ..decompose import Block
 from ..errors import ImpossibleSituation, Notice, SituationError
-from ..hand import KONG
+from ..hand import KONG, Hand, Meld
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme
 from ..situation import Option, Situation
 from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, Wall, next_in_cycle
+
+if TYPE_CHECKING:  # for annotations only: these modules import this one
+    from ..ruleset import Ruleset
+    from ..scoring import Match, Reading, Tiles
+    from ..session import State
+    from ..told import ToldHand, ToldReading
+
+# What the hooks read of a hand: its tiles under the wildcards (`scoring.Tiles`), or the facts of a hand told
+# without its tiles (`told.ToldHand`), which answers the same questions of its melds and wildcards.
+HandTiles = Union["Tiles", "ToldHand"]
+AnyReading = Union["Reading", "ToldReading"]  # a reading of the tiles, or of a hand told by its patterns
+Won = Tuple[Tuple[str, Optional[str]], ...]  # a deal's wins so far, in order: (winner, discarder or None)
 
 
 @dataclass(frozen=True)
@@ -38,7 +52,7 @@ class Region:
     id: str = ""
     zh: str = ""
     en: str = ""
-    detectors: Dict[str, Callable] = {}
+    detectors: Dict[str, Callable[..., int]] = {}
     schemes: Dict[str, Scheme] = {}
     options: Tuple[Option, ...] = ()
     # The parameters the region's detectors (and payout) read from `patterns.<id>.params`: pattern id → name →
@@ -61,10 +75,10 @@ class Region:
 
     # --- the situation -----------------------------------------------------------------------------------
 
-    def prepare(self, ruleset, situation, notes: List[Notice]):
+    def prepare(self, ruleset: "Ruleset", situation: Situation, notes: List[Notice]) -> Situation:
         """The situation this ruleset reads: region options checked and parsed once, the ones the ruleset does
         not read dropped with a notice (so they can never change a score), contradictions refused."""
-        kept = {}
+        kept: Dict[str, Any] = {}
         for name, value in situation.extras:
             option = self.option(name)
             if option is None or name not in ruleset.options:
@@ -77,7 +91,7 @@ class Region:
         self.check_situation(ruleset, situation)
         return situation
 
-    def check_situation(self, ruleset, situation):
+    def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
         """Contradictions in the situation itself, whatever the hand."""
         s = situation
         if s.discarder is not None and s.discarder == s.seat:
@@ -94,7 +108,7 @@ class Region:
                     raise ImpossibleSituation("region.first_turn_with", field="first_turn",
                                               flag="--" + name.replace("_", "-"))
 
-    def wild_kinds(self, ruleset, situation) -> Tuple[int, ...]:
+    def wild_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         """The wildcard kinds in play: `wild`, or the tile after `indicator`."""
         kinds = tuple(situation.wild)
         if situation.indicator is not None:
@@ -113,16 +127,16 @@ class Region:
                                  plural="s" if ruleset.wild_kinds > 1 else "", count=len(kinds))
         return kinds
 
-    def wild_in_play(self, ruleset, situation) -> bool:
+    def wild_in_play(self, ruleset: "Ruleset", situation: Situation) -> bool:
         """Whether wildcards are in play when the situation names no kind (a hand told without its tiles need not
         say which tile is wild, only that one is): not here — the situation names them (`wild`, `indicator`)."""
         return False
 
-    def why_no_wild(self, ruleset, situation) -> Optional[Words]:
+    def why_no_wild(self, ruleset: "Ruleset", situation: Situation) -> Optional[Words]:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
         return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)
 
-    def check_hand(self, ruleset: Any, situation: Situation, tiles: Any) -> None:
+    def check_hand(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> None:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
@@ -143,18 +157,18 @@ class Region:
                                           more=tiles.held[kind] - 1)
         self.check_wilds(ruleset, s, tiles.wild_held, tiles.wild_kinds)
 
-    def told_kongs(self, ruleset, situation):
+    def told_kongs(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[Meld, ...], Situation]:
         """Kongs of the winner that a region option names, for a hand told without its tiles (上饶's 他家杠 naming
         the winner's own seat), and the situation without them: ((), the situation) here."""
         return (), situation
 
-    def check_told(self, ruleset, situation, told):
+    def check_told(self, ruleset: "Ruleset", situation: Situation, told: "ToldHand") -> None:
         """`check_hand` for a hand told without its tiles (`told.ToldHand`): what its melds and its wildcards
         make impossible."""
         self.check_melds(ruleset, situation, told.hand)
         self.check_wilds(ruleset, situation, told.wild_held, told.wild_kinds)
 
-    def check_melds(self, ruleset, situation, hand):
+    def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Union[Hand, "ToldHand"]) -> None:
         """What the hand's declared melds make impossible: more kong draws than kongs, a first-turn win with a
         meld called, a meld claimed from the winner's own seat. Reads only each meld's kind, whether it is
         concealed and whom it was claimed from (a hand told without its tiles has nothing more)."""
@@ -176,45 +190,47 @@ class Region:
                 raise ImpossibleSituation("region.claimed_from_winner", field="seat", meld=str(meld),
                                           seat=meld.claimed_from)
 
-    def check_wilds(self, ruleset, situation, held: int, kinds: Tuple[int, ...]):
+    def check_wilds(self, ruleset: "Ruleset", situation: Situation, held: int, kinds: Tuple[int, ...]) -> None:
         """What `held` tiles of the wild `kinds` among the 14 (melds included) make impossible; nothing here."""
 
     # --- winning ------------------------------------------------------------------------------------------
 
-    def reading_keys(self, ruleset, situation, tiles) -> Optional["ReadingKeys"]:
+    def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional["ReadingKeys"]:
         """What this region's detectors can tell apart in a reading of this hand, so that the scorer reads only
         one of the readings they cannot tell apart; None (the default) reads every reading, which is always
         exact. See `ReadingKeys` for what a region promises when it answers."""
         return None
 
-    def as_paid(self, ruleset: Any, situation: Situation) -> Situation:
+    def as_paid(self, ruleset: "Ruleset", situation: Situation) -> Situation:
         """The situation as the hand is scored and paid (a region may score a win of one kind as another)."""
         return situation
 
-    def reading_refusal(self, ruleset, reading, matches) -> Optional[Message]:
+    def reading_refusal(self, ruleset: "Ruleset", reading: AnyReading, matches: Sequence["Match"]) -> Optional[Message]:
         """Why this one reading of the hand cannot be the win (another reading may be), as a message, or None."""
         return None
 
-    def notices(self, ruleset, situation, tiles, matches) -> List[Notice]:
+    def notices(self, ruleset: "Ruleset", situation: Situation, tiles: HandTiles,
+                matches: Sequence["Match"]) -> List[Notice]:
         """Warnings about the scored hand: an option given that this hand cannot use, and so on."""
         return []
 
-    def automatic_win(self, ruleset, situation, tiles) -> Optional[Union[Notice, Literal[""]]]:
+    def automatic_win(self, ruleset: "Ruleset", situation: Situation,
+                      tiles: HandTiles) -> Optional[Union[Notice, Literal[""]]]:
         """A win whatever the shape (and paid as a self-draw), with the notice to give ("" for none); None for no
         such win."""
         return None
 
-    def automatic_pattern(self, ruleset) -> Optional[str]:
+    def automatic_pattern(self, ruleset: "Ruleset") -> Optional[str]:
         """The pattern whose holding is an `automatic_win` (named in quick entry, the hand is paid as that win
         is), or None."""
         return None
 
-    def automatic_held(self, ruleset) -> Optional[int]:
+    def automatic_held(self, ruleset: "Ruleset") -> Optional[int]:
         """The fewest copies of one wild kind a 13-tile hand holds when a draw can make its `automatic_win`
         (the batch reads the other hands by their shape alone); None when it is not a matter of copies held."""
         return None
 
-    def tiles_gone(self, ruleset, situation, wild_kinds) -> Tuple[int, ...]:
+    def tiles_gone(self, ruleset: "Ruleset", situation: Situation, wild_kinds: Tuple[int, ...]) -> Tuple[int, ...]:
         """Copies of each kind the rules put out of the wall besides the hand, which no wait can be won on (a
         `tiles.Wall`'s `gone`): here the tile turned up (`indicator`), which lies face up and is never drawn; a
         region adds its own (shangrao: the 宝 flown). `wild_kinds`: the wild kinds in play."""
@@ -223,15 +239,15 @@ class Region:
             gone[situation.indicator] = 1
         return tuple(gone)
 
-    def dead_wall(self, ruleset) -> int:
+    def dead_wall(self, ruleset: "Ruleset") -> int:
         """The tiles kept at the end of the wall, never drawn (a `tiles.Wall`'s `dead`): none here."""
         return 0
 
-    def void_kinds(self, ruleset, situation) -> Tuple[int, ...]:
+    def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
         return ()
 
-    def wall(self, ruleset: Any, situation: Any, held: Sequence[int], seen: Optional[Sequence[int]] = None,
+    def wall(self, ruleset: "Ruleset", situation: Situation, held: Sequence[int], seen: Optional[Sequence[int]] = None,
              wild_kinds: Tuple[int, ...] = ()) -> Wall:
         """The wall as the player of a hand knows it (`tiles.Wall`): the ruleset's composition less the hand
         (`held`: 34 counts, `Tiles.held`), the copies `seen` (34 counts), those the rules take out (`tiles_gone`),
@@ -241,12 +257,12 @@ class Region:
                     self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
                     tuple(self.void_kinds(ruleset, situation)))
 
-    def automatic_draws(self, ruleset, situation, tiles) -> Optional[Tuple[int, ...]]:
+    def automatic_draws(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can
         win that way under this ruleset and situation, whatever its tiles (the value of discards plans on it)."""
         return None
 
-    def discard_wins(self, ruleset, situation) -> bool:
+    def discard_wins(self, ruleset: "Ruleset", situation: Situation) -> bool:
         """Whether any hand may win in `situation`, a discard (or, with `rob_kong`, a robbed kong), under the
         ruleset's win rules; False when every such win is refused whatever the tiles (then a table of waits has
         no discard column)."""
@@ -255,17 +271,18 @@ class Region:
                              and not situation.is_dealer and situation.discarder == situation.dealer)
         return situation.self_drawn or rule != "never" or bool(first_from_dealer)
 
-    def paid_flat(self, ruleset, pattern_id: str) -> bool:
+    def paid_flat(self, ruleset: "Ruleset", pattern_id: str) -> bool:
         """Whether the pattern, scored, makes the hand a fixed amount (its value × 底分, which no table of the
         payout scheme raises) rather than a count of the ruleset's unit, so that its total is labelled flat: a
         pattern with `params.flat`, where a region declares that parameter."""
         return bool(ruleset.pattern(pattern_id).param("flat"))
 
-    def minimum(self, ruleset, situation) -> Tuple[int, Words]:
+    def minimum(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, Words]:
         """The least total a legal win needs, and who needs it (words for the refusal, '' for everyone)."""
         return ruleset.minimum, ""
 
-    def refusal(self, ruleset, situation, tiles, matches, total) -> Optional[Message]:
+    def refusal(self, ruleset: "Ruleset", situation: Situation, tiles: HandTiles, matches: Sequence["Match"],
+                total: int) -> Optional[Message]:
         """Why a complete hand is not a legal win here, as a message (its id and parameters: `Score.reason`,
         said by each front end in its language), or None."""
         hand = tiles.hand
@@ -303,28 +320,28 @@ class Region:
     # What a draw is told at the table, for `draw_pays` (e.g. ("ready",): the seats that were ready); () for none.
     draw_facts: Tuple[str, ...] = ()
 
-    def deal_goes_on(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> bool:
+    def deal_goes_on(self, ruleset: "Ruleset", won: Won) -> bool:
         """After these wins (in order), the deal goes on (False: it ends)."""
         return False
 
-    def deal_mover(self, ruleset, won: Tuple[Tuple[str, Optional[str]], ...]) -> Optional[str]:
+    def deal_mover(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
         """The seat whose win moves the deal on (who deals next, 连庄) once a deal with these wins ends: its
         first winner."""
         return won[0][0]
 
-    def in_deal(self, ruleset, situation, won: Tuple[Tuple[str, Optional[str]], ...]):
+    def in_deal(self, ruleset: "Ruleset", situation: Situation, won: Won) -> Situation:
         """The situation of a win after these earlier wins in the same deal (a region that lets the deal go on
         says here who no longer pays)."""
         return situation
 
-    def draw_pays(self, ruleset, state, told: Dict, base: int) -> Dict[str, int]:
+    def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int) -> Dict[str, int]:
         """What a deal that ends without another win pays (the wall is empty): seat → delta, summing to zero;
         `state.won` says who won earlier in it, `told` what the table said (`draw_facts`)."""
         return dict.fromkeys(SEATS, 0)
 
     # --- output -----------------------------------------------------------------------------------------
 
-    def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
+    def seat_roles(self, situation: Situation, self_drawn: bool) -> Dict[str, List[str]]:
         """Each seat's roles in this hand, for the payout table: dealer, winner, discarder, and the region's own."""
         s = situation
         roles: Dict[str, List[str]] = {seat: [] for seat in SEATS}
@@ -334,7 +351,7 @@ class Region:
             roles[s.discarder].append("robbed kong" if s.rob_kong else "discarder")
         return roles
 
-    def describe(self, ruleset) -> List[str]:
+    def describe(self, ruleset: "Ruleset") -> List[str]:
         """Lines for `rulesets show` after the pattern table: the payout scheme and its parameters, in words."""
         scheme = self.schemes[ruleset.payout]
         lines = [f"payout: {ruleset.payout}" + (f" — {scheme.meaning}" if scheme.meaning else "")]
@@ -376,9 +393,10 @@ class ReadingKeys:
     waits of a hand, the discards of advise). None: the keys are made afresh for each hand.
     """
 
-    def __init__(self, block: Callable, place: Optional[Callable] = None, wild_roles: bool = False,
-                 counted: Optional[Callable] = None, whole: Optional[Callable] = None,
-                 summary: Optional[Callable] = None, signature: Optional[Hashable] = None):
+    def __init__(self, block: Callable[[Block], Hashable], place: Optional[Callable[[Block, int], Hashable]] = None,
+                 wild_roles: bool = False, counted: Optional[Callable[[Any], bool]] = None,
+                 whole: Optional[Callable[[Block], Hashable]] = None,
+                 summary: Optional[Callable[[Any], Hashable]] = None, signature: Optional[Hashable] = None) -> None:
         self.block = block
         self.whole = whole
         self.summary = summary
@@ -389,10 +407,11 @@ class ReadingKeys:
 
 
 # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored
-_OWN: Dict[Tuple[int, int, int], tuple] = {}
+_OWN: Dict[Tuple[int, int, int], Tuple[Region, "Ruleset", Dict[str, Callable[..., int]], Dict[str, Callable[..., int]],
+                                       bool]] = {}
 
 
-def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
+def own_detectors(region: Region, ruleset: "Ruleset", known: Dict[str, Callable[..., int]]) -> bool:
     """Whether every pattern of the ruleset is detected by the function `known` lists for it: a region's keys
     speak for its own detectors only, not for ones a subclass put in their place."""
     key = (id(region), id(ruleset), id(known))
@@ -406,9 +425,10 @@ def own_detectors(region, ruleset, known: Dict[str, Callable]) -> bool:
     return answer
 
 
-def detectors(*groups: Dict[str, Callable], **more: Callable) -> Dict[str, Callable]:
+def detectors(*groups: Dict[str, Callable[..., int]], **more: Callable[..., int]) -> Dict[str, Callable[..., int]]:
     """One region's detectors: the shared groups it uses and its own, by pattern id."""
-    out = {}
+    out: Dict[str, Callable[..., int]] = {}
+
     for group in groups:
         out.update(group)
     out.update(more)

@@ -8,14 +8,17 @@ declared); 混儿's one claim (the scheme's `most_claims`: a hand with more clai
 money and 跟庄), `classic_points` (番 × points, a hand that broke 门清 paid half), `doubling` (2^番, the dealer
 paid and paying double) and `hunr` (factors on a 1点 base, 点炮 pays double).
 """
-from typing import Dict, FrozenSet, List, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Collection, Dict, FrozenSet, List, Literal, Optional, Sequence, Tuple, Union
 
+from ..decompose import Block
 from ..errors import Notice, SituationError
-from ..hand import CHOW, KONG, PAIR
+from ..hand import CHOW, KONG, PAIR, Hand
 from ..messages import Message
 from ..patterns import (
     COMMON,
     Needs,
+    PatternView,
+    ReadingView,
     block_traits,
     counted_traits,
     dragon,
@@ -30,21 +33,26 @@ from ..patterns import (
 )
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import SEVEN_PAIRS, STANDARD, is_complete
-from ..situation import Option
+from ..situation import Option, Situation
 from ..tiles import NUM_KINDS, SEATS, WILD
-from .base import ReadingKeys, Region, RulesetKey, own_detectors
+from .base import AnyReading, HandTiles, ReadingKeys, Region, RulesetKey, own_detectors
+
+if TYPE_CHECKING:  # for annotations only: these modules import this one
+    from ..ruleset import Ruleset
+    from ..scoring import Match, Reading, Score, Tiles
+    from ..told import ToldHand
 
 # --- detectors -----------------------------------------------------------------------------------------
 
 
 @every_win("rule.tuidaohe")
-def tuidaohe(r, p):
+def tuidaohe(r: ReadingView, p: PatternView) -> int:
     """推倒和: a plain win; the ruleset lists the patterns that replace it."""
     return 1
 
 
 @of_hand("rule.concealed_no_wild")
-def concealed_no_wild(r, p):
+def concealed_no_wild(r: AnyReading, p: PatternView) -> int:
     """门清无惠: concealed, and no 惠 tile among the 14."""
     return int(r.hand.is_concealed and r.wild_tiles == 0)
 
@@ -52,7 +60,7 @@ def concealed_no_wild(r, p):
 @needs(exposed=4, melds=4, wins_in=PAIR)
 @told(lambda r, p: int(bool(r.named(p.id)) or r.hand.exposed == 4), rule="rule.big_single_wait")
 @only_on(STANDARD)
-def big_single_wait(r, p):
+def big_single_wait(r: "Reading", p: PatternView) -> int:
     """大钓 全求人: four exposed melds, won on the single tile left in hand."""
     exposed = [m for m in r.hand.melds if m.exposed]
     return int(r.shape == STANDARD and len(exposed) == 4 and r.winning_block is not None
@@ -60,10 +68,11 @@ def big_single_wait(r, p):
 
 
 FIVE_M = 4
-_FACE_WAITS: Dict[tuple, Tuple[int, ...]] = {}  # the 13 tiles (counts, shapes, wild kinds) -> their face waits
+# the 13 tiles (counts, shapes, wild kinds) -> their face waits
+_FACE_WAITS: Dict[Tuple[Any, ...], Tuple[int, ...]] = {}
 
 
-def face_waits(tiles, shapes) -> Tuple[int, ...]:
+def face_waits(tiles: "Tiles", shapes: Collection[str]) -> Tuple[int, ...]:
     """The tile faces the 13 tiles before the winning tile wait on, each drawn tile taken as its own face: the
     natural waits, and a wild kind whose own face completes the hand (a 惠 5m drawn and played as 5m is a 5m).
     A drawn 惠 completes every ready hand by standing for a wait, so it is not a wait of its own."""
@@ -85,7 +94,7 @@ def face_waits(tiles, shapes) -> Tuple[int, ...]:
 
 @needs(lambda p: Needs(suited=True) if p.param("seven_pairs") else Needs(chows=1, wins_in=CHOW))
 @only_on(STANDARD, SEVEN_PAIRS)
-def catch_five(r, p):
+def catch_five(r: "Reading", p: PatternView) -> int:
     """捉五魁: won on a tile played as 5m in the middle of 4m-5m-6m, 5m the only face the 13 tiles wait on
     (a 5m of the 惠 kind, played as itself, counts as any 5m); with `params.seven_pairs`, also seven pairs won
     on a 5m completing the pair 55m (七对单吊五万), 5m the only wait."""
@@ -99,14 +108,14 @@ def catch_five(r, p):
 
 @needs(wilds=4, held_wild=True)
 @of_hand("rule.four_wilds")
-def four_wilds(r, p):
+def four_wilds(r: AnyReading, p: PatternView) -> int:
     """四惠牌 (绘杠, 混杠): holding all four tiles of a wild kind, melds included."""
     return int(r.four_of_a_wild_kind)
 
 
 @needs(chows=3, suits="one")
 @told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("dragon") and r.named("full_flush"))), rule="rule.both")
-def pure_dragon(r, p):
+def pure_dragon(r: ReadingView, p: PatternView) -> int:
     """清龙: 一条龙 in a hand whose every tile, as read, is of the dragon's suit."""
     return int(bool(dragon(r, p)) and bool(full_flush(r, p)))
 
@@ -115,36 +124,36 @@ def pure_dragon(r, p):
 @told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("seven_pairs") and r.named("full_flush"))),
       rule="rule.both")
 @only_on(SEVEN_PAIRS)
-def full_flush_seven_pairs(r, p):
+def full_flush_seven_pairs(r: ReadingView, p: PatternView) -> int:
     """清一色七对: seven pairs, every tile as read of one suit."""
     return int(r.shape == SEVEN_PAIRS and bool(full_flush(r, p)))
 
 
 @situational("rule.dealer_win")
-def dealer_win(r, p):
+def dealer_win(r: ReadingView, p: PatternView) -> int:
     """庄胡: the dealer is the winner."""
     return int(r.situation.is_dealer)
 
 
 @of_hand("rule.no_wild")
-def no_wild(r, p):
+def no_wild(r: AnyReading, p: PatternView) -> int:
     """无绘 (无混儿): no tile of a wildcard kind among the 14, even one standing for its own face."""
     return int(r.wild_tiles == 0)
 
 
 @of_hand("rule.hui_on_wall", implies=("hui_on_wall", True))
-def hui_on_wall(r, p):
+def hui_on_wall(r: AnyReading, p: PatternView) -> int:
     """绘上墙: the winner put his 绘 up on the wall (the option) and holds none among the 14."""
     return int(bool(r.situation.extra("hui_on_wall")) and r.wild_tiles == 0)
 
 
-def _drawn_win(situation) -> bool:
+def _drawn_win(situation: Situation) -> bool:
     """Won by drawing the tile oneself: no discard, no robbed kong."""
     return situation.self_drawn and not situation.rob_kong
 
 
 @needs(chows=3, wilds=1, held_wild=True)
-def own_hunr_dragon(r, p):
+def own_hunr_dragon(r: "Reading", p: PatternView) -> int:
     """本混儿龙: a 一条龙 in the wildcard's own suit holding the hand's only wildcard tile, as itself."""
     kinds = r.tiles.wild_kinds
     if len(kinds) != 1 or kinds[0] >= 27 or r.wild_tiles != 1 or r.wild_roles:
@@ -155,14 +164,14 @@ def own_hunr_dragon(r, p):
 
 
 @told(lambda r, p: int(r.wild_tiles == 0 or r.named("own_hunr_dragon") > 0), rule="rule.no_hunr")
-def no_hunr(r, p):
+def no_hunr(r: "Reading", p: PatternView) -> int:
     """无混儿: no wildcard tile among the 14 (as itself or not), or a 本混儿龙 (its one 混儿 counts as none)."""
     return int(r.wild_tiles == 0 or bool(own_hunr_dragon(r, p)))
 
 
 @needs(held_wild=True)
 @of_hand("rule.hunr_you", implies=("hunr_you", True))
-def hunr_you(r, p):
+def hunr_you(r: AnyReading, p: PatternView) -> int:
     """混儿悠: the winner declined earlier self-draws (the option), and now draws the win holding a 混儿."""
     return int(bool(r.situation.extra("hunr_you")) and _drawn_win(r.situation) and r.wild_tiles >= 1)
 
@@ -170,7 +179,8 @@ def hunr_you(r, p):
 # --- payout schemes ------------------------------------------------------------------------------------
 
 
-def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄", en: str = "shaozhuang"):
+def _burn_part(payout: Payout, situation: Situation, unit_per_round: int, zh: str = "烧庄",
+               en: str = "shaozhuang") -> None:
     """烧庄 (跟庄): K rounds, the dealer pays each other seat 2^(K-1) units."""
     rounds = situation.extra("shaozhuang", 0)
     if not rounds:
@@ -182,12 +192,12 @@ def _burn_part(payout: Payout, situation, unit_per_round: int, zh: str = "烧庄
     payout.add(f"{zh} {rounds}", f"{en} x{rounds}", burn, whoever_wins=True)
 
 
-def _flat(score, ruleset) -> bool:
+def _flat(score: "Score", ruleset: "Ruleset") -> bool:
     """A pattern with `params.flat` was scored: the hand is a fixed amount from each other seat."""
     return any(ruleset.pattern(m.pattern_id).param("flat") for m in score.matches)
 
 
-def _each_other_pays(situation, amount) -> Dict[str, int]:
+def _each_other_pays(situation: Situation, amount: int) -> Dict[str, int]:
     hand: Dict[str, int] = {}
     for s in SEATS:
         if s != situation.seat:
@@ -201,21 +211,22 @@ class Additive(Scheme):
     meaning = ("self-draw: each other seat pays 番 × 底分; discard or 抢杠: the discarder pays it; a 互包 partner "
                "pays the winner's whole hand part; 烧庄 K: the dealer pays each other seat 2^(K−1) × 底分")
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         payout = Payout()
         winner, b, f = situation.seat, situation.base, score.total
         others = [s for s in SEATS if s != winner]
         hand: Dict[str, int] = {}
         per_payer = 3 * f * b if score.self_drawn else f * b
         partners = situation.extra("mutual", ())
+        discarder = situation.discarder  # None: a self-draw (the situation is the score's, as paid)
         if partners:
             for partner in partners:
                 transfer(hand, partner, winner, per_payer)
-        elif score.self_drawn:
+        elif discarder is None:
             for s in others:
                 transfer(hand, s, winner, f * b)
         else:
-            transfer(hand, situation.discarder, winner, f * b)
+            transfer(hand, discarder, winner, f * b)
         payout.add("和牌", "hand", hand)
         _burn_part(payout, situation, b)
         return payout
@@ -242,16 +253,18 @@ class MoneyTable(Scheme):
                            "outside the cap, even when he wins", required=False, default=10),
     }
 
-    def unit_points(self, total, ruleset) -> int:  # at the 平点 rate: a non-dealer paying a non-dealer
+    def unit_points(self, total: int, ruleset: "Ruleset") -> int:  # at the 平点 rate: a non-dealer paying a non-dealer
         return self.param(ruleset, "discard") * power_of_two(total, Message("payout.a_penalty"))
 
-    def pay(self, score, situation, ruleset) -> Payout:
-        p = dict(ruleset.payout_params)
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
+        p = {key: self.param(ruleset, key) for key in ("discard", "dealer_discards", "to_dealer", "dealer_self_draw",
+                                                       "self_draw_dealer_pays", "self_draw_other_pays", "payer_cap")}
         winner, dealer = situation.seat, situation.dealer
         unit = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) * situation.base
         cap = p["payer_cap"] * situation.base
-        owed = {}
-        if score.self_drawn:
+        owed: Dict[str, int] = {}
+        d = situation.discarder  # None: a self-draw (the situation is the score's, as paid)
+        if d is None:
             for s in SEATS:
                 if s == winner:
                     continue
@@ -261,7 +274,6 @@ class MoneyTable(Scheme):
                     rate = p["self_draw_dealer_pays"] if s == dealer else p["self_draw_other_pays"]
                 owed[s] = rate * unit
         else:
-            d = situation.discarder
             rate = p["to_dealer"] if winner == dealer else p["dealer_discards"] if d == dealer else p["discard"]
             owed[d] = rate * unit
         hand: Dict[str, int] = {}
@@ -304,10 +316,10 @@ class ClassicPoints(Scheme):
                                     kind=bool, required=False, default=False),
     }
 
-    def unit_points(self, total, ruleset) -> int:
+    def unit_points(self, total: int, ruleset: "Ruleset") -> int:
         return total * self.param(ruleset, "points_per_fan")
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         points = score.total * self.param(ruleset, "points_per_fan") * situation.base
         if score.reading is not None and not score.reading.hand.is_concealed:  # (no reading: a total agreed)
             points = -(-points // 2)
@@ -316,13 +328,14 @@ class ClassicPoints(Scheme):
         whole = 3 * points if alone else points
         partners = situation.extra("mutual", ())
         hand: Dict[str, int] = {}
+        discarder = situation.discarder  # None: a self-draw (the situation is the score's, as paid)
         if partners:
             for partner in partners:
                 transfer(hand, partner, situation.seat, whole)
-        elif score.self_drawn:
+        elif discarder is None:
             hand = _each_other_pays(situation, points)
         else:
-            transfer(hand, situation.discarder, situation.seat, whole)
+            transfer(hand, discarder, situation.seat, whole)
         payout = Payout()
         payout.add("和牌", "hand", hand)
         _burn_part(payout, situation, self.param(ruleset, "shaozhuang") * situation.base)
@@ -345,10 +358,10 @@ class Doubling(Scheme):
                                     kind=bool, required=False, default=False),
     }
 
-    def unit_points(self, total, ruleset) -> int:
+    def unit_points(self, total: int, ruleset: "Ruleset") -> int:
         return power_of_two(total, Message("payout.a_penalty"))
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         factor = self.param(ruleset, "dealer_factor")
         payers = [s for s in SEATS if s != situation.seat]
         if _flat(score, ruleset):
@@ -358,8 +371,9 @@ class Doubling(Scheme):
         else:
             amount = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="番")) \
                 * situation.base
-            if not (score.self_drawn or self.param(ruleset, "discard_each_pays")):
-                payers = [situation.discarder]
+            discarder = situation.discarder  # None: a self-draw (the situation is the score's, as paid)
+            if not (discarder is None or self.param(ruleset, "discard_each_pays")):
+                payers = [discarder]
         hand: Dict[str, int] = {}
         for s in payers:
             transfer(hand, s, situation.seat, amount * (factor if situation.dealer in (s, situation.seat) else 1))
@@ -386,7 +400,7 @@ class Hunr(Scheme):
                              "does not count); 4 lifts the limit", maximum=4, required=False, default=1),
     }
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         payout = Payout()
         winner, b = situation.seat, situation.base
         if _flat(score, ruleset):
@@ -411,13 +425,13 @@ DETECTORS = {**COMMON, **{f.__name__: f for f in (
     dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
 
 
-def claims(hand) -> List[str]:
+def claims(hand: Union[Hand, "ToldHand"]) -> List[str]:
     """The claimed 吃 and 碰 among the hand's melds, as written (an exposed kong is not counted); a total agreed
     without tiles has none."""
     return [str(m) for m in getattr(hand, "melds", ()) if m.exposed and m.kind != KONG]
 
 
-def _too_many_claims(region, ruleset, hand) -> Optional[Message]:
+def _too_many_claims(region: Region, ruleset: "Ruleset", hand: Union[Hand, "ToldHand"]) -> Optional[Message]:
     """`most_claims` of the ruleset's scheme (混儿: "只能吃牌或者碰牌一次，开杠不算在内"): why this hand holds more
     claimed 吃/碰 than it may, or None."""
     scheme = region.schemes.get(ruleset.payout)
@@ -429,12 +443,12 @@ def _too_many_claims(region, ruleset, hand) -> Optional[Message]:
     return Message("beijing.too_many_claims", ruleset=ruleset.id, most=most, count=len(held), melds=" ".join(held))
 
 
-def _place(block, stand) -> tuple:
+def _place(block: Block, stand: int) -> Tuple[bool, bool]:
     """What 大钓 and 捉五魁 see of the winning block: a pair; 4m-5m-6m with the winning tile as 5m."""
     return block.kind == PAIR, block.kind == CHOW and block.tiles == (3, 4, 5) and stand == 4
 
 
-def _place_seen(active, ruleset, tiles) -> bool:
+def _place_seen(active: Collection[str], ruleset: "Ruleset", tiles: "Tiles") -> bool:
     """Whether 大钓 or 捉五魁 can count on this hand at all: 大钓 needs four exposed melds, 捉五魁 a winning tile that
     can be 5m and 5m the only natural wait before it. When neither can, no detector reads the winning block."""
     if "big_single_wait" in active and sum(1 for m in tiles.hand.melds if m.exposed) == 4:
@@ -489,21 +503,22 @@ class Beijing(Region):
                                    "held, not used as a wildcard.", zh="混儿悠", default=False),
     )
 
-    def check_situation(self, ruleset, situation):
+    def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
         super().check_situation(ruleset, situation)
         if situation.seat in situation.extra("mutual", ()):
             raise SituationError("beijing.mutual_own_seat", field="mutual", label="mutual (互包)", seat=situation.seat)
         if situation.extra("rob_concealed") and not situation.rob_kong:
             raise SituationError("beijing.rob_concealed_needs_rob", field="rob_concealed", label="rob_concealed (抢暗杠)")
 
-    def as_paid(self, ruleset, situation):
+    def as_paid(self, ruleset: "Ruleset", situation: Situation) -> Situation:
         """`wins.rob_kong_as_self_draw`: a robbed kong is scored and paid as a self-draw (the konger pays like
         the others); the situation keeps `rob_kong`, so the rob is still known."""
         if ruleset.rob_kong_as_self_draw and situation.rob_kong and situation.discarder is not None:
             return situation.replace(discarder=None)
         return situation
 
-    def automatic_win(self, ruleset, situation, tiles):
+    def automatic_win(self, ruleset: "Ruleset", situation: Situation,
+                      tiles: HandTiles) -> Optional[Union[Notice, Literal[""]]]:
         """四惠牌 (绘杠, 混杠): all four tiles of a wildcard kind win whatever the shape, paid as a self-draw; not a
         hand holding more claimed 吃/碰 than `most_claims` (it is judged as any hand, and refused)."""
         if "four_wilds" not in {p.id for p in ruleset.patterns} or _too_many_claims(self, ruleset, tiles.hand):
@@ -515,15 +530,15 @@ class Beijing(Region):
         return Notice("beijing.four_wilds_from_ignored", field="from", pattern=ruleset.pattern("four_wilds").zh,
                       seat=situation.discarder)
 
-    def automatic_pattern(self, ruleset):
+    def automatic_pattern(self, ruleset: "Ruleset") -> Optional[str]:
         """四惠牌 (绘杠, 混杠), where the ruleset has it."""
         return "four_wilds" if "four_wilds" in {p.id for p in ruleset.patterns} else None
 
-    def automatic_held(self, ruleset):
+    def automatic_held(self, ruleset: "Ruleset") -> Optional[int]:
         """四惠牌 is drawn holding three of a 惠 kind (the fourth) or four (any tile): see `automatic_draws`."""
         return 3 if self.automatic_pattern(ruleset) else None
 
-    def automatic_draws(self, ruleset, situation, tiles):
+    def automatic_draws(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[Tuple[int, ...]]:
         """四惠牌 by a draw: the fourth tile of a 惠 kind, or any tile once all four are held."""
         if "four_wilds" not in {p.id for p in ruleset.patterns} or not tiles.wild_kinds or \
                 _too_many_claims(self, ruleset, tiles.hand):
@@ -532,7 +547,7 @@ class Beijing(Region):
             return tuple(range(NUM_KINDS))
         return tuple(k for k in tiles.wild_kinds if tiles.held[k] == 3)
 
-    def reading_keys(self, ruleset, situation, tiles):
+    def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits: 清龙 and 本混儿龙 see a straight as 一条龙 does, 清一色七对 the suit
         as 清一色 does; 大钓 and 捉五魁 look at the winning block (`_place`), and so does the refusal of a robbed
         concealed kong that must complete 一条龙; 本混儿龙 (and 无混儿 through it) reads what the hand's one 混儿
@@ -555,7 +570,8 @@ class Beijing(Region):
         return ReadingKeys(traits, place, wild_roles=roles, counted=counted_traits, summary=traits_summary,
                            signature=(self.id, traits.signature))
 
-    def refusal(self, ruleset, situation, tiles, matches, total):
+    def refusal(self, ruleset: "Ruleset", situation: Situation, tiles: HandTiles, matches: Sequence["Match"],
+                total: int) -> Optional[Message]:
         """A hand holding more claimed 吃/碰 than the scheme's `most_claims` is no win, however it was won; then
         the region's rules for every hand (吃碰堤, three 惠, the minimum)."""
         too_many = _too_many_claims(self, ruleset, tiles.hand)
@@ -563,7 +579,7 @@ class Beijing(Region):
             return too_many
         return super().refusal(ruleset, situation, tiles, matches, total)
 
-    def reading_refusal(self, ruleset, reading, matches):
+    def reading_refusal(self, ruleset: "Ruleset", reading: AnyReading, matches: Sequence["Match"]) -> Optional[Message]:
         """`wins.rob_concealed_kong`: a concealed kong may be robbed never, always, or only when the robbed tile
         completes the named pattern (`dragon`: it sits in one of the 一条龙's three chows)."""
         s = reading.situation
@@ -572,8 +588,11 @@ class Beijing(Region):
         rule = ruleset.robbable_concealed_kong
         if rule == "any":
             return None
-        if rule == "dragon" and reading.told:  # the table says the robbed tile completed it: a 一条龙 is named
+        if rule == "dragon" and reading.told:
+            # the table says the robbed tile completed it: a 一条龙 is named
             if any(reading.named(pid) for pid in STRAIGHTS):
+
+
                 return None
             return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern("dragon").zh)
         if rule == "dragon":
@@ -589,7 +608,8 @@ class Beijing(Region):
             return None
         return Message("beijing.rob_concealed_only_for", pattern=ruleset.pattern(rule).zh)
 
-    def notices(self, ruleset, situation, tiles, matches):
+    def notices(self, ruleset: "Ruleset", situation: Situation, tiles: HandTiles,
+                matches: Sequence["Match"]) -> List[Notice]:
         """An option this hand cannot use (绘上墙 holding a 绘, 混儿悠 not on a drawn win holding a 混儿), and a
         明杠 that cannot earn kong money because it does not say from whom it was claimed."""
         out = []
@@ -613,7 +633,8 @@ class Beijing(Region):
                                           meld=str(meld)[1:-1]))
         return out
 
-    def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
+    def seat_roles(self, situation: Situation, self_drawn: bool) -> Dict[str, List[str]]:
+
         roles = super().seat_roles(situation, self_drawn)
         for seat in situation.extra("mutual", ()):
             roles[seat].append("互包 partner")

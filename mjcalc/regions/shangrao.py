@@ -6,14 +6,17 @@ and 地糊; a base pattern is multiplied (杠开, 单吊, 九幺, 飞宝) and bo
 readings of 宝吊头, 宝吊宝 and 宝吊无宝 are written at the top of rulesets/shangrao.yaml.
 """
 from functools import lru_cache
-from typing import Dict, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Optional, Tuple
 
+from ..decompose import Block
 from ..errors import ImpossibleSituation, SituationError
 from ..hand import CHOW, KONG, PAIR, PUNG, Meld
 from ..messages import Message
 from ..patterns import (
     COMMON,
     COUNT,
+    PatternView,
+    ReadingView,
     block_traits,
     counted_traits,
     counts,
@@ -29,28 +32,32 @@ from ..patterns import (
 )
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, is_complete
-from ..situation import Option
+from ..situation import Option, Situation
 from ..tiles import HONORS, NAMES, SEATS, WILD
-from .base import ReadingKeys, Region, own_detectors
+from .base import AnyReading, ReadingKeys, Region, own_detectors
+
+if TYPE_CHECKING:  # for annotations only: these modules import this one
+    from ..ruleset import Ruleset
+    from ..scoring import Reading, Score, Tiles
 
 BAO = 4  # tiles of the 宝 kind
 KONGS_A_SEAT = 4  # a hand is four sets and a pair: at most four kongs, sixteen at the table in all
 
 
-def _standard(r) -> bool:
+def _standard(r: ReadingView) -> bool:
     return r.shape == STANDARD
 
 
-def _all_pungs(r) -> bool:
+def _all_pungs(r: ReadingView) -> bool:
     return r.only_pungs
 
 
-def _wins_on_wild(r) -> bool:
+def _wins_on_wild(r: "Reading") -> bool:
     win = r.hand.winning
     return win == WILD or win in r.tiles.wild_kinds
 
 
-def _wild_single(r) -> bool:
+def _wild_single(r: "Reading") -> bool:
     """The winning tile pairs with a lone 宝: the pair is the winning tile and one 宝 (both wild if a 宝 won)."""
     b = r.winning_block
     if not _standard(r) or b is None or b.kind != PAIR:
@@ -58,7 +65,7 @@ def _wild_single(r) -> bool:
     return len(b.wild_as) == (2 if _wins_on_wild(r) else 1)
 
 
-def _was_wild_single(r) -> bool:
+def _was_wild_single(r: "Reading") -> bool:
     """偷机: the 13 tiles before the winning tile are four sets and one lone 宝, so any draw would win."""
     before = r.tiles.before
     if before.wilds < 1:
@@ -73,12 +80,12 @@ def _was_wild_single(r) -> bool:
     return is_complete(counts, before.wilds - 1, before.melds, (STANDARD,))
 
 
-def _wild_single_none(r) -> bool:
+def _wild_single_none(r: "Reading") -> bool:
     """From 宝吊头, the draw left no 宝 in a wildcard role (a natural pair or pung of 宝)."""
     return _standard(r) and r.wild_roles == 0 and _was_wild_single(r)
 
 
-def _seven_stars(r) -> bool:
+def _seven_stars(r: ReadingView) -> bool:
     return all(h in r.kinds for h in HONORS)
 
 
@@ -87,36 +94,37 @@ def _seven_stars(r) -> bool:
 
 @needs(wild_roles=True)
 @only_on(STANDARD)
-def plain(r, p):
+def plain(r: "Reading", p: PatternView) -> int:
     """平糊: four sets and a pair with a 宝 in a wildcard role."""
     return int(_standard(r) and r.wild_roles > 0)
 
 
 @needs(chows=1, wild_roles=False)
 @only_on(STANDARD)
-def pure_self_draw(r, p):
+def pure_self_draw(r: "Reading", p: PatternView) -> int:
     """平糊自摸: four sets and a pair, no 宝 in a wildcard role, at least one chow."""
     return int(_standard(r) and r.wild_roles == 0 and any(b.kind == CHOW for b in sets(r)))
 
 
 @needs(wins_in=PAIR, wild_roles=True)
 @only_on(STANDARD)
-def wild_single(r, p):
+def wild_single(r: "Reading", p: PatternView) -> int:
     """宝吊头: four sets and a lone 宝, completed by the winning tile as the pair."""
     return int(_wild_single(r))
 
 
 @needs(wins_in=PAIR, wild_roles=True)
 @only_on(STANDARD)
-def wild_single_wild(r, p):
+def wild_single_wild(r: "Reading", p: PatternView) -> int:
     """宝吊宝: 宝吊头 won by drawing a second 宝, the two a natural pair, another 宝 still wild."""
     b = r.winning_block
-    return int(_wild_single(r) and _wins_on_wild(r) and b.wild_as[0] in r.tiles.wild_kinds and r.wild_roles > 0)
+    return int(_wild_single(r) and _wins_on_wild(r) and b is not None and b.wild_as[0] in r.tiles.wild_kinds
+               and r.wild_roles > 0)
 
 
 @needs(wins_in=PAIR, wild_roles=False)
 @only_on(STANDARD)
-def wild_single_none(r, p):
+def wild_single_none(r: "Reading", p: PatternView) -> int:
     """宝吊无宝: from 宝吊头, the draw leaves every 宝 standing for itself."""
     return int(_wild_single_none(r))
 
@@ -124,7 +132,7 @@ def wild_single_none(r, p):
 @needs(every=PUNG, wild_roles=True)
 @told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r) and r.wild_roles > 0), rule="rule.pungs_with_wild")
 @only_on(STANDARD)
-def pungs(r, p):
+def pungs(r: "Reading", p: PatternView) -> int:
     """碰碰糊: four pungs or kongs and a pair, a 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles > 0)
 
@@ -132,7 +140,7 @@ def pungs(r, p):
 @needs(every=PUNG, wild_roles=False)
 @told(lambda r, p: int(bool(r.named(p.id)) or every_pung(r) and r.wild_roles == 0), rule="rule.pungs_without_wild")
 @only_on(STANDARD)
-def pure_pungs(r, p):
+def pure_pungs(r: "Reading", p: PatternView) -> int:
     """清碰碰糊: four pungs or kongs and a pair, no 宝 in a wildcard role."""
     return int(_all_pungs(r) and r.wild_roles == 0)
 
@@ -141,7 +149,7 @@ def pure_pungs(r, p):
 @told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("wild_single")) and every_pung(r)),
       rule="rule.pungs_wild_single")
 @only_on(STANDARD)
-def pungs_wild_single(r, p):
+def pungs_wild_single(r: "Reading", p: PatternView) -> int:
     """碰碰糊宝吊头: four pungs or kongs, the pair a lone 宝 and the winning tile."""
     return int(_all_pungs(r) and _wild_single(r))
 
@@ -150,7 +158,7 @@ def pungs_wild_single(r, p):
 @told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("wild_single_none")) and every_pung(r)),
       rule="rule.pungs_wild_single_none")
 @only_on(STANDARD)
-def pungs_wild_single_none(r, p):
+def pungs_wild_single_none(r: "Reading", p: PatternView) -> int:
     """碰碰糊宝吊无宝: four pungs or kongs, from 宝吊头, no 宝 left in a wildcard role."""
     return int(_all_pungs(r) and _wild_single_none(r))
 
@@ -159,7 +167,7 @@ def pungs_wild_single_none(r, p):
 @told(lambda r, p: int(bool(r.named(p.id)) or bool(r.named("seven_pairs")) and r.wild_roles == 0),
       rule="rule.pure_pairs")
 @only_on(SEVEN_PAIRS)
-def pure_seven_pairs(r, p):
+def pure_seven_pairs(r: "Reading", p: PatternView) -> int:
     """清七对: seven pairs, no 宝 in a wildcard role."""
     return int(r.shape == SEVEN_PAIRS and r.wild_roles == 0)
 
@@ -169,7 +177,7 @@ def pure_seven_pairs(r, p):
 @told(lambda r, p: r.named(p.id) or (r.named("luxury_seven_pairs") if r.wild_roles == 0 else 0),
       rule="rule.pure_pairs")
 @only_on(SEVEN_PAIRS)
-def pure_luxury_seven_pairs(r, p):
+def pure_luxury_seven_pairs(r: "Reading", p: PatternView) -> int:
     """清豪华七对: seven pairs with fours, no 宝 in a wildcard role; counts the fours."""
     if r.shape != SEVEN_PAIRS or r.wild_roles:
         return 0
@@ -178,14 +186,14 @@ def pure_luxury_seven_pairs(r, p):
 
 @needs(honors=True)
 @only_on(THIRTEEN_LONELY)
-def seven_star_thirteen_lonely(r, p):
+def seven_star_thirteen_lonely(r: ReadingView, p: PatternView) -> int:
     """七星十三浪: a 十三浪 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == THIRTEEN_LONELY and _seven_stars(r))
 
 
 @needs(honors=True)
 @only_on(NINE_TERMINALS)
-def seven_star_nine_terminals(r, p):
+def seven_star_nine_terminals(r: ReadingView, p: PatternView) -> int:
     """七星九幺: a 九幺 holding all seven honors (a 宝 may fill one)."""
     return int(r.shape == NINE_TERMINALS and _seven_stars(r))
 
@@ -193,7 +201,7 @@ def seven_star_nine_terminals(r, p):
 @needs(melds=4, wins_in=PAIR)
 @told(lambda r, p: int(bool(r.named(p.id)) or len(r.hand.melds) == 4), rule="rule.single_wait")
 @only_on(STANDARD)
-def single_wait(r, p):
+def single_wait(r: "Reading", p: PatternView) -> int:
     """单吊: four melds declared, won on the single tile left in hand."""
     b = r.winning_block
     return int(_standard(r) and len(r.hand.melds) == 4 and b is not None and b.kind == PAIR)
@@ -201,34 +209,35 @@ def single_wait(r, p):
 
 @counts(4)
 @situational("rule.flown", implies=("flown", COUNT))
-def flown(r, p):
+def flown(r: ReadingView, p: PatternView) -> int:
     """飞宝: 宝 the winner has discarded; counts them (none on a first-turn win, 天糊/地糊)."""
     s = r.situation
-    return 0 if s.first_turn else s.extra("flown", 0)
+    count: int = 0 if s.first_turn else s.extra("flown", 0)
+    return count
 
 
 @counts(4)
 @of_hand("rule.exposed_kong")
-def exposed_kong(r, p):
+def exposed_kong(r: AnyReading, p: PatternView) -> int:
     """碰杠: the winner's exposed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.exposed)
 
 
 @counts(4)
 @of_hand("rule.concealed_kong")
-def concealed_kong(r, p):
+def concealed_kong(r: AnyReading, p: PatternView) -> int:
     """自摸杠: the winner's concealed kongs; counts them."""
     return sum(1 for m in r.hand.melds if m.kind == KONG and m.concealed)
 
 
 @situational("rule.jiebao", implies=("jiebao", True))
-def jiebao(r, p):
+def jiebao(r: ReadingView, p: PatternView) -> int:
     """接宝: given by the situation."""
     return int(bool(r.situation.extra("jiebao")))
 
 
 @situational("rule.four_wild", implies=("four_wild", True))
-def four_wild(r, p):
+def four_wild(r: ReadingView, p: PatternView) -> int:
     """四个宝: the winner drew all four 宝 this hand."""
     return int(bool(r.situation.extra("four_wild")))
 
@@ -243,25 +252,26 @@ class Shangrao(Scheme):
                "konger alone pays rob_kong·V; 地糊: the dealer alone pays V; every seat's kongs earn bonuses")
     params = {"rob_kong": Param("抢杠: the robbed konger alone pays this many times V", minimum=1, maximum=100)}
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         s, b = situation, situation.base
         winner = s.seat
         others = [seat for seat in SEATS if seat != winner]
         flat = any(ruleset.pattern(m.pattern_id).param("flat") for m in score.matches)
-        flown_by = dict(s.extra("flown_by", ()))
+        flown_by: Dict[str, int] = dict(s.extra("flown_by", ()))
 
-        def share(seat, amount):
+        def share(seat: str, amount: int) -> int:
             return amount if flat else amount * 2 ** flown_by.get(seat, 0)
 
         v = score.total * b
         hand: Dict[str, int] = {}
-        if score.self_drawn:
+        discarder = s.discarder  # None: a self-draw (the situation is the score's, as paid)
+        if discarder is None:
             for seat in others:
                 transfer(hand, seat, winner, share(seat, v))
         elif s.rob_kong:
-            transfer(hand, s.discarder, winner, share(s.discarder, self.param(ruleset, "rob_kong") * v))
+            transfer(hand, discarder, winner, share(discarder, self.param(ruleset, "rob_kong") * v))
         else:  # 地糊 on the dealer's first discard; the only other legal discard win
-            transfer(hand, s.discarder, winner, share(s.discarder, v))
+            transfer(hand, discarder, winner, share(discarder, v))
         payout = Payout()
         payout.add("和牌", "hand", hand)
         if score.bonus:
@@ -281,24 +291,24 @@ class Shangrao(Scheme):
         return payout
 
 
-def _value(ruleset, pattern_id) -> int:
+def _value(ruleset: "Ruleset", pattern_id: str) -> int:
     return next((p.value for p in ruleset.patterns if p.id == pattern_id), 0)
 
 
 # --- the region ----------------------------------------------------------------------------------------
 
 
-def _place(block, stand) -> bool:
+def _place(block: Block, stand: int) -> bool:
     """What 宝吊头, 宝吊宝 and 单吊 see of the winning block besides its key and its 宝: whether it is the pair."""
     return block.kind == PAIR
 
 
 @lru_cache(maxsize=None)
-def _whole_seen(active: frozenset):
+def _whole_seen(active: FrozenSet[str]) -> Callable[[Block], Tuple[Tuple[Any, ...], bool]]:
     """The key of an irregular shape's block: the common traits, and 七星 (every honor among the 14)."""
     common = whole_traits(active)
 
-    def whole(b):
+    def whole(b: Block) -> Tuple[Tuple[Any, ...], bool]:
         return common(b), _HONOR_SET <= set(b.tiles)
 
     return whole
@@ -307,7 +317,7 @@ def _whole_seen(active: frozenset):
 _HONOR_SET = frozenset(HONORS)
 
 
-def _fail(field, code, **params):
+def _fail(field: str, code: str, **params: Any) -> SituationError:
     return SituationError(code, field=field, **params)
 
 
@@ -318,7 +328,7 @@ DETECTORS = {**COMMON, **{f.__name__: f for f in (
     jiebao, four_wild)}}
 
 
-def _impossible(field, code, **params):
+def _impossible(field: str, code: str, **params: Any) -> ImpossibleSituation:
     return ImpossibleSituation(code, field=field, **params)
 
 
@@ -341,7 +351,7 @@ class ShangraoRegion(Region):
                default=(), choices=("exposed", "concealed"), metavar="SEAT:KIND"),
     )
 
-    def reading_keys(self, ruleset, situation, tiles):
+    def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits, these see a block only through what the scorer keys itself: its
         kind, its 宝 and what they stand for (wild roles, 宝吊头's lone 宝, 宝吊宝's pair of 宝) and the winning
         block; of an irregular shape, 七星 sees whether every honor is among the 14."""
@@ -352,7 +362,7 @@ class ShangraoRegion(Region):
         return ReadingKeys(traits, _place, wild_roles=True, counted=counted_traits, whole=_whole_seen(active),
                            signature=(self.id, traits.signature))
 
-    def check_situation(self, ruleset, situation):
+    def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
         super().check_situation(ruleset, situation)
         s = situation
         flown_by = s.extra("flown_by", ())
@@ -371,7 +381,7 @@ class ShangraoRegion(Region):
             if count > KONGS_A_SEAT:
                 raise _impossible("kong", "shangrao.kongs_a_seat", seat=seat, count=count, most=KONGS_A_SEAT)
 
-    def told_kongs(self, ruleset, situation):
+    def told_kongs(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[Meld, ...], Situation]:
         """`--kong SEAT:KIND` naming the winner's own seat, for a hand told without its tiles: the winner's kongs
         (their bonuses 碰杠 and 自摸杠 are the winner's); the other seats' stay 他家杠."""
         raw = situation.extra("kong")
@@ -385,7 +395,7 @@ class ShangraoRegion(Region):
             return (), situation
         return mine, situation.replace(kong=tuple(e for e in entries if e[0] != situation.seat) or None)
 
-    def check_wilds(self, ruleset, situation, held, kinds):
+    def check_wilds(self, ruleset: "Ruleset", situation: Situation, held: int, kinds: Tuple[int, ...]) -> None:
         """宝 held and 宝 flown are tiles of one kind: at most four in all; 四个宝 is all four, held or flown by the
         winner."""
         s = situation
@@ -398,7 +408,8 @@ class ShangraoRegion(Region):
         if s.extra("four_wild") and held + flown_here != BAO:
             raise _impossible("four_wild", "shangrao.four_wild_count", held=held, flown=flown_here)
 
-    def tiles_gone(self, ruleset, situation, wild_kinds) -> Tuple[int, ...]:
+    def tiles_gone(self, ruleset: "Ruleset", situation: Situation, wild_kinds: Tuple[int, ...]) -> Tuple[int, ...]:
+
         """Copies known to be out of the wall besides the hand: the turned-up tile, and every flown 宝 (the
         winner's and the others'), a discard of the 宝 kind, so none of them can be drawn."""
         gone = list(super().tiles_gone(ruleset, situation, wild_kinds))

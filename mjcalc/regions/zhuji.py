@@ -7,13 +7,17 @@ B(N, c), paid between the 包家 and the others.
 """
 import re
 from dataclasses import dataclass
-from typing import Dict, List, Tuple
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
+from ..decompose import Block
 from ..errors import RulesetError, SituationError
 from ..hand import CHOW, PAIR
-from ..messages import Message
+from ..messages import Message, Words
+
 from ..patterns import (
     COMMON,
+    PatternView,
+    ReadingView,
     block_traits,
     counted_traits,
     needs,
@@ -26,9 +30,13 @@ from ..patterns import (
 )
 from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
-from ..situation import Option
+from ..situation import Option, Situation
 from ..tiles import DRAGONS, EAST, NAMES, SEATS, next_in_cycle
-from .base import ReadingKeys, Region, own_detectors
+from .base import AnyReading, ReadingKeys, Region, own_detectors
+
+if TYPE_CHECKING:  # for annotations only: these modules import this one
+    from ..ruleset import Ruleset
+    from ..scoring import Score, Tiles
 
 KINDS_PREFIX = {2: "", 1: "独", 0: "无财"}
 _BID = re.compile(r"^(独|du|无财|wucai)?(\d{1,3})(台)?$")
@@ -84,7 +92,7 @@ def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
     names = ",".join(NAMES[k] for k in wild)
     name = str(bid)
 
-    def fail(code, **params):
+    def fail(code: str, **params: Any) -> SituationError:
         return SituationError(code, field="wild", label="wild (财神)", **params)
 
     if bid.kinds == 0:
@@ -113,22 +121,23 @@ def wild_for_bid(bid: Bid, wild: Tuple[int, ...]) -> Tuple[int, ...]:
 # --- detectors -----------------------------------------------------------------------------------------
 
 
-def _east_count(situation, p, pungs: int) -> int:
+def _east_count(situation: Situation, p: PatternView, pungs: int) -> int:
     """东风's count when the hand holds `pungs` pungs of East: once; for the dealer `params.dealer_count` times, the
     way rules kept before `dealer_value` said 东风庄家二台 (today's rules give the dealer's value instead)."""
     if not pungs:
         return 0
-    return p.param("dealer_count", 1) if situation.is_dealer else 1
+    count: int = p.param("dealer_count", 1) if situation.is_dealer else 1
+    return count
 
 
 @needs(pungs=1, honors=True)
 @told(lambda r, p: _east_count(r.situation, p, r.named(p.id)))
-def east_pung(r, p):
+def east_pung(r: ReadingView, p: PatternView) -> int:
     """东风: a pung or kong of East (worth `params.dealer_value` to the dealer: 东风庄家二台，闲家一台)."""
     return _east_count(r.situation, p, pungs_of(r, EAST))
 
 
-def _seat_wind_count(situation, pungs: int) -> int:
+def _seat_wind_count(situation: Situation, pungs: int) -> int:
     """门风's count when the hand holds `pungs` pungs of the winner's own wind: once, never for the dealer (his own
     wind is East, counted by 东风)."""
     return 0 if seat_wind(situation) == EAST else min(1, pungs)
@@ -136,7 +145,7 @@ def _seat_wind_count(situation, pungs: int) -> int:
 
 @needs(pungs=1, honors=True)
 @told(lambda r, p: _seat_wind_count(r.situation, r.named(p.id)), rule="rule.seat_wind")
-def seat_wind_pung(r, p):
+def seat_wind_pung(r: ReadingView, p: PatternView) -> int:
     """门风: a pung or kong of one's own wind, South, West or North (the dealer's East is `east_pung`); once, as
     东风 counts once, however many sets of it wildcards make (zhuji.md: 门风 1, where 中发白 is "1 each")."""
     return _seat_wind_count(r.situation, pungs_of(r, seat_wind(r.situation)))
@@ -144,7 +153,7 @@ def seat_wind_pung(r, p):
 
 @needs(every=CHOW)
 @only_on(STANDARD)
-def pinghu(r, p):
+def pinghu(r: ReadingView, p: PatternView) -> int:
     """平胡: four chows and a pair that is no dragon, not East and not the winner's own wind."""
     if r.shape != STANDARD:
         return 0
@@ -157,7 +166,7 @@ def pinghu(r, p):
 
 
 @of_hand("rule.no_wild")
-def no_wild(r, p):
+def no_wild(r: AnyReading, p: PatternView) -> int:
     """无财: no 财神 tile among the 14; a 财神 playing its own face is still one."""
     return int(r.wild_tiles == 0)
 
@@ -165,14 +174,14 @@ def no_wild(r, p):
 # --- the payout scheme ---------------------------------------------------------------------------------
 
 
-def _honors_summary(keys) -> tuple:
+def _honors_summary(keys: Sequence[Tuple[str, Tuple[Any, ...]]]) -> Tuple[Any, ...]:
     """The common traits' summary, and each block of East, the winner's wind or a dragon with its kind (东风 and
     门风 count pungs, 平胡 looks at the pair)."""
     return traits_summary(tuple((kind, key[0]) for kind, key in keys)), \
         tuple(sorted((kind, key[1]) for kind, key in keys if key[1] is not False))
 
 
-def _counted_honors(key) -> bool:
+def _counted_honors(key: Tuple[Any, ...]) -> bool:
     """门风 counts the pungs of the winner's wind and 中发白 the dragon pungs: those keys are counted."""
     return key[1] is not False or counted_traits(key[0])
 
@@ -186,24 +195,26 @@ class Zhuji(Scheme):
     params = {"stake": Param("the stake unit: B(N, c) = stake·2^(N−2) for N台, stake·2^(N−1) for 独N台 and 无财N台",
                              maximum=10_000)}
 
-    def unit_points(self, total, ruleset) -> int:
+    def unit_points(self, total: int, ruleset: "Ruleset") -> int:
         return power_of_two(total, Message("payout.a_penalty"))
 
-    def pay(self, score, situation, ruleset) -> Payout:
+    def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         winner, base = situation.seat, situation.base
         others = [s for s in SEATS if s != winner]
         h = power_of_two(score.total, Message("region.a_hand_of", total=score.total, unit="台")) * base
         hand: Dict[str, int] = {}
-        if score.self_drawn:
+        discarder = situation.discarder  # None: a self-draw (the situation is the score's, as paid)
+        if discarder is None:
             for s in others:
                 transfer(hand, s, winner, h)
         elif situation.rob_kong:
-            transfer(hand, situation.discarder, winner, 3 * h)
+            transfer(hand, discarder, winner, 3 * h)
         else:
             if h % 2:  # only a ruleset file with scoring.minimum 0 lets a 0-台 hand win on a discard
                 raise RulesetError("zhuji.odd_half_hand", ruleset=ruleset.id, total=score.total, hand=h)
             for s in others:
-                transfer(hand, s, winner, h if s == situation.discarder else h // 2)
+                transfer(hand, s, winner, h if s == discarder else h // 2)
+
         payout = Payout()
         payout.add("和牌", "hand", hand)
         bid = situation.extra("bid")
@@ -244,7 +255,7 @@ class ZhujiRegion(Region):
         Option("bidder", "seat", "The 包家 who made the bid.", zh="包家", metavar="SEAT"),
     )
 
-    def check_situation(self, ruleset, situation):
+    def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
         super().check_situation(ruleset, situation)
         bid, bidder = situation.extra("bid"), situation.extra("bidder")
         if situation.indicator is not None:
@@ -254,13 +265,13 @@ class ZhujiRegion(Region):
         if bid is not None and bidder is None:
             raise SituationError("zhuji.bid_needs_bidder", field="bid", label="bid (包牌)", bid=str(bid))
 
-    def wild_kinds(self, ruleset, situation):
+    def wild_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         bid = situation.extra("bid")
         if bid is None:
             return super().wild_kinds(ruleset, situation)
         return wild_for_bid(bid, tuple(situation.wild))
 
-    def reading_keys(self, ruleset, situation, tiles):
+    def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits, 东风 and 门风 see a pung of East or of the winner's wind, and
         平胡's pair must be no dragon, not East and not the winner's wind: those honors are told apart. 门风 counts
         the pungs of the winner's wind, so those are counted, as are dragons (中发白 counts them)."""
@@ -273,39 +284,39 @@ class ZhujiRegion(Region):
                                signature=(self.id, traits.signature))
         special = (EAST, seat_wind(situation))
 
-        def block(b):
+        def block(b: Block) -> Tuple[Any, ...]:
             t = b.tiles[0]
             return traits(b), (t if t in special else t in DRAGONS)
 
         return ReadingKeys(block, counted=_counted_honors, summary=_honors_summary,
                            signature=(self.id, traits.signature, special))
 
-    def wild_in_play(self, ruleset, situation):
+    def wild_in_play(self, ruleset: "Ruleset", situation: Situation) -> bool:
         """A bid with 财神 (N台, 独N台) puts them in play, whichever the 包家 named."""
         bid = situation.extra("bid")
         return bid is not None and bid.kinds > 0
 
-    def why_no_wild(self, ruleset, situation):
+    def why_no_wild(self, ruleset: "Ruleset", situation: Situation) -> Optional[Words]:
         """No 财神 under a 无财 bid; with no bid, a wildcard is as anywhere."""
         bid = situation.extra("bid")
         if bid is not None and bid.kinds == 0:
             return Message("zhuji.under_bid", bid=str(bid))
         return super().why_no_wild(ruleset, situation)
 
-    def minimum(self, ruleset, situation):
+    def minimum(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, Words]:
         bid = situation.extra("bid")
         if bid is not None and situation.extra("bidder") == situation.seat:
             return max(ruleset.minimum, bid.level), Message("zhuji.the_bidder")
         return ruleset.minimum, ""
 
-    def seat_roles(self, situation, self_drawn: bool) -> Dict[str, List[str]]:
+    def seat_roles(self, situation: Situation, self_drawn: bool) -> Dict[str, List[str]]:
         roles = super().seat_roles(situation, self_drawn)
         bidder = situation.extra("bidder")
         if bidder is not None:
             roles[bidder].append("包家")
         return roles
 
-    def describe(self, ruleset) -> List[str]:
+    def describe(self, ruleset: "Ruleset") -> List[str]:
         """The bid ladder, lowest first, with each bid's 财神 kinds, the 包家's minimum and the stake."""
         unit = self.schemes[ruleset.payout].param(ruleset, "stake")
         lines = ["bid ladder 包牌 (lowest first; B = the stake; the 包家 needs N 台, everyone else 1):"]

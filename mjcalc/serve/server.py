@@ -57,10 +57,14 @@ import threading
 import time
 import webbrowser
 from dataclasses import dataclass, replace
-from typing import Callable, Optional, Tuple
+from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Iterable, List, Literal, NoReturn, Optional, \
+    Sequence, Set, Tuple, TypeVar, Union
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import parse_qs, quote, unquote, urlsplit
+
+if TYPE_CHECKING:  # typeshed's name for a buffer `readinto` fills: the type checker's only
+    from _typeshed import WriteableBuffer
 
 API_VERSION = 2  # raised when an endpoint or a field changes meaning; GET /api/rulesets says it, the page checks it
 MAX_BODY = 64 * 1024
@@ -79,6 +83,13 @@ SEATS = ("E", "S", "W", "N")
 ADVICE_SECONDS = 6.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
 # (6 s: the heaviest narrower plays, shangrao 2 from ready with three wildcards, take 5-8 s; at 3 s they got no figure)
 
+Data = Dict[str, Any]  # a JSON object: a request's fields, an answer (the evening's `kinds.Data`)
+FieldType = Union[type, Tuple[type, ...]]  # the JSON type(s) a request's field may take: `str`, `(int, str)`
+Headers = Iterable[Tuple[str, str]]  # an answer's extra headers: (name, value)
+Address = Tuple[Any, ...]  # a client's address: (host, port), or IPv6's (host, port, flowinfo, scope id)
+Connection = Union[socket.socket, Tuple[bytes, socket.socket]]  # what socketserver calls a request
+T = TypeVar("T")
+
 
 # ============================================================================================================
 # ADAPTER: every call into the mjcalc library is in this section, and nowhere else in this module. Each do_*
@@ -96,6 +107,7 @@ from ..front import (  # noqa: E402
     LedgerFileError,
     Message,
     MjcalcError,
+    Ruleset,
     __version__,
     added_by_situation,
     advice_json,
@@ -128,13 +140,19 @@ from ..front import (  # noqa: E402
 )
 from . import join  # noqa: E402  (serve's own, not the library: the QR code, the manifest and the icons)
 
+if TYPE_CHECKING:  # the library's types this module names only in annotations
+    from ..front import Option, Pattern, Region, Request, Situation, Table, Written
+
+TableView = Callable[[Ledger, "Table"], Tuple[Data, str]]  # a table's view and its ETag (`table_show`, …)
+
 
 class ApiError(Exception):
     """An error answer: an HTTP status, and what it says as `{"error", "code", "field", "params"}`. A library
     error is said as the CLI says it (a situation field named by its flag, unless not `flag`); the server's own
     are made by `refusal` and `bad`."""
 
-    def __init__(self, status: int, error: MjcalcError, flag: bool = True, headers=(), extra=None):
+    def __init__(self, status: int, error: MjcalcError, flag: bool = True, headers: Headers = (),
+                 extra: Optional[Data] = None) -> None:
         super().__init__(str(error))
         self.status, self.error, self.flag, self.headers = status, error, flag, tuple(headers)
         self.extra = dict(extra or {})  # fields of the answer beside the message's (an edit's hand as it is now)
@@ -144,7 +162,7 @@ class ApiError(Exception):
         own_name = self.error.field is not None and self.error.label == self.error.field
         return flagged(self.error, lang, page=True) if self.flag or lang == "zh" and own_name else self.error.text(lang)
 
-    def answer(self, lang: str = "en") -> dict:
+    def answer(self, lang: str = "en") -> Data:
         """The answer's body: the text in `lang` (English where the message has no text in it), and the message's
         id, field and parameters as data (a duplicate names the hand it repeats at the top too)."""
         doc = {"error": self.text(lang), **self.error.json(), **self.extra}
@@ -155,7 +173,7 @@ class ApiError(Exception):
         return doc
 
 
-def refusal(status: int, code: str, field=None, headers=(), **params) -> ApiError:
+def refusal(status: int, code: str, field: Optional[str] = None, headers: Headers = (), **params: Any) -> ApiError:
     """One of the server's own errors: the message `code` (an `api.*` id of `mjcalc.messages`) with its
     parameters, about the request's `field` (named before it: `base: expected …`) or none. A field named by a
     request's own key is said as written, its line breaks and control characters escaped, as a value is."""
@@ -163,22 +181,23 @@ def refusal(status: int, code: str, field=None, headers=(), **params) -> ApiErro
     return ApiError(status, MjcalcError(code, field=field, **params), flag=False, headers=headers)
 
 
-def bad(code: str, field=None, **params) -> ApiError:
+def bad(code: str, field: Optional[str] = None, **params: Any) -> ApiError:
     return refusal(400, code, field, **params)
 
 
 # The JSON types each kind of situation option takes in a request (the value is then read by the Option itself,
 # as the CLI's text is).
-_JSON_TYPES = {"int": int, "flag": bool, "seat": str, "seats": (str, list), "seat_int": (str, list, dict),
-               "seat_choice": (str, list), "text": (str, int), "tile": str, "tiles": (str, list)}
+_JSON_TYPES: Dict[str, FieldType] = {
+    "int": int, "flag": bool, "seat": str, "seats": (str, list), "seat_int": (str, list, dict),
+    "seat_choice": (str, list), "text": (str, int), "tile": str, "tiles": (str, list)}
 
 
-def situation_options() -> dict:
+def situation_options() -> Dict[str, "Option"]:
     """Every situation option by name: the generic ones and every region's (one registered after start too)."""
     return {**GENERIC, **all_options()}
 
 
-def situation_fields() -> dict:
+def situation_fields() -> Dict[str, FieldType]:
     """The situation fields a request may give, named as in a `--situation` file, with their JSON types."""
     return {name: _JSON_TYPES.get(o.kind, (str, int, bool, list, dict)) for name, o in situation_options().items()}
 
@@ -192,7 +211,7 @@ class Library:
     ruleset file is read here, once: every request and every table opened later plays that reading. A ledger
     that cannot be written at start (a read-only file system) is served read-only: `read_only` says why."""
 
-    def __init__(self, db_path=None, ruleset=None):
+    def __init__(self, db_path: Optional[Union[str, Path]] = None, ruleset: Optional[str] = None) -> None:
         self.builtin = builtin_rulesets()  # compare's default, as the CLI's
         choices = {r.id: (r, r.id) for r in self.builtin}  # id → (Ruleset, how a table names it: id or the file)
         self.default = self.builtin[0].id
@@ -209,7 +228,7 @@ class Library:
         self.read_only: Optional[LedgerFileError] = None  # why the ledger cannot be written, when it cannot
         try:
             with Ledger(db_path) as ledger:  # opens (creates or migrates) it now: a bad file stops the start
-                self.db_path = ledger.path
+                self.db_path: Path = ledger.path
                 ledger.check_writable()
         except LedgerFileError as exc:
             if exc.code not in UNWRITABLE:
@@ -226,17 +245,18 @@ class Library:
             raise LedgerFileError("ledger.read_only")
         return Ledger(self.db_path)
 
-    def rules(self, name):
+    def rules(self, name: object) -> Tuple[Ruleset, str]:
+        """The ruleset a request names (`name`: its id or an alias; None for the default), and how a table names it."""
         name = self.default if name is None else name
         if not isinstance(name, str) or name not in self.by_name:
             raise bad("api.unknown_ruleset", name=repr(name), known=sorted(self.choices))
         return self.by_name[name]
 
-    def all_rulesets(self):
+    def all_rulesets(self) -> List[Ruleset]:
         return [rules for rules, _ in self.choices.values()]
 
 
-def situation_from(fields, table=None):
+def situation_from(fields: Data, table: Optional["Table"] = None) -> "Situation":
     """A `mjcalc.Situation` from request fields, read by `situation.read_situation` as `cli_common.build_situation`
     reads the command line's options (tests/test_serve.py checks that both give the same Situation). With
     `table`, a seat may be given as a player's name, as `mjcalc table hand` takes it."""
@@ -249,17 +269,17 @@ def situation_from(fields, table=None):
     return read_situation(given, all_options())
 
 
-def _seen(text):
+def _seen(text: Optional[str]) -> Optional[Tuple[int, ...]]:
     return parse_seen(text) if text else None
 
 
-def _plain(value):
+def _plain(value: object) -> object:
     if isinstance(value, (tuple, list)):
         return [_plain(v) for v in value]
     return value if value is None or isinstance(value, (str, int, bool)) else str(value)
 
 
-def _option_doc(option) -> dict:
+def _option_doc(option: "Option") -> Data:
     """A situation option as data, for the page to build its control: kind, range, choices, words."""
     return {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
             "default": _plain(option.default), "minimum": option.minimum, "maximum": option.maximum,
@@ -267,7 +287,7 @@ def _option_doc(option) -> dict:
             "repeatable": option.repeatable}
 
 
-def do_rulesets(lib: Library) -> dict:
+def do_rulesets(lib: Library) -> Data:
     """The rulesets a request may name, each with the Option specs of the region options it reads (`ruleset.options`
     in its region's terms), and the generic options every ruleset reads. No CLI --json counterpart."""
     out = []
@@ -285,7 +305,7 @@ def do_rulesets(lib: Library) -> dict:
     return {"api_version": API_VERSION, "version": __version__, "default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
 
 
-def _pattern_doc(p, region) -> dict:
+def _pattern_doc(p: "Pattern", region: "Region") -> Data:
     """A pattern as the page's quick entry names it: `added` when the situation adds it by itself where it holds
     (庄: the library adds it to named patterns, so the page need not offer it)."""
     detector = region.detectors.get(p.id)
@@ -294,7 +314,7 @@ def _pattern_doc(p, region) -> dict:
             "most": most_count(detector), "without_wild": p.param("without_wild")}
 
 
-def do_analyze(lib: Library, p: dict) -> dict:
+def do_analyze(lib: Library, p: Data) -> Data:
     """analysis.analyze(parse_hand(hand), rules, situation, seen) → render.analysis_json, as `analyze --json`."""
     rules, _ = lib.rules(p.get("ruleset"))  # in the CLI's order, so that the first mistake is the one told
     result = analyze(parse_hand(p["hand"]), rules, situation_from(p), _seen(p.get("seen")))
@@ -302,15 +322,16 @@ def do_analyze(lib: Library, p: dict) -> dict:
     return analysis_json(result, lang, said_in=lang)
 
 
-def do_waits(lib: Library, p: dict) -> dict:
+def do_waits(lib: Library, p: Data) -> Data:
     """batch.BatchWaits(rules, situation).answer(hand, seen) → render.waits_doc, as `waits --json`."""
     rules, _ = lib.rules(p.get("ruleset"))
     finder = BatchWaits(rules, situation_from({k: p[k] for k in ("wild", "indicator") if k in p}))
     parsed, found, every = finder.answer(p["hand"], _seen(p["seen"]) if p.get("seen") else None)
-    return waits_doc(parsed, found, every=every).data
+    answer: Data = waits_doc(parsed, found, every=every).data  # a document's data: what --json prints
+    return answer
 
 
-def do_compare(lib: Library, p: dict) -> list:
+def do_compare(lib: Library, p: Data) -> List[Data]:
     """analysis.compare under each ruleset (default: the built-in ones) → render.compare_doc, as `compare --json`."""
     names = p.get("rulesets")
     rules = [lib.rules(n)[0] for n in names] if names else list(lib.builtin)
@@ -320,10 +341,11 @@ def do_compare(lib: Library, p: dict) -> list:
     # by its word, never a flag
     lang = p.get("lang", "zh")
     results = [(r, a, flagged(e, lang, page=True) if e else None) for r, a, e in compare(parsed, rules, situation, _seen(p.get("seen")))]
-    return compare_doc(p["hand"], results, lang, said_in=lang).data
+    columns: List[Data] = compare_doc(p["hand"], results, lang, said_in=lang).data  # one a ruleset
+    return columns
 
 
-def do_advise(lib: Library, p: dict) -> dict:
+def do_advise(lib: Library, p: Data) -> Data:
     """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`; with "by"
     (and "draws", "exact"), value.advise_value within `ADVICE_SECONDS` → render.value_into, as `advise --json --by`
     with the time cap's fields (`render.time_cap_json`)."""
@@ -350,10 +372,11 @@ def do_advise(lib: Library, p: dict) -> dict:
     valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact,
                           seconds=ADVICE_SECONDS)
     value_into(doc, advice, valued, lang)
-    return doc.data
+    answer: Data = doc.data
+    return answer
 
 
-def _open_table(ledger, name):
+def _open_table(ledger: Ledger, name: str) -> "Table":
     """The table `name`; a 404 that names it alone (the CLI's words name the ledger's file and its other tables:
     nothing a phone should be told)."""
     try:
@@ -371,7 +394,7 @@ def _reading(lib: Library) -> Ledger:
     return Ledger(lib.db_path, readonly=True)
 
 
-def do_tables(lib: Library) -> dict:
+def do_tables(lib: Library) -> Data:
     """Ledger.tables() (no CLI --json counterpart: `table list` prints a table)."""
     with _reading(lib) as ledger:
         rows = ledger.tables()
@@ -379,7 +402,7 @@ def do_tables(lib: Library) -> dict:
                         "hands": hands, "last": last} for t, hands, last in rows]}
 
 
-def _request(p: dict, endpoint: str, name):
+def _request(p: Data, endpoint: str, name: Optional[str]) -> Optional["Request"]:
     """The write's request id (taken out of the body) with the digest of the rest of it (its language aside: a
     retry asking for its answer in another language is the same request)."""
     request_id = p.pop("request_id", None)
@@ -387,11 +410,15 @@ def _request(p: dict, endpoint: str, name):
     return front.request_for(request_id, {"endpoint": endpoint, "table": name, "body": asked})
 
 
-def _answer(written) -> dict:
-    return written.answer if written.replayed else front.written_json(written)
+def _answer(written: "Written") -> Data:
+    """A write's answer: for a retried request the answer the first one got, else the write's own."""
+    if written.replayed:
+        assert written.answer is not None  # a replayed write carries its answer (`front.request_answer`)
+        return written.answer
+    return front.written_json(written)
 
 
-def do_table_new(lib: Library, p: dict) -> dict:
+def do_table_new(lib: Library, p: Data) -> Data:
     """evening.create_table(ledger, name, ruleset, players, base); answers as `table show --json`."""
     request = _request(p, "table_new", None)
     rules, load_name = lib.rules(p.get("ruleset"))
@@ -411,19 +438,20 @@ def do_table_new(lib: Library, p: dict) -> dict:
     return do_table_show(lib, t.name)
 
 
-def do_table_show(lib: Library, name: str) -> dict:
+def do_table_show(lib: Library, name: str) -> Data:
     """table_json.show_json of the table's rules, hands and standings, as `table show --json`."""
     with _reading(lib) as ledger:
         return table_show(ledger, _open_table(ledger, name))[0]
 
 
-def table_show(ledger, table) -> Tuple[dict, str]:
+def table_show(ledger: Ledger, table: "Table") -> Tuple[Data, str]:
     """`do_table_show`'s answer and its ETag, read at one moment."""
     view = front.read_view(ledger, table.name)
     return view.json(), table_tag(view.table)
 
 
-def table_view(lib: Library, view, name: str, offered=frozenset()):
+def table_view(lib: Library, view: TableView, name: str, offered: FrozenSet[str] = frozenset()
+               ) -> Tuple[Optional[Data], str]:
     """A table's view (`table_show` or `table_standings`) and its ETag, through one read-only connection in one
     read; (None, the ETag) when If-None-Match offered it (`offered`: the tags without W/, or "*")."""
     with _reading(lib) as ledger, ledger.reading():
@@ -434,7 +462,7 @@ def table_view(lib: Library, view, name: str, offered=frozenset()):
         return view(ledger, t)
 
 
-def table_tag(table) -> str:
+def table_tag(table: "Table") -> str:
     """The weak ETag of what GET /api/tables/NAME and …/standings answer: the table's revision (every write, from
     the page or the command line, raises it) and the table itself (one deleted and made again under its name
     starts at revision 1 again)."""
@@ -442,7 +470,7 @@ def table_tag(table) -> str:
     return f'W/"{API_VERSION}.{which}.{table.revision}"'
 
 
-def do_table_hand(lib: Library, name: str, p: dict) -> dict:
+def do_table_hand(lib: Library, name: str, p: Data) -> Data:
     """evening.record_given(ledger, table, the hand given) as `table hand --json`; the winner and every seat
     may be a player's name (the table keeps the dealer and the base: those fields are refused)."""
     dry_run, revision = p.pop("dry_run", False), p.pop("revision", None)
@@ -451,7 +479,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
     request = None if dry_run else _request(p, "table_hand", name)
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
+        quick: Data = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         given = _hand_given(ledger, t, p, quick)
@@ -465,7 +493,7 @@ def do_table_hand(lib: Library, name: str, p: dict) -> dict:
 TOLD = ("open", "kongs", "wild_roles")  # what a request tells of a hand given without its tiles (`told.told_facts`)
 
 
-def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
+def _hand_given(ledger: Ledger, t: "Table", p: Data, quick: Data, rules: Optional[Ruleset] = None) -> Data:
     """The hand a request gives (`evening.hand_input`): its tiles, or the agreed total or patterns with what it
     tells of the hand (open, the winner's kongs, wild_roles)."""
     facts = {k: p.pop(k) for k in TOLD if k in p}
@@ -478,7 +506,7 @@ def _hand_given(ledger, t, p: dict, quick: dict, rules=None) -> dict:
                                 quick.get("patterns"), facts, seat_of=t.seat)
 
 
-def do_table_draw(lib: Library, name: str, p: dict) -> dict:
+def do_table_draw(lib: Library, name: str, p: Data) -> Data:
     """evening.record_given(ledger, table, a drawn hand) as `table draw --json`."""
     client, confirmed = p.pop("client_id", None), p.pop("confirm_duplicate", False)
     request = _request(p, "table_draw", name)
@@ -489,7 +517,7 @@ def do_table_draw(lib: Library, name: str, p: dict) -> dict:
     return _answer(written)
 
 
-def _draw_told(t, p: dict) -> dict:
+def _draw_told(t: "Table", p: Data) -> Dict[str, List[str]]:
     """What a draw was told ("told": {"ready": ["E", "小李"]}), its seats read by letter or by player; `{}` for
     none. Which facts a draw takes is the rules' (`evening.record_given` refuses another)."""
     told = p.pop("told", None) or {}
@@ -499,7 +527,7 @@ def _draw_told(t, p: dict) -> dict:
     return front.told_seats(t, told)
 
 
-def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
+def do_table_dealer(lib: Library, name: str, p: Data) -> Data:
     """evening.correct_dealer: who deals the next hand (`table seat --dealer`)."""
     request = _request(p, "table_dealer", name)
     with lib.writing() as ledger:
@@ -510,7 +538,7 @@ def do_table_dealer(lib: Library, name: str, p: dict) -> dict:
         return _answer(front.correct_dealer(ledger, t, t.seat(p["dealer"]), request))
 
 
-def do_table_rules(lib: Library, name: str, p: dict) -> dict:
+def do_table_rules(lib: Library, name: str, p: Data) -> Data:
     """evening.adopt_rules: the table plays one of the rulesets loaded at start from its next hand on (`table
     rules RULESET --yes`); the same rules again write nothing."""
     request = _request(p, "table_rules", name)
@@ -522,7 +550,7 @@ def do_table_rules(lib: Library, name: str, p: dict) -> dict:
     return do_table_show(lib, name)
 
 
-def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
+def do_table_penalty(lib: Library, name: str, p: Data) -> Data:
     """evening.record_penalty (`table penalty PENALTY --player P [--to Q] [--reason …] --json`)."""
     request = _request(p, "table_penalty", name)
     with lib.writing() as ledger:
@@ -532,7 +560,7 @@ def do_table_penalty(lib: Library, name: str, p: dict) -> dict:
     return _answer(written)
 
 
-def do_table_revert(lib: Library, name: str, p: dict) -> dict:
+def do_table_revert(lib: Library, name: str, p: Data) -> Data:
     """evening.revert_event: take back the edit, undo or penalty at `revision` (`table revert REVISION --json`);
     with `shown_revision` (the table's revision the phone showed), refused if the table moved on since."""
     request = _request(p, "table_revert", name)
@@ -542,7 +570,7 @@ def do_table_revert(lib: Library, name: str, p: dict) -> dict:
     return _answer(written)
 
 
-def do_table_close(lib: Library, name: str, p: dict) -> dict:
+def do_table_close(lib: Library, name: str, p: Data) -> Data:
     """evening.close_table: closed against writes, or reopened (`table close [--reopen]`); answers the table."""
     request = _request(p, "table_close", name)
     with lib.writing() as ledger:
@@ -551,7 +579,7 @@ def do_table_close(lib: Library, name: str, p: dict) -> dict:
     return do_table_show(lib, name)
 
 
-def do_table_undo(lib: Library, name: str, p: dict) -> dict:
+def do_table_undo(lib: Library, name: str, p: Data) -> Data:
     """evening.undo_hand: the hand `hand_id` (what the phone showed), or hand `number` if the table is still at
     `revision` (what the phone read); anything less could remove a hand nobody saw (`table undo`). With
     `dry_run`, what it would change (the later hands, before and after), written nowhere."""
@@ -571,7 +599,7 @@ def do_table_undo(lib: Library, name: str, p: dict) -> dict:
     return _answer(written)
 
 
-def do_table_edit(lib: Library, name: str, p: dict) -> dict:
+def do_table_edit(lib: Library, name: str, p: Data) -> Data:
     """evening.edit_hand: replace the hand `hand_id` (what the phone showed) by the hand given (as for
     …/hand), its later hands replayed (`table edit --yes`). With `dry_run`, what it would change (the later
     hands, before and after) and the revision it was made at, written nowhere."""
@@ -589,7 +617,8 @@ def do_table_edit(lib: Library, name: str, p: dict) -> dict:
                                                                                  "number": now.number}}) from None
 
 
-def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: bool) -> dict:
+def _edit(lib: Library, name: str, p: Data, shown: str, revision: Optional[int], request: Optional["Request"],
+          dry_run: bool) -> Data:
     with _reading(lib) if dry_run else lib.writing() as ledger:
         t = _open_table(ledger, name)
         if p.pop("draw", False):  # it was a drawn hand
@@ -598,7 +627,7 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
             return _edit_answer(written, dry_run)
         if "winner" not in p:
             raise bad("api.missing_field", name="'winner'")
-        quick = {k: p.pop(k) for k in ("total", "patterns") if k in p}
+        quick: Data = {k: p.pop(k) for k in ("total", "patterns") if k in p}
         if ("hand" in p) == bool(quick):
             raise bad("api.hand_or_agreed")
         old = next((h for h in ledger.hands(t) if h.hand_id == shown), None)
@@ -609,20 +638,20 @@ def _edit(lib: Library, name: str, p: dict, shown, revision, request, dry_run: b
     return _edit_answer(written, dry_run)
 
 
-def _edit_answer(written, dry_run: bool) -> dict:
+def _edit_answer(written: "Written", dry_run: bool) -> Data:
     """An edit's answer; its dry run's (`table edit --dry-run`) names the revision it was made at (to save it at)
     and says it wrote nothing."""
     return front.preview_json(written) if dry_run else _answer(written)
 
 
-def do_table_seat(lib: Library, name: str, p: dict) -> dict:
+def do_table_seat(lib: Library, name: str, p: Data) -> Data:
     """evening.seat_players (who sits where from the next hand on) and/or evening.correct_dealer (`table seat`)."""
     request = _request(p, "table_seat", name)
     if "players" not in p and "dealer" not in p:
         raise bad("api.seat_takes")
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
-        written = None
+        written: Optional["Written"] = None
         if "players" in p:  # the seats that change, as `table seat 南=阿张` (a name seated elsewhere swaps)
             changes = {}
             for key, value in p["players"].items():
@@ -635,7 +664,8 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
             players = front.seating_with(base, changes)
             together = None  # the dealer with the seats: one write, whole or not at all
             if "dealer" in p and not from_start:
-                together = replace(t, players=tuple(players[s] for s in SEATS)).seat(p["dealer"])
+                seated = (players["E"], players["S"], players["W"], players["N"])
+                together = replace(t, players=seated).seat(p["dealer"])
             written = front.seat_players(ledger, t, players, from_start, request, p.get("revision"),
                                            dealer=together)
             t = written.table
@@ -643,17 +673,18 @@ def do_table_seat(lib: Library, name: str, p: dict) -> dict:
                 return _answer(written)
         if "dealer" in p and not (written and written.replayed):
             written = front.correct_dealer(ledger, t, t.seat(p["dealer"]), None if written else request)
+    assert written is not None  # "players" or "dealer" wrote (refused above without either)
     return _answer(written)
 
 
-def do_table_export(lib: Library, name: str) -> dict:
+def do_table_export(lib: Library, name: str) -> Data:
     """exchange.export_json: the whole table as one document (`table export --json`)."""
     with _reading(lib) as ledger:
         _open_table(ledger, name)
         return export_json(ledger, name)
 
 
-def do_table_stats(lib: Library, name: Optional[str]) -> dict:
+def do_table_stats(lib: Library, name: Optional[str]) -> Data:
     """evening.read_stats: each person's figures at the table (`table stats NAME --json`), or across the ledger
     (None: `table stats --all --json`)."""
     with _reading(lib) as ledger:
@@ -663,7 +694,7 @@ def do_table_stats(lib: Library, name: Optional[str]) -> dict:
     return front.stats_json(rows, name, left_out)
 
 
-def do_import(lib: Library, p: dict) -> dict:
+def do_import(lib: Library, p: Data) -> Data:
     """exchange.import_table: a table exported from this ledger or another, as `"as"` or its own name (`table
     import FILE [--as NAME]`); answers the table as GET /api/tables/NAME."""
     with lib.writing() as ledger:
@@ -671,14 +702,14 @@ def do_import(lib: Library, p: dict) -> dict:
     return do_table_show(lib, t.name)
 
 
-def do_standings(lib: Library, name: str) -> dict:
+def do_standings(lib: Library, name: str) -> Data:
     """Ledger.standings and `settle.settle` of them: `table settle --json` (transfers between players, by
     person), and the next hand."""
     with _reading(lib) as ledger, ledger.reading():
         return table_standings(ledger, _open_table(ledger, name))[0]
 
 
-def table_standings(ledger, t) -> Tuple[dict, str]:
+def table_standings(ledger: Ledger, t: "Table") -> Tuple[Data, str]:
     """`do_standings`'s answer and its ETag, read at one moment (inside the caller's read)."""
     with ledger.reading():
         standings = ledger.standings(t)
@@ -701,6 +732,9 @@ WRITES = {"hand": do_table_hand, "draw": do_table_draw, "undo": do_table_undo, "
           "revert": do_table_revert, "close": do_table_close}
 
 
+RouteKind = Literal["body", "read", "view", "join"]  # how a route's request is read: `Handler.answer_<kind>`
+
+
 @dataclass(frozen=True)
 class Route:
     """One API path and what answers it: `path` the segments after /api/ (NAME: a table's name, any non-empty
@@ -710,17 +744,17 @@ class Route:
 
     methods: Tuple[str, ...]
     path: Tuple[str, ...]
-    kind: str
-    call: Optional[Callable] = None
+    kind: RouteKind
+    call: Optional[Callable[..., Any]] = None
     endpoint: str = ""
     status: int = 200
     limit: int = MAX_BODY
 
-    def match(self, parts) -> Optional[list]:
+    def match(self, parts: Sequence[str]) -> Optional[List[str]]:
         """The names the path's NAME segments stand for, or None when `parts` is not this path."""
         if len(parts) != len(self.path):
             return None
-        names = []
+        names: List[str] = []
         for want, got in zip(self.path, parts):
             if want is NAME:
                 names.append(got)
@@ -728,8 +762,14 @@ class Route:
                 return None
         return names
 
-    def answer(self, handler, *names):
+    def answer(self, handler: "Handler", *names: str) -> None:
         getattr(handler, "answer_" + self.kind)(self, *names)
+
+    @property
+    def func(self) -> Callable[..., Any]:
+        """`call`, which every route has but the join card's."""
+        assert self.call is not None, self.path
+        return self.call
 
 
 NAME = "{name}"
@@ -749,7 +789,7 @@ ROUTES: Tuple[Route, ...] = (
 )
 
 
-def library_call(func, *args):
+def library_call(func: Callable[..., T], *args: Any) -> T:
     """Run an adapter function; the library's errors become ApiErrors, one line each in the CLI's words."""
     try:
         return func(*args)
@@ -775,13 +815,13 @@ def library_call(func, *args):
 
 # --- request checking ---------------------------------------------------------------------------------------
 
-HAND_FIELDS = {"hand": str, "ruleset": str, "seen": str, "lang": str}
+HAND_FIELDS: Dict[str, FieldType] = {"hand": str, "ruleset": str, "seen": str, "lang": str}
 
 
-def endpoint_fields(endpoint: str) -> dict:
+def endpoint_fields(endpoint: str) -> Dict[str, FieldType]:
     """The fields a request to `endpoint` may give, with their JSON types (the situation's from the library)."""
     situation = situation_fields()
-    fields = {
+    by_endpoint: Dict[str, Dict[str, FieldType]] = {
         "analyze": dict(HAND_FIELDS, **situation),
         "advise": dict(HAND_FIELDS, by=str, draws=int, exact=bool, **situation),
         "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
@@ -805,7 +845,8 @@ def endpoint_fields(endpoint: str) -> dict:
                            patterns=(str, list), draw=bool, told=dict, request_id=str, confirm_total=bool, open=int,
                            kongs=(list, str), wild_roles=int, dry_run=bool),
         "table_seat": {"players": dict, "from_start": bool, "dealer": str, "revision": int, "request_id": str},
-    }[endpoint]
+    }
+    fields = by_endpoint[endpoint]
     if endpoint.startswith("table_") or endpoint == "import":  # every write says its refusals in "lang"
         fields = dict(fields, lang=str)
     return fields
@@ -815,11 +856,11 @@ REQUIRED = {"analyze": ("hand",), "advise": ("hand",), "compare": ("hand",), "wa
             "table_new": ("name", "players"), "table_hand": ("winner",), "table_edit": ("hand_id",),
             "table_dealer": ("dealer",), "table_rules": ("ruleset",), "table_penalty": ("penalty", "player"),
             "table_revert": ("revision",), "table_close": ("closed",), "import": ("document",)}
-_TYPE_WORDS = {str: "api.type_text", bool: "api.type_flag", int: "api.type_int", list: "api.type_list",
-               dict: "api.type_object"}  # what a field's JSON type is called, in each language
+_TYPE_WORDS: Dict[type, str] = {  # what a field's JSON type is called, in each language
+    str: "api.type_text", bool: "api.type_flag", int: "api.type_int", list: "api.type_list", dict: "api.type_object"}
 
 
-def _types_word(types) -> Message:
+def _types_word(types: Sequence[type]) -> Message:
     """`a whole number or text`: the JSON types a field takes, as one message."""
     words = [Message(_TYPE_WORDS[t]) for t in types]
     said = words[-1]
@@ -828,7 +869,7 @@ def _types_word(types) -> Message:
     return said
 
 
-def accepted_language(header) -> str:
+def accepted_language(header: Optional[str]) -> str:
     """The page language an Accept-Language header prefers (RFC 9110: the highest q, the first of equals), "en"
     when it names none of them: `zh-CN,zh;q=0.9,en;q=0.8` → zh."""
     best, best_q = "en", 0.0
@@ -847,18 +888,19 @@ def accepted_language(header) -> str:
     return best
 
 
-def check_fields(endpoint: str, body) -> dict:
+def check_fields(endpoint: str, body: object) -> Data:
     """The body as a dict of known fields with the right JSON types, nulls dropped; else one clear error."""
     if not isinstance(body, dict):
         raise bad("api.not_an_object")
     allowed = endpoint_fields(endpoint)
-    out = {}
+    out: Data = {}
     for key, value in body.items():
         if key not in allowed:
             raise bad("api.unknown_field", name=repr(key), hint=did_you_mean(key, allowed))
         if value is None:
             continue
-        types = allowed[key] if isinstance(allowed[key], tuple) else (allowed[key],)
+        wanted = allowed[key]
+        types = wanted if isinstance(wanted, tuple) else (wanted,)
         ok = any(isinstance(value, t) and not (t is int and isinstance(value, bool)) for t in types)
         if not ok:
             raise bad("api.wrong_type", field=key, types=_types_word(types),
@@ -878,16 +920,16 @@ def check_fields(endpoint: str, body) -> dict:
 # --- the HTTP server ---------------------------------------------------------------------------------------
 
 
-def _not_json(name):
+def _not_json(name: str) -> NoReturn:
     raise ValueError(Message("api.not_a_json_value", name=name).text())
 
 
-def _members(pairs) -> dict:
+def _members(pairs: List[Tuple[str, Any]]) -> Data:
     """A JSON object's members as a dict, at any depth; a key given twice is a 400 (json.loads would keep the last
     one silently: `{"total": 1, "total": 9}` recorded 9)."""
     members = dict(pairs)
     if len(members) < len(pairs):
-        seen = set()
+        seen: Set[str] = set()
         for key, _ in pairs:
             if key in seen:
                 raise bad("api.duplicate_key", name=shown(key))  # repr: a control character or surrogate escaped
@@ -895,16 +937,16 @@ def _members(pairs) -> dict:
     return members
 
 
-def _check_text(body):
+def _check_text(body: object) -> None:
     """Refuse a lone surrogate (`"\\ud800"`: half of a UTF-16 pair, which json.loads lets through) in any
     string of the body, a key or a value at any depth: it could be neither stored nor said back. The field it
     is under is named (none for a top-level key)."""
-    def check(text, field):
+    def check(text: str, field: Optional[str]) -> None:
         half = None if text.isascii() else _SURROGATE.search(text)
         if half:
             raise bad("api.lone_surrogate", field=field, char=f"\\u{ord(half.group()):04x}")
 
-    todo = [(body, None)]
+    todo: List[Tuple[object, Optional[str]]] = [(body, None)]
     while todo:  # a list, not recursion: the body may be as deep as json.loads allows
         value, field = todo.pop()
         if isinstance(value, dict):
@@ -931,7 +973,7 @@ def served_page(page: str) -> str:
 
 def _csp(page: str) -> str:
     """default-src 'self', with the page's one inline script and one inline style allowed by their hashes."""
-    def digest(tag):
+    def digest(tag: str) -> str:
         m = re.search(rf"<{tag}>(.*?)</{tag}>", page, re.S)
         assert m is not None, tag  # the page has one of each
         return "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode() + "'"
@@ -952,9 +994,10 @@ class Server(ThreadingHTTPServer):
     daemon_threads = True
     request_queue_size = BACKLOG
 
-    def __init__(self, host, port, lib: Library, token=None, quiet=False, public_host=None):
+    def __init__(self, host: str, port: int, lib: Library, token: Optional[str] = None, quiet: bool = False,
+                 public_host: Optional[str] = None) -> None:
         self.address_family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self.held: dict = {}  # open connections by client address (`MAX_CONNECTIONS` each)
+        self.held: Dict[str, int] = {}  # open connections by client address (`MAX_CONNECTIONS` each)
         self.held_lock = threading.Lock()
         self.max_connections = MAX_CONNECTIONS
         super().__init__((host, port), Handler)
@@ -978,10 +1021,10 @@ class Server(ThreadingHTTPServer):
         wildcard = bound in ("0.0.0.0", "::")
         self.lan_host = lan_address() if public_host is None and wildcard and not self.loopback else None  # … guessed
 
-    def process_request(self, request, client_address):
+    def process_request(self, request: Connection, client_address: Address) -> None:
         """A thread for the connection, unless its address holds `max_connections` already: then a 503, written
         at once without reading the request (a full send buffer drops it), and the connection closed."""
-        who = client_address[0]
+        who: str = client_address[0]
         with self.held_lock:
             held = self.held.get(who, 0)
             if held < self.max_connections:
@@ -995,19 +1038,20 @@ class Server(ThreadingHTTPServer):
             self._let_go(who)
             raise
 
-    def process_request_thread(self, request, client_address):
+    def process_request_thread(self, request: Connection, client_address: Address) -> None:
         try:
             super().process_request_thread(request, client_address)
         finally:
             self._let_go(client_address[0])
 
-    def _let_go(self, who):
+    def _let_go(self, who: str) -> None:
         with self.held_lock:
             left = self.held.pop(who) - 1
             if left:
                 self.held[who] = left
 
-    def _turn_away(self, request):
+    def _turn_away(self, request: Connection) -> None:
+        assert isinstance(request, socket.socket)  # a TCP server's requests are its connections
         body = json_text(refusal(503, "api.too_many_connections", most=self.max_connections).answer()).encode("utf-8")
         head = ("HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json; charset=utf-8\r\n"
                 f"Content-Length: {len(body)}\r\nX-Content-Type-Options: nosniff\r\nRetry-After: 1\r\n"
@@ -1019,13 +1063,13 @@ class Server(ThreadingHTTPServer):
             pass
         self.shutdown_request(request)
 
-    def server_bind(self):
+    def server_bind(self) -> None:
         socketserver.TCPServer.server_bind(self)  # HTTPServer's would look the host's name up (slow, needless)
         self.server_name, self.server_port = str(self.server_address[0]), self.server_address[1]
 
-    def url_for(self, host=None) -> str:
+    def url_for(self, host: Optional[str] = None) -> str:
         """The page's URL (with the token in LAN mode); `host` for another name of this machine."""
-        bound, port = self.server_address[:2]
+        bound, port = str(self.server_address[0]), self.server_address[1]
         host = host or ("127.0.0.1" if bound in ("0.0.0.0", "::") else bound)
         shown = f"[{host}]" if ":" in host else host
         return f"http://{shown}:{port}/" + (f"?token={quote(self.token)}" if self.token else "")
@@ -1034,7 +1078,7 @@ class Server(ThreadingHTTPServer):
     def url(self) -> str:
         return self.url_for()
 
-    def join_url(self, host=None) -> Optional[str]:
+    def join_url(self, host: Optional[str] = None) -> Optional[str]:
         """The URL a phone joins at: on --public-host, else at `host` (the Host a phone reached this server by,
         if not a loopback name), else at the guessed network address; None on loopback or with no address."""
         if self.loopback:
@@ -1049,13 +1093,13 @@ class Server(ThreadingHTTPServer):
 _HOST = re.compile(r"[A-Za-z0-9.-]{1,253}(:[0-9]{1,5})?|\[[0-9A-Fa-f:.]{2,45}\](:[0-9]{1,5})?")
 
 
-def lan_address():
+def lan_address() -> Optional[str]:
     """This machine's address on its network, for the printed URL: the source address the kernel would pick
     for a UDP socket "connected" to a documentation address (TEST-NET-1); connect() on UDP sends no packet."""
     try:
         with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
             s.connect(("192.0.2.1", 9))
-            address = s.getsockname()[0]
+            address: str = s.getsockname()[0]
             return None if address.startswith("0.") else address
     except OSError:
         return None
@@ -1071,22 +1115,22 @@ class _Clocked(io.RawIOBase):
     minute would hold the connection for ever); waiting for the first byte is an idle connection's wait
     (`Handler.timeout`). Otherwise a read is the socket's (the body keeps its own deadline: `Handler._read`)."""
 
-    def __init__(self, sock):
+    def __init__(self, sock: socket.socket) -> None:
         super().__init__()
         self.sock = sock
         self.seconds: Optional[float] = None  # reading a request's line and headers: its time for them
         self.due: Optional[float] = None  # … counted from its first byte
 
-    def readable(self):
+    def readable(self) -> bool:
         return True
 
-    def start(self, seconds: float):
+    def start(self, seconds: float) -> None:
         self.seconds, self.due = seconds, None
 
-    def stop(self):
+    def stop(self) -> None:
         self.seconds = self.due = None
 
-    def readinto(self, buffer) -> int:
+    def readinto(self, buffer: "WriteableBuffer") -> int:
         if self.seconds is None:
             return self.sock.recv_into(buffer)
         if self.due is None:
@@ -1119,13 +1163,13 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- plumbing ---
 
-    def setup(self):
+    def setup(self) -> None:
         super().setup()
         self.rfile.close()  # the socket's own reader: the request is read through the clock instead
         self.clock = _Clocked(self.connection)
         self.rfile = io.BufferedReader(self.clock)
 
-    def handle_one_request(self):
+    def handle_one_request(self) -> None:
         """One request, its line and headers read within `header_seconds` of its first byte, else a 408 and the
         connection closed."""
         self.command, self.path, self.request_version = "", "", "HTTP/1.1"  # until its line is read
@@ -1142,21 +1186,21 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             self.clock.stop()
 
-    def parse_request(self):
+    def parse_request(self) -> bool:
         try:
             return super().parse_request()
         finally:
             self.clock.stop()  # the line and the headers are in: the body has a deadline of its own (`_read`)
 
-    def log_message(self, fmt, *args):
+    def log_message(self, fmt: str, *args: Any) -> None:
         if not self.server.quiet:
             sys.stderr.write("%s %s\n" % (self.log_date_time_string(), fmt % args))
 
-    def log_request(self, code="-", size="-"):
+    def log_request(self, code: Union[int, str] = "-", size: Union[int, str] = "-") -> None:
         path = urlsplit(getattr(self, "path", "") or "").path  # never the query: it may hold the token
         self.log_message('"%s %s" %s', self.command, path, getattr(code, "value", code))
 
-    def send_error(self, code, message=None, explain=None):
+    def send_error(self, code: int, message: Optional[str] = None, explain: Optional[str] = None) -> None:
         """http.server's own errors (a bad request line, an unknown method, headers too long) as JSON too."""
         short = self.responses.get(code, ("error",))[0]
         self.close_connection = True
@@ -1171,15 +1215,13 @@ class Handler(BaseHTTPRequestHandler):
         if self.command != "HEAD" and code >= 200 and code not in (204, 304):
             self.wfile.write(body)
 
-    def _headers(self, status, ctype, length, tag=None, cache=None):
+    def _headers(self, status: int, ctype: str, length: int, tag: Optional[str] = None,
+                 cache: Optional[str] = None) -> None:
         """The headers every answer has; with `tag`, a table's view: its ETag, and kept only to be revalidated
-        (`no-cache`), so a phone polling it is answered 304 while nothing changed."""
+        (`no-cache`), so a phone polling it is answered 304 while nothing changed (`_not_modified`)."""
         self.send_response(status)
         if tag is not None:
             self.send_header("ETag", tag)
-        if status == 304:
-            self.send_header("Cache-Control", "no-cache")
-            return
         self.send_header("Content-Type", ctype)
         self.send_header("Content-Length", str(length))
         self.send_header("X-Content-Type-Options", "nosniff")
@@ -1189,14 +1231,21 @@ class Handler(BaseHTTPRequestHandler):
         self.send_header("Cache-Control", cache or ("no-store" if tag is None else "no-cache"))
         self.send_header("Cross-Origin-Resource-Policy", "same-origin")
 
-    def _json(self, status, doc, tag=None):
+    def _not_modified(self, tag: str) -> None:
+        """A 304 for a table's view the request has (its ETag): no body, so no type nor length."""
+        self.send_response(304)
+        self.send_header("ETag", tag)
+        self.send_header("Cache-Control", "no-cache")
+        self.end_headers()
+
+    def _json(self, status: int, doc: object, tag: Optional[str] = None) -> None:
         body = json_text(doc).encode("utf-8")  # strict JSON, never NaN; an invisible character as its \uXXXX
         self._headers(status, "application/json; charset=utf-8", len(body), tag)
         self.end_headers()
         if self.command != "HEAD":
             self.wfile.write(body)
 
-    def _error(self, exc: ApiError):
+    def _error(self, exc: ApiError) -> None:
         """The error answer, said in the request's language (`"lang"` in its body; English else)."""
         status, extra_headers = exc.status, exc.headers
         body = json_text(exc.answer(self.lang)).encode("utf-8")
@@ -1212,25 +1261,25 @@ class Handler(BaseHTTPRequestHandler):
 
     # --- methods ---
 
-    def do_GET(self):
+    def do_GET(self) -> None:
         self._handle("GET")
 
-    def do_HEAD(self):
+    def do_HEAD(self) -> None:
         self._handle("HEAD")
 
-    def do_POST(self):
+    def do_POST(self) -> None:
         self._handle("POST")
 
-    def do_PUT(self):
+    def do_PUT(self) -> None:
         self._handle("PUT")
 
-    def do_DELETE(self):
+    def do_DELETE(self) -> None:
         self._handle("DELETE")
 
-    def do_PATCH(self):
+    def do_PATCH(self) -> None:
         self._handle("PATCH")
 
-    def _handle(self, method):
+    def _handle(self, method: str) -> None:
         if method != "POST" and (self.headers.get("Content-Length") or "0").strip() != "0":
             self.close_connection = True  # a body nobody reads: never read the next request from it
         # errors are said in the body's "lang" (`_body`), else in the language the browser asks for, else English
@@ -1246,7 +1295,7 @@ class Handler(BaseHTTPRequestHandler):
             sys.stderr.write(f"mjcalc serve: {exc.__class__.__name__}: {exc} (this is a bug in mjcalc; please report it)\n")
             self._error(refusal(500, "api.internal"))
 
-    def _guard(self):
+    def _guard(self) -> None:
         """Host header, Origin of a write and token, before anything else happens (and so before the ledger is
         touched). First what a request must be to be read at all, cheap and the same in LAN mode: each of
         `ONCE_HEADERS` at most once (two Host or Origin headers would be read one way here and another way by a
@@ -1282,7 +1331,8 @@ class Handler(BaseHTTPRequestHandler):
             if not hmac.compare_digest(given.encode("utf-8", "replace"), srv.token.encode("utf-8")):
                 raise refusal(403, "api.token")
 
-    def _body(self, limit=MAX_BODY):
+    def _body(self, limit: int = MAX_BODY) -> object:
+        """The request's body, read as JSON: any JSON value (`{}` for none), checked by `check_fields` after."""
         ctype = (self.headers.get("Content-Type") or "").split(";")[0].strip().lower()
         if self.headers.get("Transfer-Encoding"):
             raise refusal(411, "api.chunked")
@@ -1318,7 +1368,8 @@ class Handler(BaseHTTPRequestHandler):
         enough: a byte a minute would hold the connection for ever); else a 408, or a 400 if the client closed."""
         seconds = self.server.body_seconds + size / BODY_RATE
         deadline = time.monotonic() + seconds
-        chunks, got = [], 0
+        chunks: List[bytes] = []
+        got = 0
         try:
             while got < size:
                 left = deadline - time.monotonic()
@@ -1336,7 +1387,7 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.settimeout(self.timeout)
         return b"".join(chunks)
 
-    def _route(self, method):
+    def _route(self, method: str) -> None:
         path = urlsplit(self.path).path
         if path in ("/", "/index.html"):
             self._only(method, "GET", "HEAD")
@@ -1363,53 +1414,53 @@ class Handler(BaseHTTPRequestHandler):
         route, names = next((route, names) for route, names in found if method in route.methods)
         route.answer(self, *names)
 
-    def _send(self, status, ctype, body: bytes, method, cache=None):
+    def _send(self, status: int, ctype: str, body: bytes, method: str, cache: Optional[str] = None) -> None:
         self._headers(status, ctype, len(body), cache=cache)
         self.end_headers()
         if method != "HEAD":
             self.wfile.write(body)
 
-    def answer_body(self, route: "Route", *names):
+    def answer_body(self, route: Route, *names: str) -> None:
         """A POST whose body holds the endpoint's fields: checked, then given to the library."""
         fields = check_fields(route.endpoint, self._body(route.limit))
-        self._json(route.status, library_call(route.call, self.server.lib, *names, fields))
+        self._json(route.status, library_call(route.func, self.server.lib, *names, fields))
 
-    def answer_read(self, route: "Route", *names):
-        self._json(route.status, library_call(route.call, self.server.lib, *names))
+    def answer_read(self, route: Route, *names: str) -> None:
+        self._json(route.status, library_call(route.func, self.server.lib, *names))
 
-    def answer_view(self, route: "Route", name):
-        self._table_view(route.call, name)
+    def answer_view(self, route: Route, name: str) -> None:
+        self._table_view(route.func, name)
 
-    def answer_join(self, route: "Route"):
+    def answer_join(self, route: Route) -> None:
         url = self.server.join_url(self.headers.get("Host"))
         self._json(200, {"url": url, "svg": join.qr_svg(url) if url else None, "lan": url is not None})
 
-    def _table_view(self, view, name):
+    def _table_view(self, view: TableView, name: str) -> None:
         """A table's view with its ETag; 304 and no body when the request's If-None-Match has it (the weak
         comparison: W/ and the list of tags as RFC 9110 reads them)."""
         given = self.headers.get("If-None-Match")
         offered = frozenset(t.strip().removeprefix("W/") for t in given.split(",")) if given else frozenset()
         doc, tag = library_call(table_view, self.server.lib, view, name, offered)
         if doc is None:
-            self._headers(304, None, 0, tag)
-            self.end_headers()
+            self._not_modified(tag)
             return
         self._json(200, doc, tag)
 
-    def _only(self, method, *allowed):
+    def _only(self, method: str, *allowed: str) -> None:
         if method not in allowed:
             raise refusal(405, "api.method", headers=(("Allow", ", ".join(allowed)),), method=method,
                           allowed=" or ".join(allowed))
 
 
-def make_server(host="127.0.0.1", port=8710, db_path=None, ruleset=None, token=None, quiet=False,
-                public_host=None) -> Server:
+def make_server(host: str = "127.0.0.1", port: int = 8710, db_path: Optional[Union[str, Path]] = None,
+                ruleset: Optional[str] = None, token: Optional[str] = None, quiet: bool = False,
+                public_host: Optional[str] = None) -> Server:
     """A server bound and ready (port 0: any free port); call serve_forever(), and shutdown() from another thread.
     `public_host` is the address phones are told (the printed URL, its QR code, `GET /api/join`)."""
     return Server(host, port, Library(db_path, ruleset), token=token, quiet=quiet, public_host=public_host)
 
 
-def announce(server: Server, out=print, qr=False):
+def announce(server: Server, out: Callable[[str], None] = print, qr: bool = False) -> None:
     """Print the start-up lines: the URL, the network's URL and its QR code (LAN mode), the ledger."""
     out(f"mjcalc serve: {server.url}")
     joined = server.join_url()
@@ -1432,8 +1483,9 @@ def announce(server: Server, out=print, qr=False):
         out("LAN mode: every request needs the token in this URL; share it only with the players at the table")
 
 
-def run(host="127.0.0.1", port=8710, db_path=None, ruleset=None, out=print, public_host=None, qr=False,
-        open_browser=False, opener=None):
+def run(host: str = "127.0.0.1", port: int = 8710, db_path: Optional[Union[str, Path]] = None,
+        ruleset: Optional[str] = None, out: Callable[[str], None] = print, public_host: Optional[str] = None,
+        qr: bool = False, open_browser: bool = False, opener: Optional[Callable[[str], object]] = None) -> Server:
     """Serve until Ctrl-C; `out` prints the lines for the user; with `open_browser`, `opener` (webbrowser.open)
     opens the page on this computer. Raises OSError if the port cannot be bound."""
     server = make_server(host, port, db_path, ruleset, public_host=public_host)
