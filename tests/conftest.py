@@ -30,6 +30,7 @@ KEPT = ("MJCALC_REF_SCALE", "MJCALC_SCREENSHOTS")
 TEST_HOME = _own_home()
 
 # after the home is the suite's own: nothing imported may have read the old one
+import pytest  # noqa: E402
 from hypothesis import settings  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
@@ -53,6 +54,24 @@ def pytest_collection_modifyitems(config, items):
         own = getattr(test, "_hypothesis_internal_use_settings", None)  # a test's own @settings(max_examples=…)
         if own is not None and own.max_examples > FAST_EXAMPLES:
             test._hypothesis_internal_use_settings = settings(own, max_examples=FAST_EXAMPLES)
+
+@pytest.hookimpl(hookwrapper=True, trylast=True)  # inside pytest-cov's own pause
+def pytest_runtest_call(item):
+    """A test marked `no_cover` (an audit against a reference or an exhaustive enumeration) runs with no tracer in
+    its thread. pytest-cov's pause is not enough in pytest-xdist's workers: there coverage runs two collectors, and
+    stopping pytest-cov's resumes the one beneath it (measured: two audits took 110 s of CPU under `-n 2 --cov`
+    with the mark, 32 s untraced; with this hook, as untraced). Traced, the audits are 3 to 5 times slower, and the
+    unit tests cover the code they check."""
+    tracer = sys.gettrace() if item.get_closest_marker("no_cover") else None
+    if tracer is None:
+        yield
+        return
+    sys.settrace(None)
+    try:
+        yield
+    finally:
+        sys.settrace(tracer)
+
 
 NUM_KINDS = 34
 ORPHANS = (0, 8, 9, 17, 18, 26) + tuple(range(27, 34))
