@@ -669,9 +669,11 @@ def _draw_told(items: Iterable[str]) -> Dict[str, str]:
 
 
 def draw_line(t: Table, record: HandRecord) -> str:
-    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand"
-    paid = [f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat]]
-    return f"{head}; " + (", ".join(paid) if paid else "nobody pays")
+    """A draw and what it pays, the payments on a line of their own when the two do not fit on one."""
+    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand;"
+    paid = ", ".join(f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat])
+    line = f"{head} {paid or 'nobody pays'}"
+    return line if width(line) <= columns() else "\n".join([head] + fit_text(f"          {paid}"))
 
 
 def rules_line(t: Table, rules: Ruleset, status: str = "") -> str:
