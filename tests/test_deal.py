@@ -496,3 +496,29 @@ def test_a_draw_brought_back_after_its_kong_money_was_taken_back_is_scored_again
         # the log keeps the draw's result with the refund; its deal has no kong money now: scored again, no refund
         assert ledger.hands(ledger.table("t"))[-1].deltas == NO_REFUND
         assert problems(ledger, derive=True) == []
+
+
+@pytest.mark.parametrize("payments", [5, [["x"]], {"a": 1}], ids=["a number", "a list in a list", "an object"])
+def test_a_draw_whose_payments_are_not_ids_is_one_line_from_check_and_import(table, payments):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+        doc = evening.export_json(ledger, "t")
+    for event in doc["log"]:
+        for record in event["data"].get("records", ()):
+            if record["hand_id"] == end.hand_id:
+                record["payments"] = payments
+    with Ledger(table) as ledger:
+        with pytest.raises(LedgerError) as refused:
+            evening.import_table(ledger, doc, "copy")
+    assert str(refused.value).startswith("the export is damaged (its log does not replay") and \
+        str(refused.value).endswith("nothing imported"), str(refused.value)
+    with sqlite3.connect(table) as con:
+        for rowid, data in con.execute("SELECT rowid, data FROM events").fetchall():
+            parsed = json.loads(data)
+            for record in parsed.get("records", ()):
+                if record["hand_id"] == end.hand_id:
+                    record["payments"] = payments
+                    con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "are not the ids of payments a draw read" in checked.output, checked.output
+    assert "Traceback" not in checked.output

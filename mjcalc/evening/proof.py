@@ -79,6 +79,9 @@ def record_faults(record: Any, ours: bool = False) -> List[str]:
     elif any(abs(v) > MAX_AMOUNT for v in deltas.values()):
         faults.append("a payout beyond any amount")
     kind, winner, discarder = record.get("kind"), record.get("winner"), record.get("discarder")
+    payments = record.get("payments", [])
+    if not (isinstance(payments, list) and all(isinstance(p, str) for p in payments)) or payments and kind != "draw":
+        faults.append(f"payments {payments!r} are not the ids of payments a draw read")
     if kind == "draw":
         if winner is not None or discarder is not None:
             faults.append("a draw with a winner")
