@@ -527,3 +527,17 @@ def test_a_draw_whose_payments_are_not_ids_is_one_line_from_check_and_import(tab
     checked = run(table, "check")
     assert checked.exit_code == 1 and "are not the ids of payments a draw read" in checked.output, checked.output
     assert "Traceback" not in checked.output
+
+
+def test_shanglou_doubles_what_a_draw_pays_but_never_the_refund(tmp_path, region):
+    rules = tmp_path / "shanglou.yaml"  # the region's ruleset, where a draw doubles the later hands once (上楼)
+    rules.write_text(region.read_text(encoding="utf-8").replace("id: dealshaped", "id: dealshaped2").replace(
+        "  dealer_stays_on_draw: true\n", "  dealer_stays_on_draw: true\n  shanglou_levels: 1\n"), encoding="utf-8")
+    with Ledger(tmp_path / "s.sqlite3") as ledger:
+        evening.create_table(ledger, "t", str(rules), PLAYERS, 1)
+        assert draw(ledger).hand.deltas == dict.fromkeys(SEATS, 0)  # nobody ready, no kong: nothing; now ×2
+        kong(ledger)  # kong money is never doubled: E, S, N pay W 2 each
+        end = draw(ledger, ready=["S"]).hand
+        # E, W, N (not ready) pay S 2 × 2 = 4 each: E -4, S +12, W -4, N -4; 退税, as it was paid: W pays E, S, N
+        # back 2 each: E +2, S +2, W -6, N +2 → E -2, S +14, W -10, N -2
+        assert end.factor == 2 and end.deltas == {"E": -2, "S": 14, "W": -10, "N": -2}
