@@ -541,3 +541,18 @@ def test_shanglou_doubles_what_a_draw_pays_but_never_the_refund(tmp_path, region
         # E, W, N (not ready) pay S 2 × 2 = 4 each: E -4, S +12, W -4, N -4; 退税, as it was paid: W pays E, S, N
         # back 2 each: E +2, S +2, W -6, N +2 → E -2, S +14, W -10, N -2
         assert end.factor == 2 and end.deltas == {"E": -2, "S": 14, "W": -10, "N": -2}
+
+
+def test_a_kept_draw_that_reads_a_payment_the_log_has_not_is_found(table):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+    with sqlite3.connect(table) as con:  # a result kept for another state (dealer S), naming a payment nobody made
+        rowid, data = [(r, d) for r, d in con.execute("SELECT rowid, data FROM events").fetchall()
+                       if end.hand_id in d][0]
+        parsed = json.loads(data)
+        kept = dict(parsed["records"][0], dealer="S", payments=["nobody-paid"])
+        parsed["records"].append(kept)
+        con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "it reads payment 'nobody-paid', which the log does not have" in checked.output, \
+        checked.output
