@@ -27,7 +27,7 @@ _API = {
     "SituationError": "errors",
     "Hand": "hand", "Meld": "hand",
     "format_hand": "notation", "parse_hand": "notation",
-    "Region": "regions.base",
+    "DealPayment": "regions.base", "Region": "regions.base",
     "Ruleset": "ruleset", "builtin_rulesets": "ruleset", "load_ruleset": "ruleset",
     "Option": "situation", "Situation": "situation",
 }
@@ -51,7 +51,7 @@ def __dir__() -> List[str]:
 
 
 __all__ = [
-    "Advice", "Analysis", "Hand", "HandError", "Meld", "MjcalcError", "NotationError", "Option", "Region",
+    "Advice", "Analysis", "DealPayment", "Hand", "HandError", "Meld", "MjcalcError", "NotationError", "Option", "Region",
     "Ruleset", "RulesetError", "Situation", "SituationError", "advise", "analyze", "builtin_rulesets", "compare",
     "format_hand", "load_ruleset", "parse_hand", "parse_seen", "register_region", "waits",
 ]

@@ -7,6 +7,10 @@ its own and small (not the SBR book: that is issue 38's ruleset):
 - on a discard the discarder pays; on a self-draw each seat still in the deal pays (not the earlier winners);
 - the deal ends at its third win, or when the wall runs out (`table draw`): then each seat still in and not ready
   pays each seat still in and ready 2 × 底分 (`draw_facts`: ready);
+- 退税, a refund at the draw: a seat still in and not ready that was paid kong money during the deal (a payment
+  with `gets` recorded since the deal began) pays back exactly what it was paid, to each seat that paid it
+  (whether or not that seat is still in); a seat that won in the deal, or is ready, keeps its kong money, and
+  kong money from an earlier deal is never refunded. The draw's other payments stand beside the refund;
 - who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder;
 - kong money when the kong is made: 暗杠, each seat still in pays the konger 2 × 底分; 直杠, the discarder pays 2;
 - the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void 1|2|3`: 万, 筒,
@@ -76,13 +80,18 @@ class DealShaped(mjcalc.Region):
     def in_deal(self, ruleset, situation, won):
         return situation.replace(out=[w for w, _ in won]) if won else situation
 
-    def draw_pays(self, ruleset, state, told, base):
+    def draw_pays(self, ruleset, state, told, base, paid=()):
         still_in = [s for s in SEATS if s not in state.out]
         ready = [s for s in still_in if s in told.get("ready", ())]
         deltas = dict.fromkeys(SEATS, 0)
         for payer in (s for s in still_in if s not in ready):
             for payee in ready:
-                transfer(deltas, payer, payee, READY_PAYS * base)
+                transfer(deltas, payer, payee, READY_PAYS * base * state.factor)
+        for payment in paid:  # 退税: what was paid, as it was paid (never 上楼)
+            if payment.seat in still_in and payment.seat not in ready:
+                for seat, moved in payment.deltas.items():
+                    if moved < 0:
+                        transfer(deltas, payment.seat, seat, -moved)
         return deltas
 
 

@@ -10,8 +10,10 @@ those lines. The last test is the other half: Beijing, Zhuji and Shangrao, whose
 pay what the scorer says and move the deal as their session rules say, hand after hand, over random evenings.
 """
 import json
+import sqlite3
 
 import pytest
+import wcwidth
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,6 +22,7 @@ import deal_region
 from mjcalc import analyze, evening, parse_hand
 from mjcalc.cli import cli
 from mjcalc.evening import Ledger, LedgerError
+from mjcalc.evening.check import problems
 from mjcalc.ruleset import load_ruleset
 from mjcalc.session import Session
 from mjcalc.situation import Situation
@@ -117,7 +120,7 @@ def test_the_cli_records_and_shows_a_deal(table):
     said = run(table, "draw", "t", "--told", "ready=小李")
     assert said.exit_code == 0, said.output
     # 小李, 阿张, 大刘 still in; 小李 ready: 阿张 and 大刘 pay him 2 each
-    assert "荒牌, a drawn hand; S 小李 +4, W 阿张 -2, N 大刘 -2\n" in said.output, said.output
+    assert "荒牌, a drawn hand;\n          S 小李 +4, W 阿张 -2, N 大刘 -2\n" in said.output, said.output
     doc = json.loads(run(table, "show", "t", "--json").output)
     assert [h["payouts"] if "payouts" in h else h["deltas"] for h in doc["hands"]][1] == \
         {"E": 0, "S": 4, "W": -2, "N": -2}
@@ -255,13 +258,301 @@ def test_an_edit_into_a_draw_is_told_too_and_pays_as_recorded(table):
 # --- payments during a deal: kong money when the kong is made -----------------------------------------------------
 
 def test_kong_money_is_paid_when_made_by_those_still_in_the_deal(table):
-    assert run(table, "penalty", "t", "直杠", "--player", "阿张", "--to", "大刘").exit_code == 0  # 大刘 pays 2
+    said = run(table, "penalty", "t", "直杠", "--player", "阿张", "--to", "大刘")  # 大刘 pays 2
+    assert said.exit_code == 0 and "penalty after hand 0: 直杠, 阿张 +2, 2 from 大刘 (revision 2)\n" in said.output, \
+        said.output
     assert run(table, "hand", "t", WIN, "--winner", "老王", "--from", "小李").exit_code == 0  # 小李 pays 1
     said = run(table, "penalty", "t", "暗杠", "--player", "阿张")  # 老王 is out: 小李 and 大刘 pay 2 each
     assert said.exit_code == 0, said.output
+    assert "penalty after hand 1: 暗杠, 阿张 +4, 2 from 小李, 大刘 (revision 4)\n" in said.output, said.output
+    log = run(table, "log", "t").output
+    assert "penalty 直杠: 阿张 +2, 2 from 大刘\n" in log and "penalty 暗杠: 阿张 +4, 2 from 小李, 大刘\n" in log, log
     refused = run(table, "penalty", "t", "暗杠", "--player", "老王")
     assert refused.exit_code == 2 and "E has won this deal already" in refused.stderr, refused.output
     with Ledger(table) as ledger:
         assert money(ledger) == {"E": 1, "S": -3, "W": 6, "N": -4}
         t = ledger.table("t")
         assert (t.state.won, len(ledger.hands(t))) == ((("E", "S"),), 1)  # kong money does not move the deal
+
+
+# --- 退税: a draw refunds the kong money a seat not ready was paid during the deal ---------------------------------
+# The evening below, at 底分 1, worked from the region's rules (deal_region.py):
+#   payment 1, 暗杠 by W 阿张: each seat still in (E, S, N) pays him 2     → E -2, S -2, W +6, N -2
+#   hand 1, E 老王 wins on S 小李's discard (平和 1)                        → E +1, S -1; the deal goes on, E is out
+#   hand 2, the wall runs out, S ready: S, W, N are still in
+#     not ready pays ready 2 × 底分: W and N pay S 2 each                  → S +4, W -2, N -2
+#     退税: W, still in and not ready, pays back the 6 he was paid, 2 each to E, S, N → E +2, S +2, W -6, N +2
+#     the draw pays                                                       → E +2, S +6, W -8, N  0
+#   the evening: E -2+1+2 = 1, S -2-1+6 = 3, W 6-8 = -2, N -2+0 = -2 (0 in all)
+REFUND_DRAW = {"E": 2, "S": 6, "W": -8, "N": 0}
+REFUND_MONEY = {"E": 1, "S": 3, "W": -2, "N": -2}
+
+
+def kong(ledger, seat="阿张"):
+    return evening.record_penalty(ledger, ledger.table("t"), "暗杠", seat)
+
+
+def test_a_seat_not_ready_at_the_draw_refunds_the_kong_money_of_its_deal(table):
+    with Ledger(table) as ledger:
+        paid = kong(ledger).penalty
+        assert paid.deltas == {"E": -2, "S": -2, "W": 6, "N": -2}
+        win(ledger, "E", "S")
+        end = draw(ledger, ready=["S"]).hand
+        assert end.deltas == REFUND_DRAW and sum(end.deltas.values()) == 0
+        assert end.payments == (paid.penalty_id,)  # the draw names the payment it settled
+        assert money(ledger) == REFUND_MONEY
+        assert problems(ledger, derive=True) == []
+
+
+def test_a_ready_konger_keeps_the_kong_money(table):
+    with Ledger(table) as ledger:
+        kong(ledger)
+        win(ledger, "E", "S")
+        # S, W, N still in, W ready: S and N pay W 2 each; W is ready, so nothing is refunded
+        assert draw(ledger, ready=["W"]).hand.deltas == {"E": 0, "S": -2, "W": 4, "N": -2}
+        # the evening: E -2+1 = -1, S -2-1-2 = -5, W 6+4 = 10, N -2-2 = -4
+        assert money(ledger) == {"E": -1, "S": -5, "W": 10, "N": -4}
+
+
+def test_a_konger_who_won_later_in_the_deal_keeps_the_kong_money(table):
+    with Ledger(table) as ledger:
+        kong(ledger)  # E, S, N pay W 2 each
+        win(ledger, "W", "S")  # W wins: S pays 1; W is out of the deal
+        # S ready; E and N (still in, not ready) pay S 2 each; W is out, neither ready nor not: no refund
+        assert draw(ledger, ready=["S"]).hand.deltas == {"E": -2, "S": 4, "W": 0, "N": -2}
+
+
+def test_kong_money_of_an_earlier_deal_is_not_refunded(table):
+    with Ledger(table) as ledger:
+        kong(ledger)  # deal 1: E, S, N pay W 2 each
+        # the wall runs out with W ready: E, S, N (not ready) pay W 2 each; W keeps his kong money
+        assert draw(ledger, ready=["W"]).hand.deltas == {"E": -2, "S": -2, "W": 6, "N": -2}
+        later = kong(ledger, "大刘").penalty  # deal 2: E, S, W pay N 2 each
+        end = draw(ledger).hand  # nobody ready: no one pays for being ready
+        # 退税 in deal 2: N pays back E, S, W 2 each; W, not ready either, refunds nothing: his kong was deal 1's
+        assert end.deltas == {"E": 2, "S": 2, "W": 2, "N": -6} and end.payments == (later.penalty_id,)
+
+
+def test_kong_money_from_one_discarder_is_refunded_to_him(table):
+    assert run(table, "penalty", "t", "直杠", "--player", "阿张", "--to", "大刘").exit_code == 0  # N pays W 2
+    said = run(table, "draw", "t", "--told", "ready=小李")
+    # all four still in, S ready: E, W, N pay S 2 each; 退税: W pays N back his 2 → E -2, S +6, W -4, N 0
+    assert said.exit_code == 0 and "荒牌, a drawn hand;\n          E 老王 -2, S 小李 +6, W 阿张 -4\n" in said.output, said.output
+
+
+def test_the_refund_is_shown_alike_by_the_cli_and_the_api(table, region, tmp_path):
+    from browser import serving
+    from test_serve import api
+    assert run(table, "penalty", "t", "暗杠", "--player", "阿张").exit_code == 0
+    assert run(table, "hand", "t", WIN, "--winner", "老王", "--from", "小李").exit_code == 0
+    said = run(table, "draw", "t", "--told", "ready=小李")
+    assert said.exit_code == 0, said.output
+    assert "荒牌, a drawn hand;\n          E 老王 +2, S 小李 +6, W 阿张 -8\n" in said.output, said.output
+    assert max(wcwidth.wcswidth(line) for line in said.output.splitlines()) <= 80, said.output
+    shown = json.loads(run(table, "show", "t", "--json").output)
+    assert shown["hands"][-1]["payouts"] == REFUND_DRAW
+    other = tmp_path / "api.sqlite3"
+    with Ledger(other) as ledger:
+        evening.create_table(ledger, "t", str(region), PLAYERS, 1)
+    with serving(other) as srv:
+        assert api(srv, "POST", "/api/tables/t/penalty", {"penalty": "暗杠", "player": "阿张"})[0] == 200
+        assert api(srv, "POST", "/api/tables/t/hand", {"hand": WIN, "winner": "老王", "from": "小李"})[0] == 200
+        status, doc = api(srv, "POST", "/api/tables/t/draw", {"told": {"ready": ["小李"]}})
+        assert status == 200, doc
+        assert doc["hand"]["payouts"] == REFUND_DRAW, doc
+        status, table_doc = api(srv, "GET", "/api/tables/t")
+    assert table_doc["hands"][-1]["payouts"] == REFUND_DRAW
+    assert {s["seat"]: s["score"] for s in table_doc["standings"]} == REFUND_MONEY
+
+
+def _refund_evening(ledger):
+    kong(ledger)
+    win(ledger, "E", "S")
+    return draw(ledger, ready=["S"]).hand
+
+
+def test_the_refund_survives_export_and_import_and_is_derived_again(table):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+        doc = evening.export_json(ledger, "t")
+        copy = evening.import_table(ledger, doc, "copy")
+        assert [h.deltas for h in ledger.hands(copy)][-1] == REFUND_DRAW
+        assert ledger.hands(copy)[-1].payments == end.payments
+        assert problems(ledger, ledger.table("copy"), derive=True) == []
+        # the same export with the draw paying no refund — its log, its hands and standings all saying so — is
+        # refused: the draw scored again from its entry, in its state, with the kong money of its deal refunds
+        forged = _without_refund(doc, end.hand_id)
+        with pytest.raises(LedgerError) as refused:
+            evening.import_table(ledger, forged, "forged")
+        assert "log entry" in str(refused.value) and "pays [0, 4, -2, -2] where its entry pays [2, 6, -8, 0]" \
+            in str(refused.value), str(refused.value)
+
+
+# without the refund the draw pays only what not ready pays ready: W and N pay S 2 each
+NO_REFUND = {"E": 0, "S": 4, "W": -2, "N": -2}
+
+
+def _without_refund(doc, hand_id):
+    doc = json.loads(json.dumps(doc))
+    for event in doc["log"]:
+        for record in event["data"].get("records", ()):
+            if record["hand_id"] == hand_id:
+                record["deltas"] = dict(NO_REFUND)
+    for hand in doc["hands"]:
+        if hand["hand_id"] == hand_id:
+            hand["payouts"] = dict(NO_REFUND)
+    moved = {PLAYERS[s]: NO_REFUND[s] - REFUND_DRAW[s] for s in SEATS}
+    for standing in doc["standings"]:
+        standing["score"] += moved[standing["player"]]
+    return doc
+
+
+def test_check_finds_a_stored_draw_whose_refund_was_changed(table):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+    with sqlite3.connect(table) as con:  # the draw's result, in the log and in the hands, paying no refund
+        for rowid, data in con.execute("SELECT rowid, data FROM events").fetchall():
+            parsed = json.loads(data)
+            for record in parsed.get("records", ()):
+                if record["hand_id"] == end.hand_id:
+                    record["deltas"] = dict(NO_REFUND)
+                    con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+        con.execute("UPDATE hands SET d_e = 0, d_s = 4, d_w = -2, d_n = -2 WHERE hand_id = ?", (end.hand_id,))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "pays [0, 4, -2, -2] where its entry pays [2, 6, -8, 0]" in checked.output, \
+        checked.output
+
+
+def test_a_draw_that_names_other_payments_than_its_deal_made_is_found(table):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+    with sqlite3.connect(table) as con:  # the draw's result says it read no payment, and pays no refund
+        for rowid, data in con.execute("SELECT rowid, data FROM events").fetchall():
+            parsed = json.loads(data)
+            for record in parsed.get("records", ()):
+                if record["hand_id"] == end.hand_id:
+                    record["deltas"] = dict(NO_REFUND)
+                    del record["payments"]
+                    con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+        con.execute("UPDATE hands SET d_e = 0, d_s = 4, d_w = -2, d_n = -2, payments = '[]' WHERE hand_id = ?",
+                    (end.hand_id,))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "does not replay" in checked.output, checked.output
+
+
+def test_an_edit_scores_the_refund_again(table):
+    with Ledger(table) as ledger:
+        _refund_evening(ledger)
+    # the draw told again with W ready: S, W, N still in; S and N pay W 2 each; W ready refunds nothing
+    said = run(table, "edit", "2", "t", "--draw", "--told", "ready=阿张", "--yes")
+    assert said.exit_code == 0, said.output
+    with Ledger(table) as ledger:
+        assert ledger.hands(ledger.table("t"))[1].deltas == {"E": 0, "S": -2, "W": 4, "N": -2}
+    # hand 1 made W's win on S's discard (S pays W 1): W is out of the deal and keeps his kong money; the draw,
+    # scored again, finds W told ready but out: nobody still in is ready, nobody refunds, it pays nothing
+    said = run(table, "edit", "1", "t", WIN, "--winner", "阿张", "--from", "小李", "--yes")
+    assert said.exit_code == 0, said.output
+    with Ledger(table) as ledger:
+        hands = ledger.hands(ledger.table("t"))
+        assert [h.deltas for h in hands] == [{"E": 0, "S": -1, "W": 1, "N": 0}, dict.fromkeys(SEATS, 0)]
+        # told S ready: E and N (still in, not ready) pay S 2 each; W, out, refunds nothing
+        evening.edit_hand(ledger, ledger.table("t"), hands[1], evening.hand_input(facts={"ready": ["S"]}))
+        assert ledger.hands(ledger.table("t"))[1].deltas == {"E": -2, "S": 4, "W": 0, "N": -2}
+        assert problems(ledger, derive=True) == []
+
+
+def test_taking_the_kong_money_back_scores_the_draw_again_without_its_refund(table):
+    with Ledger(table) as ledger:
+        paid = kong(ledger)
+        win(ledger, "E", "S")
+        end = draw(ledger, ready=["S"]).hand
+        taken = evening.revert_event(ledger, ledger.table("t"), paid.table.revision)
+        # no kong money: the draw pays what not ready pays ready only (W and N pay S 2 each), and says what changed
+        assert [(old.deltas, new.deltas) for old, new in taken.changed] == [(REFUND_DRAW, NO_REFUND)]
+        now = ledger.hands(ledger.table("t"))[-1]
+        assert (now.hand_id, now.deltas, now.payments) == (end.hand_id, NO_REFUND, ())
+        # the money: E +1, S -1+4 = 3, W -2, N -2 — what the kong and its refund came to
+        assert money(ledger) == REFUND_MONEY and ledger.penalties(ledger.table("t")) == []
+        assert problems(ledger, derive=True) == []
+
+
+def test_the_cli_says_the_draw_a_revert_of_its_kong_money_pays_again_before_it_is_made(table):
+    with Ledger(table) as ledger:
+        revision = kong(ledger).table.revision
+        win(ledger, "E", "S")
+        draw(ledger, ready=["S"])
+    changed = "  hand 2: 老王 +2→+0, 小李 +6→+4, 阿张 -8→-2, 大刘 +0→-2\n"  # REFUND_DRAW → NO_REFUND
+    asked = run(table, "revert", "t", str(revision), input="n\n")
+    assert asked.exit_code == 0 and changed in asked.output and "revert it?" in asked.output, asked.output
+    with Ledger(table) as ledger:
+        assert ledger.hands(ledger.table("t"))[-1].deltas == REFUND_DRAW  # not asked yes: nothing changed
+    done = run(table, "revert", "t", str(revision), "--yes")
+    assert done.exit_code == 0 and f"reverted revision {revision}\n{changed}" in done.output, done.output
+
+
+def test_a_draw_brought_back_after_its_kong_money_was_taken_back_is_scored_again(table):
+    with Ledger(table) as ledger:
+        paid = kong(ledger)
+        win(ledger, "E", "S")
+        end = draw(ledger, ready=["S"]).hand
+        undone = evening.undo_hand(ledger, ledger.table("t"), end)
+        evening.revert_event(ledger, ledger.table("t"), paid.table.revision)
+        evening.revert_event(ledger, ledger.table("t"), undone.table.revision)  # the draw is back
+        # the log keeps the draw's result with the refund; its deal has no kong money now: scored again, no refund
+        assert ledger.hands(ledger.table("t"))[-1].deltas == NO_REFUND
+        assert problems(ledger, derive=True) == []
+
+
+@pytest.mark.parametrize("payments", [5, [["x"]], {"a": 1}], ids=["a number", "a list in a list", "an object"])
+def test_a_draw_whose_payments_are_not_ids_is_one_line_from_check_and_import(table, payments):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+        doc = evening.export_json(ledger, "t")
+    for event in doc["log"]:
+        for record in event["data"].get("records", ()):
+            if record["hand_id"] == end.hand_id:
+                record["payments"] = payments
+    with Ledger(table) as ledger:
+        with pytest.raises(LedgerError) as refused:
+            evening.import_table(ledger, doc, "copy")
+    assert str(refused.value).startswith("the export is damaged (its log does not replay") and \
+        str(refused.value).endswith("nothing imported"), str(refused.value)
+    with sqlite3.connect(table) as con:
+        for rowid, data in con.execute("SELECT rowid, data FROM events").fetchall():
+            parsed = json.loads(data)
+            for record in parsed.get("records", ()):
+                if record["hand_id"] == end.hand_id:
+                    record["payments"] = payments
+                    con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "are not the ids of payments a draw read" in checked.output, checked.output
+    assert "Traceback" not in checked.output
+
+
+def test_shanglou_doubles_what_a_draw_pays_but_never_the_refund(tmp_path, region):
+    rules = tmp_path / "shanglou.yaml"  # the region's ruleset, where a draw doubles the later hands once (上楼)
+    rules.write_text(region.read_text(encoding="utf-8").replace("id: dealshaped", "id: dealshaped2").replace(
+        "  dealer_stays_on_draw: true\n", "  dealer_stays_on_draw: true\n  shanglou_levels: 1\n"), encoding="utf-8")
+    with Ledger(tmp_path / "s.sqlite3") as ledger:
+        evening.create_table(ledger, "t", str(rules), PLAYERS, 1)
+        assert draw(ledger).hand.deltas == dict.fromkeys(SEATS, 0)  # nobody ready, no kong: nothing; now ×2
+        kong(ledger)  # kong money is never doubled: E, S, N pay W 2 each
+        end = draw(ledger, ready=["S"]).hand
+        # E, W, N (not ready) pay S 2 × 2 = 4 each: E -4, S +12, W -4, N -4; 退税, as it was paid: W pays E, S, N
+        # back 2 each: E +2, S +2, W -6, N +2 → E -2, S +14, W -10, N -2
+        assert end.factor == 2 and end.deltas == {"E": -2, "S": 14, "W": -10, "N": -2}
+
+
+def test_a_kept_draw_that_reads_a_payment_the_log_has_not_is_found(table):
+    with Ledger(table) as ledger:
+        end = _refund_evening(ledger)
+    with sqlite3.connect(table) as con:  # a result kept for another state (dealer S), naming a payment nobody made
+        rowid, data = [(r, d) for r, d in con.execute("SELECT rowid, data FROM events").fetchall()
+                       if end.hand_id in d][0]
+        parsed = json.loads(data)
+        kept = dict(parsed["records"][0], dealer="S", payments=["nobody-paid"])
+        parsed["records"].append(kept)
+        con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
+    checked = run(table, "check")
+    assert checked.exit_code == 1 and "it reads payment 'nobody-paid', which the log does not have" in checked.output, \
+        checked.output

@@ -5,6 +5,11 @@ still in and not ready pays each ready one 2). Screenshots go to /tmp/shots-deal
 
 The evening: 老王 wins on 小李's discard (1), the deal goes on; 老王's seat can no longer be picked; 阿张 makes a
 concealed kong (小李 and 大刘 pay him 2 each, 杠钱 when it is made); 阿张 self-draws (小李 and 大刘 pay 1 each: 老王 is out); the wall runs out with 小李 ready: 大刘 pays him 2.
+
+The refund (退税), at another table: 阿张's 暗杠 first (老王, 小李, 大刘 pay him 2 each), 老王 wins on 小李's discard
+(1), the wall runs out with 小李 ready: 阿张 and 大刘 pay 小李 2 each, and 阿张, not ready, pays back the 2 each paid
+him — the draw: 老王 +2, 小李 +4+2 = +6, 阿张 -2-6 = -8, 大刘 -2+2 = 0. Taking the 暗杠 back says first that the
+draw then pays 老王 0, 小李 +4, 阿张 -2, 大刘 -2 (no kong money, nothing to refund).
 """
 from pathlib import Path
 
@@ -28,6 +33,7 @@ def server(tmp_path_factory):
     with evening.Ledger(where / "ledger.sqlite3") as ledger:
         for w, _ in PHONE_SIZES:
             evening.create_table(ledger, f"deal{w}", str(path), PLAYERS, 1)
+            evening.create_table(ledger, f"refund{w}", str(path), PLAYERS, 1)
     with serving(where / "ledger.sqlite3") as srv:
         yield srv
     deal_region.uninstall()
@@ -74,32 +80,11 @@ def test_a_deal_with_two_wins_and_a_paying_draw_by_touch(phone, server):
     assert by_css(phone, '#record [data-seg="from"] [data-v="E"]').get_attribute("disabled") is not None
     shoot(phone, "1-deal-goes-on.png")
     # kong money when the kong is made: 阿张's 暗杠, paid 2 by each seat still in (小李, 大刘; not 老王)
-    phone.execute_script("window.scrollTo(0, 0)")
-    assert text(phone, "#pen-open") == "杠钱·罚分"
-    taps("#pen-open")
-    wait(phone, lambda d: all_css(d, "#pen-kind"), "the payments panel")
-    Select(by_css(phone, "#pen-kind")).select_by_value("kong")
-    wait(phone, lambda d: "其余各家付给他" in text(d, "#pen-says"), "what the kong money is")
-    assert by_css(phone, '[data-seg="pen-player"] [data-v="E"]').get_attribute("disabled") is not None
-    scroll_to(phone, '[data-seg="pen-player"]')
-    taps('[data-seg="pen-player"] [data-v="W"]')
-    scroll_to(phone, "#pen-go")
-    taps("#pen-go")
-    wait(phone, lambda d: "已记杠钱" in text(d, "#table-msg"), "kong money recorded")
+    kong(phone, taps, out="E")
     shoot(phone, "1b-kong-money.png")
     record(phone, taps, "阿张", None, 1, 2)
     # the wall runs out: 流局 asks who was ready, among the seats still in (老王 and 阿张 won)
-    scroll_to(phone, "#rec-draw")
-    taps("#rec-draw")
-    wait(phone, lambda d: all_css(d, "#draw-ask"), "who was ready")
-    offered = [b.get_attribute("data-v") for b in all_css(phone, '#draw-ask [data-fact="ready"] button')]
-    assert offered == ["S", "N"]
-    scroll_to(phone, "#draw-ask")
-    taps('#draw-ask [data-fact="ready"] [data-v="S"]')
-    shoot(phone, "2-who-was-ready.png")
-    scroll_to(phone, "#draw-go")
-    taps("#draw-go")
-    wait(phone, lambda d: "已记流局" in text(d, "#rec-msg") or "已记流局" in text(d, "#table-msg"), "the draw recorded")
+    draw_ready(phone, taps, "S", offered=["S", "N"], shot="2-who-was-ready.png")
     doc = show(server, name)
     assert [h["payouts"] for h in doc["hands"]] == [
         {"E": 1, "S": -1, "W": 0, "N": 0}, {"E": 0, "S": -1, "W": 2, "N": -1}, {"E": 0, "S": 2, "W": 0, "N": -2}]
@@ -111,4 +96,65 @@ def test_a_deal_with_two_wins_and_a_paying_draw_by_touch(phone, server):
     shoot(phone, "3-history.png")
     history = text(phone, "#history")
     assert "本局第2家" in history, history
+    assert not page_errors(phone)
+
+
+def kong(driver, taps, out=None):
+    """阿张's 暗杠 by the payments panel (a seat that won in the deal, `out`, cannot make one)."""
+    driver.execute_script("window.scrollTo(0, 0)")
+    assert text(driver, "#pen-open") == "杠钱·罚分"
+    taps("#pen-open")
+    wait(driver, lambda d: all_css(d, "#pen-kind"), "the payments panel")
+    Select(by_css(driver, "#pen-kind")).select_by_value("kong")
+    wait(driver, lambda d: "其余各家付给他" in text(d, "#pen-says"), "what the kong money is")
+    if out:
+        assert by_css(driver, f'[data-seg="pen-player"] [data-v="{out}"]').get_attribute("disabled") is not None
+    scroll_to(driver, '[data-seg="pen-player"]')
+    taps('[data-seg="pen-player"] [data-v="W"]')
+    scroll_to(driver, "#pen-go")
+    taps("#pen-go")
+    wait(driver, lambda d: "已记杠钱" in text(d, "#table-msg"), "kong money recorded")
+
+
+def draw_ready(driver, taps, ready, offered, shot=None):
+    """流局 with `ready` told ready, among the seats `offered` (those still in)."""
+    scroll_to(driver, "#rec-draw")
+    taps("#rec-draw")
+    wait(driver, lambda d: all_css(d, "#draw-ask"), "who was ready")
+    assert [b.get_attribute("data-v") for b in all_css(driver, '#draw-ask [data-fact="ready"] button')] == offered
+    scroll_to(driver, "#draw-ask")
+    taps(f'#draw-ask [data-fact="ready"] [data-v="{ready}"]')
+    if shot:
+        shoot(driver, shot)
+    scroll_to(driver, "#draw-go")
+    taps("#draw-go")
+    wait(driver, lambda d: "已记流局" in text(d, "#rec-msg") or "已记流局" in text(d, "#table-msg"), "the draw recorded")
+
+
+def test_a_draw_refunds_kong_money_and_a_revert_says_so_first_by_touch(phone, server):
+    name = next(f"refund{w}" for w, _ in PHONE_SIZES if abs(w - phone.size[0]) < 40)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    kong(phone, taps)  # 老王, 小李, 大刘 pay 阿张 2 each
+    record(phone, taps, "老王", "小李", 1, 1)
+    draw_ready(phone, taps, "S", offered=["S", "W", "N"])
+    doc = show(server, name)
+    assert doc["hands"][-1]["payouts"] == {"E": 2, "S": 6, "W": -8, "N": 0}
+    scroll_to(phone, "#history", "start")
+    row = by_css(phone, '#history [data-hand="2"]')
+    assert "老王 +2 小李 +6 阿张 -8 大刘 0" in " ".join(row.text.split()), row.text
+    shoot(phone, "4-refund.png")
+    # 撤销罚分 on the 暗杠: before it is confirmed, the page says what the draw will pay instead
+    scroll_to(phone, '#history [data-act="revert"]')
+    taps('#history [data-act="revert"]')
+    wait(phone, lambda d: "#2" in text(d, "#hist-msg"), "the later hands the revert changes")
+    assert text(phone, "#hist-msg") == "撤销后这几手会变：#2 老王 +2→0, 小李 +6→+4, 阿张 -8→-2, 大刘 0→-2"
+    assert show(server, name)["hands"][-1]["payouts"] == {"E": 2, "S": 6, "W": -8, "N": 0}  # asked, not done
+    scroll_to(phone, "#hist-msg")
+    shoot(phone, "5-revert-asks.png")
+    scroll_to(phone, '#history [data-act="revert-go"]')
+    taps('#history [data-act="revert-go"]')
+    wait(phone, lambda d: not show(server, name)["penalties"], "the kong money taken back")
+    assert show(server, name)["hands"][-1]["payouts"] == {"E": 0, "S": 4, "W": -2, "N": -2}
     assert not page_errors(phone)

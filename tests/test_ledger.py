@@ -359,9 +359,10 @@ def test_a_version_2_file_is_migrated_to_keep_its_rules(tmp_path):
             (table_id, "1235m 456p 234789s +5m", json.dumps({"seat": "S", "dealer": "E", "from": "E", "base": 2})))
         assert old.version == 2
     with Ledger(db) as ledger:
-        assert ledger.version == VERSION == 6
+        assert ledger.version == VERSION == 7
         table = ledger.table("friday")
         assert table.rules is None and ledger.hands(table)[0].entry == "tiles"
+        assert ledger.hands(table)[0].payments == ()  # 7: a hand of an older file read no payment of its deal
         assert ledger.setting("table") is None
         rules = evening.table_rules(table, ledger)  # read once, then kept
         assert rules.id == "house" and ledger.table("friday").rules is not None

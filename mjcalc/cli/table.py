@@ -669,9 +669,11 @@ def _draw_told(items: Iterable[str]) -> Dict[str, str]:
 
 
 def draw_line(t: Table, record: HandRecord) -> str:
-    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand"
-    paid = [f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat]]
-    return f"{head}; " + (", ".join(paid) if paid else "nobody pays")
+    """A draw and what it pays, the payments on a line of their own when the two do not fit on one."""
+    head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand;"
+    paid = ", ".join(f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat])
+    line = f"{head} {paid or 'nobody pays'}"
+    return line if width(line) <= columns() else "\n".join([head] + fit_text(f"          {paid}"))
 
 
 def rules_line(t: Table, rules: Ruleset, status: str = "") -> str:
@@ -744,14 +746,15 @@ def fit_text(text: str, indent: str = "          ") -> List[str]:
 
 
 def penalty_lines(t: Table, penalty: PenaltyRecord) -> List[str]:
-    """A penalty in the lines that fit: after which hand, who paid whom how much, and why (the revision is what
-    `table revert` takes)."""
+    """A penalty in the lines that fit: after which hand, who paid whom how much (kong money: who paid him), and
+    why (the revision is what `table revert` takes)."""
     names = dict(zip(SEATS, penalty.players or t.players))
-    paid = [s for s in SEATS if penalty.deltas[s] > 0]
-    to = names[paid[0]] if len(paid) == 1 else "each other player"
+    others = [s for s in SEATS if s != penalty.player and penalty.deltas[s]]  # paid, or paying kong money
+    to = ", ".join(names[s] for s in others) if len(others) < 3 else "each other player"
+    paid = penalty.deltas[penalty.player]
     reason = f" — {penalty.reason}" if penalty.reason else ""
-    return fit_text(f"penalty after hand {penalty.after_hand}: {penalty.name}, {names[penalty.player]} "
-                    f"{penalty.deltas[penalty.player]:+d}, {penalty.deltas[paid[0]]} to {to}"
+    return fit_text(f"penalty after hand {penalty.after_hand}: {penalty.name}, {names[penalty.player]} {paid:+d}, "
+                    f"{abs(penalty.deltas[others[0]])} {'from' if paid > 0 else 'to'} {to}"
                     f" (revision {penalty.revision}){reason}")
 
 
@@ -1537,9 +1540,10 @@ def _edit_text(was: Optional["Told"], now: Optional["Told"]) -> str:
 
 
 def _penalty_text(p: Data) -> str:
-    to = p["to"] if p["to"] else "each other player"
+    others = p.get("with") or []
+    to = p["to"] if p["to"] else ", ".join(others) if 0 < len(others) < 3 else "each other player"
     reason = f" — {p['reason']}" if p["reason"] else ""
-    return f"{p['name']}: {p['player']} {p['paid']:+d}, {p['amount']} to {to}{reason}"
+    return f"{p['name']}: {p['player']} {p['paid']:+d}, {p['amount']} {'from' if p['paid'] > 0 else 'to'} {to}{reason}"
 
 
 def _event_text(event: "Event") -> str:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Callable, Dict, List, Optional, Tuple, Union
 
 from ..messages import Message
+from ..regions.base import DealPayment
 from ..session import MAX_LEVELS, State
 from ..situation import MAX_BASE
 from ..tiles import SEATS
@@ -166,6 +167,7 @@ def _table_problems(stored: Stored, table: Table) -> List[Problem]:
                                               or len(set(seated)) != 4):
             say("players", f"{seated!r} is not four players")
         _json(r["input"], dict, "input", say)
+        _json(r["payments"], list, "payments", say)
     for data in stored.penalties:
         say = said()
         penalty = _json(data, dict, "penalty", say)
@@ -265,9 +267,9 @@ def derived_problems(ledger: Ledger, table: Table) -> List[Problem]:
         text = rules.get(sha) if sha is not None else None
         return sha is None or isinstance(text, str) and rules_digest(text) == sha
 
-    def rescore(sha: Optional[str], entry: Data, state: State, number: int) -> Data:
+    def rescore(sha: Optional[str], entry: Data, state: State, number: int, paid: Tuple[DealPayment, ...]) -> Data:
         current = kept_rules(rules[sha]) if sha else table_rules(table)
-        record, _ = score_input(current, table.base, entry, state, number)
+        record, _ = score_input(current, table.base, entry, state, number, paid)
         return record.to_json()
 
     return [Problem(table.name, number, f"log event {revision}", what)

@@ -15,6 +15,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Type, TypeVar
 
 from .. import __version__
 from ..messages import Message
+from ..regions.base import DealPayment
 from ..session import State
 from ..tiles import SEATS
 from .kinds import Data
@@ -150,7 +151,7 @@ def _derived(events: List[Tuple[int, str, Data]], rules: Dict[str, str], t: Tabl
     another state, is refused (`proof.derived_faults`)."""
     done = 0
 
-    def rescore(sha: Optional[str], entry: Data, state: State, number: int) -> Data:
+    def rescore(sha: Optional[str], entry: Data, state: State, number: int, paid: Tuple[DealPayment, ...]) -> Data:
         nonlocal done
         if progress is not None:
             done += 1
@@ -158,7 +159,7 @@ def _derived(events: List[Tuple[int, str, Data]], rules: Dict[str, str], t: Tabl
         text = rules.get(sha) if sha else t.rules
         if text is None:
             raise _damaged("import.rules_missing", sha=str(sha)[:12])
-        record, _ = score_input(kept_rules(text), t.base, entry, state, number)
+        record, _ = score_input(kept_rules(text), t.base, entry, state, number, paid)
         return record.to_json()
 
     for revision, _number, what in proof.derived_faults(events, rescore, lambda sha: sha is None or sha in rules):

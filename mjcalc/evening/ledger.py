@@ -259,6 +259,11 @@ MIGRATIONS = (
     ALTER TABLE hands ADD COLUMN won TEXT NOT NULL DEFAULT '[]';
     ALTER TABLE hands ADD COLUMN next_won TEXT NOT NULL DEFAULT '[]';
     """),
+    # 7: a draw's settlement reads the payments made during its deal (a refund, 退税): their ids, as JSON
+    # ('[]' for every other hand, and every hand an older ledger has).
+    Migration("deal-payments", """
+    ALTER TABLE hands ADD COLUMN payments TEXT NOT NULL DEFAULT '[]';
+    """),
 )
 VERSION = len(MIGRATIONS)
 LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
@@ -383,6 +388,7 @@ class HandRecord:
     rules_sha256: Optional[str] = None  # the rules it was recorded under
     input: Data = field(default_factory=dict)  # how it was entered, to score it again in another state
     won: Tuple[Tuple[str, Optional[str]], ...] = ()  # the deal's wins before it (`State.won`)
+    payments: Tuple[str, ...] = ()  # a draw: the ids of the payments made during its deal that it read
 
     @property
     def factor(self) -> int:
@@ -408,6 +414,10 @@ class HandRecord:
             data["won"] = [list(w) for w in self.won]
         else:
             del data["won"]
+        if self.payments:  # a draw after payments in its deal only
+            data["payments"] = list(self.payments)
+        else:
+            del data["payments"]
         return {"hand_id": data.pop("hand_id"), **data}
 
     @classmethod
@@ -416,7 +426,7 @@ class HandRecord:
         given = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         given.update(deltas=dict(data["deltas"]), after=_state_of(data["after"]),
                      players=tuple(data.get("players") or ()), input=data.get("input") or {},
-                     won=tuple(map(tuple, data.get("won") or ())))
+                     won=tuple(map(tuple, data.get("won") or ())), payments=tuple(data.get("payments") or ()))
         return cls(**given)
 
     def to_dict(self, table: Table) -> Data:
@@ -538,7 +548,7 @@ class Change:
 # `after` (the state after the hand, a column per part); these fields are JSON text.
 _SPLIT = {"deltas": tuple(f"d_{seat.lower()}" for seat in SEATS),
           "after": ("next_round", "next_dealer", "next_streak", "next_level", "next_won")}
-_AS_JSON = ("situation", "patterns", "players", "input", "won")
+_AS_JSON = ("situation", "patterns", "players", "input", "won", "payments")
 _LATER = ("next_won",)  # columns a migration adds after the field's first ones: an older row reads their default
 HAND_COLUMNS = tuple(column for f in fields(HandRecord) for column in _SPLIT.get(f.name, (f.name,)))
 _HAND_COLUMNS = ", ".join(HAND_COLUMNS)
@@ -555,7 +565,7 @@ def _hand_values(record: HandRecord) -> Tuple[Any, ...]:
             values += [value.round, value.dealer, value.streak, value.level, _dumps([list(w) for w in value.won])]
         elif f.name in _AS_JSON:
             values.append(_dumps([list(w) for w in value] if f.name == "won" else
-                                 list(value) if f.name == "players" else value))
+                                 list(value) if f.name in ("players", "payments") else value))
         else:
             values.append(value)
     return tuple(values)
@@ -580,7 +590,8 @@ def _hand(row: sqlite3.Row) -> HandRecord:
             given[f.name] = json.loads(row[f.name])
         else:
             given[f.name] = row[f.name]
-    return HandRecord(**{**given, "players": tuple(given.get("players", ())), "hand_id": given.get("hand_id") or ""})
+    return HandRecord(**{**given, "players": tuple(given.get("players", ())), "payments": tuple(given.get("payments", ())),
+                         "hand_id": given.get("hand_id") or ""})
 
 
 def _named(db: sqlite3.Connection, sql: str, args: Sequence[Any] = ()) -> sqlite3.Cursor:

@@ -14,10 +14,11 @@ import json
 from typing import Any, Callable, Dict, Iterable, List, Optional, Tuple
 
 from ..errors import MjcalcError
+from ..regions.base import DealPayment
 from ..session import MAX_LEVELS, State
 from ..tiles import SEATS
 from .kinds import Data
-from .replay import record_state, result_key
+from .replay import record_state, stored_key
 
 # The scorer whose results an event stores (the event's "scorer"): raise it when a change of the scoring code
 # changes what a stored entry pays, so that results an older scorer stored are no longer re-derived.
@@ -78,6 +79,9 @@ def record_faults(record: Any, ours: bool = False) -> List[str]:
     elif any(abs(v) > MAX_AMOUNT for v in deltas.values()):
         faults.append("a payout beyond any amount")
     kind, winner, discarder = record.get("kind"), record.get("winner"), record.get("discarder")
+    payments = record.get("payments", [])
+    if not (isinstance(payments, list) and all(isinstance(p, str) for p in payments)) or payments and kind != "draw":
+        faults.append(f"payments {payments!r} are not the ids of payments a draw read")
     if kind == "draw":
         if winner is not None or discarder is not None:
             faults.append("a draw with a winner")
@@ -141,8 +145,9 @@ def entries(events: Iterable[Tuple[int, str, Data]]) -> Dict[str, Data]:
     return out
 
 
-# score(rules_sha256, entry, state, number) -> the result as the log keeps it (`HandRecord.to_json`)
-Rescore = Callable[[Optional[str], Data, State, int], Data]
+# score(rules_sha256, entry, state, number, the deal's payments a draw read) -> the result as the log keeps it
+# (`HandRecord.to_json`)
+Rescore = Callable[[Optional[str], Data, State, int, Tuple[DealPayment, ...]], Data]
 
 
 def difference(stored: Data, derived: Data) -> Optional[str]:
@@ -166,6 +171,7 @@ def derived_faults(events: List[Tuple[int, str, Data]], rescore: Rescore, rules_
     (revision, hand number or None, what differs) for each that does not match. `rules_ok(sha)` says whether
     the rules under a digest are there to score with (a missing one is reported by the rules check)."""
     inputs = entries(events)
+    payments = {data.get("penalty_id"): data for _revision, kind, data in events if kind == "penalty"}
     found: List[Tuple[int, Optional[int], str]] = []
     done: Dict[Tuple[Any, ...], Optional[Data]] = {}
     for revision, record, ours in stored_results(events):
@@ -179,11 +185,16 @@ def derived_faults(events: List[Tuple[int, str, Data]], rescore: Rescore, rules_
         sha = record.get("rules_sha256")
         if not rules_ok(sha):
             continue
+        read = record.get("payments") or []
+        missing = [p for p in read if p not in payments]
+        if missing:
+            found.append((revision, number, f"it reads payment {missing[0]!r}, which the log does not have"))
+            continue
         state = record_state(record)
-        key = result_key(record["hand_id"], state, sha)
+        key = stored_key(record)
         if key not in done:
             try:
-                done[key] = rescore(sha, entry, state, number or 1)
+                done[key] = rescore(sha, entry, state, number or 1, tuple(DealPayment.of(payments[p]) for p in read))
             except (MjcalcError, KeyError, TypeError, ValueError) as exc:
                 done[key] = None
                 found.append((revision, number, f"its entry no longer scores in its state ({str(exc)[:80]})"))

@@ -29,7 +29,7 @@ from ..hand import Hand
 from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
-from ..regions.base import Region
+from ..regions.base import DealPayment, Region
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
 from ..session import Session, State
@@ -57,7 +57,8 @@ from .ledger import (
     visible,
 )
 from . import proof
-from .replay import Evening, ReplayError, ResultKey, Score, after_deal, record_state, replay, result_key, timeline
+from .replay import (Evening, ReplayError, ResultKey, Score, after_deal, payments_read, replay, result_key, stored_key,
+                     timeline)
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -327,19 +328,20 @@ def agreed_input(rules: Ruleset, situation: Situation, total: object = None, pat
                       told.facts_json())
 
 
-def score_input(rules: Ruleset, base: int, given: Data, state: State, number: int
-                ) -> Tuple[HandRecord, Optional[Analysis]]:
+def score_input(rules: Ruleset, base: int, given: Data, state: State, number: int,
+                paid: Sequence[DealPayment] = ()) -> Tuple[HandRecord, Optional[Analysis]]:
     """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
-    seating and rules digest) and its Analysis (None for a draw). A hand that is not a legal win is a
+    seating and rules digest) and its Analysis (None for a draw). A draw reads `paid`, the payments made during
+    its deal (`replay.deal_payments`), and names them in its record. A hand that is not a legal win is a
     LedgerError."""
     session, region = Session.of(rules), find_region(rules.region)
     entry = given["entry"]
     if entry == "draw":
         told = draw_facts(region, given.get("told") or {})
-        deltas = {seat: delta * state.factor for seat, delta in region.draw_pays(rules, state, told, base).items()}
+        deltas = dict(region.draw_pays(rules, state, told, base, tuple(paid)))
         return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
                           None, {}, [], deltas, after_deal(state, session, region, rules), now(),
-                          won=state.won), None
+                          won=state.won, payments=tuple(p.payment_id for p in paid)), None
     placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
     for seat, role in ((placed.seat, "winner"), (placed.discarder, "discarder")):
         if seat is not None and seat in state.out:
@@ -504,9 +506,10 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], rules: _Ru
     what the log says (`_proven`); `before`: the table's hands now, when the caller has read them."""
     analyses: Dict[str, Analysis] = {}
 
-    def score(given: Data, state: State, sha256: Optional[str], hand_id: str, number: int) -> Data:
+    def score(given: Data, state: State, sha256: Optional[str], hand_id: str, number: int,
+              paid: Tuple[DealPayment, ...]) -> Data:
         try:
-            record, result = score_input(rules(sha256), t.base, given, state, number)
+            record, result = score_input(rules(sha256), t.base, given, state, number, paid)
         except LedgerError as exc:
             if hand_id == fresh:
                 raise
@@ -525,8 +528,8 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], rules: _Ru
         raise LedgerError("ledger.log_damaged", table=repr(t.name), reason=str(exc)) from None
     _stamp(event, evening.scored)
     hands = [HandRecord.of(h) for h in evening.hands]
-    _proven(t, events, hands, ledger.hands(t) if before is None else before, {r["hand_id"] for r in evening.scored},
-            rules)
+    _proven(t, events, evening, hands, ledger.hands(t) if before is None else before,
+            {r["hand_id"] for r in evening.scored}, rules)
     return evening, hands, analyses.get(fresh or "")
 
 
@@ -557,7 +560,9 @@ def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: O
         return None
     penalties = [p.to_json() for p in ledger.penalties(t)]
     if kind == "hand":
-        record = score(data["input"], t.state, t.rules_sha256, data["hand_id"], len(before) + 1)
+        number = len(before) + 1
+        paid = payments_read(data["input"], penalties, number, t.state)
+        record = score(data["input"], t.state, t.rules_sha256, data["hand_id"], number, paid)
         _stamp(event, [record])
         placed = HandRecord.of(dict(record, number=len(before) + 1, players=list(t.players),
                                     recorded=data["recorded"], input=data["input"]))
@@ -573,11 +578,11 @@ def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: O
 
 
 def _key(record: HandRecord) -> ResultKey:
-    return result_key(record.hand_id, record.before, record.rules_sha256)
+    return result_key(record.hand_id, record.before, record.rules_sha256, record.payments)
 
 
-def _proven(t: Table, events: List[Tuple[str, Data]], hands: List[HandRecord], before: List[HandRecord],
-            scored: Set[str], rules: _Rules) -> None:
+def _proven(t: Table, events: List[Tuple[str, Data]], evening: Evening, hands: List[HandRecord],
+            before: List[HandRecord], scored: Set[str], rules: _Rules) -> None:
     """Each hand the write pays from a result the log kept but the table did not use until now is scored again
     from its entry and compared: a result changed in the file (or in an export) is refused, never paid. What an
     older scorer kept is the table's word (`proof`)."""
@@ -585,12 +590,12 @@ def _proven(t: Table, events: List[Tuple[str, Data]], hands: List[HandRecord], b
     fresh = [h for h in hands if h.hand_id not in scored and _key(h) not in using]
     if not fresh:
         return
-    ours = {result_key(r["hand_id"], record_state(r), r.get("rules_sha256"))
-            for _, r, mine in proof.stored_results((0, kind, data) for kind, data in events) if mine}
+    ours = {stored_key(r) for _, r, mine in proof.stored_results((0, kind, data) for kind, data in events) if mine}
     for record in fresh:
         if _key(record) not in ours:
             continue
-        again, _ = score_input(rules(record.rules_sha256), t.base, record.input, record.before, record.number)
+        paid = payments_read(record.input, evening.penalties, record.number, record.before)
+        again, _ = score_input(rules(record.rules_sha256), t.base, record.input, record.before, record.number, paid)
         what = proof.difference(record.to_json(), again.to_json())
         if what:
             raise LedgerError("ledger.log_damaged", table=repr(t.name),
@@ -787,7 +792,9 @@ def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Rule
         if client is not None:
             data["client"] = client
         if dry_run:
-            record, result = score_input(current, t.base, given, t.state, ledger.state(t)[0] + 1)
+            number = ledger.state(t)[0] + 1
+            paid = payments_read(given, [p.to_json() for p in ledger.penalties(t)], number, t.state)
+            record, result = score_input(current, t.base, given, t.state, number, paid)
             record = record.but(hand_id=hand_id, players=t.players, rules_sha256=t.rules_sha256, input=given)
             asked = unusual(current, given, result)
             if asked is not None and result is not None:

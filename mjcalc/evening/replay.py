@@ -13,9 +13,9 @@ A hand stores its winner as a seat; its seating (seat → person) is the timelin
 moves the chairs from the next hand on and the money stays with the person who won it.
 """
 from dataclasses import dataclass, field, replace
-from typing import Callable, Dict, List, Optional, Sequence, Tuple
+from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
-from ..regions.base import Region
+from ..regions.base import DealPayment, Region
 from ..ruleset import Ruleset
 from ..session import Session, State
 from ..tiles import SEATS
@@ -108,12 +108,34 @@ class Evening:
 
 
 # What names a stored result: its hand id, the state it was scored in (round, dealer, streak, level, the deal's
-# wins) and its rules' digest.
-ResultKey = Tuple[str, int, str, int, int, Tuple[Tuple[str, Optional[str]], ...], Optional[str]]
+# wins), its rules' digest and, for a draw, the ids of the payments made during its deal that it read.
+ResultKey = Tuple[str, int, str, int, int, Tuple[Tuple[str, Optional[str]], ...], Optional[str], Tuple[str, ...]]
 
 
-def result_key(hand_id: str, state: State, rules_sha256: Optional[str]) -> ResultKey:
-    return (hand_id, state.round, state.dealer, state.streak, state.level, state.won, rules_sha256)
+def result_key(hand_id: str, state: State, rules_sha256: Optional[str], payments: Tuple[str, ...] = ()) -> ResultKey:
+    return (hand_id, state.round, state.dealer, state.streak, state.level, state.won, rules_sha256, payments)
+
+
+def stored_key(record: Data) -> ResultKey:
+    """The key of a result the log stores (`result_key`)."""
+    return result_key(record["hand_id"], record_state(record), record.get("rules_sha256"),
+                      tuple(record.get("payments") or ()))
+
+
+def deal_payments(penalties: Iterable[Data], number: int, state: State) -> Tuple[DealPayment, ...]:
+    """The payments made during the deal that hand `number` is played in, in `state`, in order: the table's
+    penalty records (as data, each with `after_hand`, the hands played before it) recorded before that hand and
+    at or after the end of the last hand that ended a deal — the deal's wins so far (`state.won`) are the hands
+    since — whose player was paid (a ruleset payment with `gets`, kong money; a penalty's player pays instead)."""
+    start = number - 1 - len(state.won)
+    return tuple(DealPayment.of(p) for p in penalties
+                 if start <= p["after_hand"] < number and p["deltas"][p["player"]] > 0)
+
+
+def payments_read(given: Data, penalties: Iterable[Data], number: int, state: State) -> Tuple[DealPayment, ...]:
+    """What the hand entered as `given` reads of the payments made during its deal: a draw settles them all
+    (`deal_payments`); a win reads none."""
+    return deal_payments(penalties, number, state) if given.get("entry") == "draw" else ()
 
 
 def record_state(record: Data) -> State:
@@ -121,8 +143,9 @@ def record_state(record: Data) -> State:
     return State.of(record)
 
 
-# score(input, state, rules_sha256, hand_id, number) -> a record dict (payouts, after, …): that hand in that state
-Score = Callable[[Data, State, Optional[str], str, int], Data]
+# score(input, state, rules_sha256, hand_id, number, the deal's payments) -> a record dict (payouts, after, …):
+# that hand in that state (`deal_payments`: a draw reads them)
+Score = Callable[[Data, State, Optional[str], str, int, Tuple[DealPayment, ...]], Data]
 
 
 def timeline(events: Sequence[Tuple[str, Data]]) -> Tuple[Data, List[Item], Dict[ResultKey, Data]]:
@@ -142,7 +165,7 @@ def timeline(events: Sequence[Tuple[str, Data]]) -> Tuple[Data, List[Item], Dict
     for revision, (kind, data) in enumerate(events, 1):
         by_revision[revision] = (kind, data)
         for record in data.get("records", ()):
-            known[result_key(record["hand_id"], record_state(record), record.get("rules_sha256"))] = record
+            known[stored_key(record)] = record
         if kind == "open":
             opening = {"players": list(data["players"]), "rules_sha256": data.get("rules_sha256"),
                        "levels": data.get("levels", 0)}
@@ -201,15 +224,17 @@ def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) ->
             continue
         data = item.data
         if item.kind == "hand":
-            key = result_key(data["hand_id"], state, evening.rules_sha256)
+            number = len(evening.hands) + 1
+            paid = payments_read(data["input"], evening.penalties, number, state)
+            key = result_key(data["hand_id"], state, evening.rules_sha256, tuple(p.payment_id for p in paid))
             record = known.get(key)
             if record is None:
                 if score is None:
                     raise ReplayError(f"hand {data['hand_id']} has no result in {state}")
-                record = score(data["input"], state, evening.rules_sha256, data["hand_id"], len(evening.hands) + 1)
+                record = score(data["input"], state, evening.rules_sha256, data["hand_id"], number, paid)
                 known[key] = record
                 evening.scored.append(record)
-            record = dict(record, number=len(evening.hands) + 1, players=list(evening.players),
+            record = dict(record, number=number, players=list(evening.players),
                           recorded=data["recorded"], input=data["input"])
             evening.hands.append(record)
             state = State.of(record["after"])

@@ -43,7 +43,7 @@ class Event:
     renames: Dict[str, str] = field(default_factory=dict)  # seat_start
     dealer: Optional[Tuple[str, str]] = None  # seat, dealer: (seat, player) who deals next
     rules: Tuple[str, ...] = ()  # open: (id, zh); rules: (old id, old zh, new id, new zh)
-    penalty: Optional[Data] = None  # name, player, to, each, amount, reason
+    penalty: Optional[Data] = None  # name, player, paid, to, amount (each other seat's), reason, with (those seats)
     target: Optional[Tuple[int, str]] = None  # revert: (revision, kind) taken back
     closed: Optional[bool] = None
     state: Optional[Data] = None
@@ -146,11 +146,12 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif kind == "penalty":
         names = f.names()
         deltas = data.get("deltas", {})
-        paid = [s for s in SEATS if deltas.get(s, 0) > 0]
+        others = [s for s in SEATS if s != data.get("player") and deltas.get(s, 0)]  # paid, or paying kong money
         event.penalty = {"name": data.get("name", data.get("penalty", "")), "player": names.get(data.get("player") or "", ""),
                          "paid": deltas.get(data.get("player"), 0),
                          "to": names.get(data.get("to") or "") if data.get("to") else None,
-                         "amount": deltas.get(paid[0], 0) if paid else 0, "reason": data.get("reason", "")}
+                         "amount": abs(deltas.get(others[0], 0)) if others else 0, "reason": data.get("reason", ""),
+                         "with": [names.get(s, "") for s in others]}
         f.penalties[data.get("penalty_id", "")] = event.penalty
     elif kind == "close":
         event.closed = bool(data.get("closed"))

@@ -6,8 +6,8 @@ rules and its seat roles. It subclasses `Region` and overrides only what differs
 generic scorer, analysis and output ask the region; they never say a region's words.
 """
 from dataclasses import dataclass
-from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Optional, Sequence, Tuple,
-                    Union)
+from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, List, Literal, Mapping, Optional, Sequence,
+                    Tuple, Union)
 
 from ..decompose import Block
 from ..errors import ImpossibleSituation, Notice, SituationError
@@ -29,6 +29,24 @@ if TYPE_CHECKING:  # for annotations only: these modules import this one
 HandTiles = Union["Tiles", "ToldHand"]
 AnyReading = Union["Reading", "ToldReading"]  # a reading of the tiles, or of a hand told by its patterns
 Won = Tuple[Tuple[str, Optional[str]], ...]  # a deal's wins so far, in order: (winner, discarder or None)
+
+
+@dataclass(frozen=True)
+class DealPayment:
+    """A payment made during the deal (kong money when the kong is made: a ruleset payment with `gets`): its id,
+    the seat it was recorded against (`seat`, the one paid), the one seat named to pay it (`to`, None when each
+    seat still in paid) and each seat's money moved by it (`deltas`, summing to zero)."""
+
+    payment_id: str
+    seat: str
+    to: Optional[str]
+    deltas: Mapping[str, int]
+
+    @classmethod
+    def of(cls, data: Mapping[str, Any]) -> "DealPayment":
+        """The payment a ledger's penalty record keeps (its `penalty_id`, `player`, `to`, `deltas`)."""
+        return cls(data["penalty_id"], data["player"], data.get("to"),
+                   {seat: int(data["deltas"][seat]) for seat in SEATS})
 
 
 @dataclass(frozen=True)
@@ -334,9 +352,12 @@ class Region:
         says here who no longer pays)."""
         return situation
 
-    def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int) -> Dict[str, int]:
-        """What a deal that ends without another win pays (the wall is empty): seat → delta, summing to zero;
-        `state.won` says who won earlier in it, `told` what the table said (`draw_facts`)."""
+    def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
+                  paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
+        """What a deal that ends without another win pays (the wall is empty), as paid (上楼's `state.factor` is
+        the region's to apply): seat → delta, summing to zero; `state.won` says who won earlier in it, `told`
+        what the table said (`draw_facts`), `paid` the payments made during the deal, in order (a refund 退税
+        pays some back). Nothing here."""
         return dict.fromkeys(SEATS, 0)
 
     # --- output -----------------------------------------------------------------------------------------

@@ -562,8 +562,14 @@ def do_table_penalty(lib: Library, name: str, p: Data) -> Data:
 
 def do_table_revert(lib: Library, name: str, p: Data) -> Data:
     """evening.revert_event: take back the edit, undo or penalty at `revision` (`table revert REVISION --json`);
-    with `shown_revision` (the table's revision the phone showed), refused if the table moved on since."""
+    with `shown_revision` (the table's revision the phone showed), refused if the table moved on since. With
+    `dry_run`, what it would change (the later hands, before and after: a draw that refunded kong money taken
+    back), written nowhere."""
     request = _request(p, "table_revert", name)
+    if p.get("dry_run"):  # a read
+        with _reading(lib) as ledger:
+            return _answer(front.revert_event(ledger, _open_table(ledger, name), p["revision"], None,
+                                              p.get("shown_revision"), dry_run=True))
     with lib.writing() as ledger:
         t = _open_table(ledger, name)
         written = front.revert_event(ledger, t, p["revision"], request, p.get("shown_revision"))
@@ -836,7 +842,7 @@ def endpoint_fields(endpoint: str) -> Dict[str, FieldType]:
         "table_rules": {"ruleset": str, "revision": int, "request_id": str},
         "table_penalty": {"penalty": str, "player": str, "to": str, "reason": str, "revision": int,
                           "request_id": str},
-        "table_revert": {"revision": int, "shown_revision": int, "request_id": str},
+        "table_revert": {"revision": int, "shown_revision": int, "request_id": str, "dry_run": bool},
         "table_close": {"closed": bool, "request_id": str},
         "import": {"document": dict, "as": str},
         "table_undo": {"hand_id": str, "number": int, "revision": int, "request_id": str, "dry_run": bool},
