@@ -15,6 +15,10 @@ def run(*args, input=None):
     return CliRunner().invoke(cli, list(args), input=input)
 
 
+# The bounds below are against blow-ups (an alias bomb, a deep nest), read in this process's CPU seconds
+# (`time.process_time`), not by the wall clock: a loaded machine must not fail them (CI did, 0.78 s under load 9).
+
+
 def one_line_error(result, code, *parts):
     """The result is exactly one `Error: …` line (stderr is mixed into output by CliRunner) with exit `code`."""
     assert result.exit_code == code, (result.exit_code, result.output, result.exception)
@@ -59,17 +63,17 @@ def test_hostile_ruleset_files_are_refused_fast(tmp_path, name):
     data, where, words = HOSTILE_FILES[name]
     path = tmp_path / "house.yaml"
     path.write_bytes(data)
-    start = time.perf_counter()
+    start = time.process_time()
     result = run("rulesets", "check", str(path))
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     line = one_line_error(result, 1, str(path), words)
     assert line.startswith(f"Error: {path}{where}"), line
     # a bound against blow-ups (an alias bomb takes minutes or the memory), not a speed figure: the first
     # analyze of a process imports the engine, and a loaded fresh CI machine took 0.55 s for it
     assert elapsed < 5, elapsed
-    start = time.perf_counter()
+    start = time.process_time()
     result = run("analyze", HAND, "-r", str(path))
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
     one_line_error(result, 1, str(path), words)
 
 
@@ -80,18 +84,18 @@ def test_hostile_situation_files_are_refused_fast(tmp_path, name):
         data = b"seat: S\nseat: W\n"
     path = tmp_path / "s.yaml"
     path.write_bytes(data)
-    start = time.perf_counter()
+    start = time.process_time()
     result = run("analyze", HAND, "--situation", str(path))
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     line = one_line_error(result, 2, f"--situation {path}")
     if name not in ("alias-bomb", "deep-but-legal-for-libyaml", "5000 digits", "bad yaml"):
         assert words in line, line
 
 
 def test_dev_zero_is_refused_at_once():
-    start = time.perf_counter()
+    start = time.process_time()
     result = run("rulesets", "check", "/dev/zero")
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     one_line_error(result, 1, "/dev/zero", "larger than")
     one_line_error(run("analyze", HAND, "--situation", "/dev/zero"), 2, "/dev/zero", "larger than")
 
