@@ -266,10 +266,10 @@ def test_absurdly_long_input_is_answered_at_once():
     assert len("1m" * 100) == MAX_INPUT
     with pytest.raises(HandError):  # 200 characters are read (and are 100 tiles)
         parse_hand("1m" * 100)
-    start = time.perf_counter()
+    start = time.process_time()  # CPU seconds: a loaded machine must not fail the bound
     with pytest.raises(NotationError) as info:
         parse_hand("123m " * 2_000_000)
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert str(info.value) == "input too long: 10000000 characters (a hand is at most 200)"
     with pytest.raises(NotationError) as info:
         parse_hand("1" * 201)
