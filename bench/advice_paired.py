@@ -513,8 +513,11 @@ def summary(files: Iterable[str], out=sys.stdout) -> None:
             engine += sum(d["engine"] for d in line["deals"])
             fallback += sum(d["fallback"] for d in line["deals"])
         rng = random.Random(BOOTSTRAP_SEED)
-        print(f"{ruleset} · {policy} against {BASELINE}: {len(lines)} walls "
-              f"(seeds {lines[0]['seed']}–{lines[-1]['seed']}), {4 * len(lines)} paired deals", file=out)
+        label = f"{policy} (the engine within {within} of ready)" if within >= 0 else policy
+        drawn = sum(line["deals"][0]["winner"] is None for line in lines)
+        print(f"{ruleset} · {label} against {BASELINE}: {len(lines)} walls "
+              f"(seeds {lines[0]['seed']}–{lines[-1]['seed']}), {4 * len(lines)} paired deals; "
+              f"{drawn} of the all-baseline deals drawn", file=out)
         for what, (t, b, d) in rows.items():
             mean, lo, hi, blo, bhi = interval(d, rng)
             scale, unit = (100, " points of %") if what == "win" else (1, " a deal")

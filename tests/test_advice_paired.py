@@ -5,6 +5,7 @@ to 0), a duplicate that does not replay the same deal, a wall that is not the ru
 a player who plays at random winning as often as one who plays to win.
 """
 import importlib.util
+import io
 import json
 import sys
 from collections import Counter
@@ -142,3 +143,14 @@ def test_the_baseline_claims_a_pung_only_when_it_brings_the_hand_nearer():
     chow = paired.Seat(tiles("2m 3m 4p 5p 6p 7s 8s 9s E E W N C"))
     assert paired.chow_claim(table, chow, NAMES.index("1m")) == (1, 2)
     assert paired.chow_claim(table, chow, NAMES.index("E")) is None  # never of honors
+
+
+def test_the_summary_of_the_baseline_against_itself_says_no_difference(beijing_efficient, tmp_path):
+    path = tmp_path / "efficient.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in beijing_efficient), encoding="utf-8")
+    out = io.StringIO()
+    paired.summary([str(path), str(path)], out)  # a seed read twice counts once
+    text = out.getvalue()
+    assert f"{WALLS} walls" in text and f"{4 * WALLS} paired deals" in text
+    assert text.count("paired difference +0.000") == 2
+    assert text.count("95% normal [+0.000, +0.000]  bootstrap [+0.000, +0.000]") == 2
