@@ -686,7 +686,9 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     if valued.skipped:
         doc.line(f"(not valued, further from ready: {' '.join(tile_text(t, glyphs) for t in valued.skipped)})")
     if valued.narrowed:
-        doc.line(f"(the work cap narrowed the play weighed for {' '.join(tile_text(t, glyphs) for t in valued.narrowed)})")
+        doc.line(f"(the work cap narrowed the play weighed for {' '.join(tile_text(t, glyphs) for t in valued.narrowed)}: "
+                 "no exchanges, or one discard weighed after a useful draw, or, far from ready, an estimate along one "
+                 "path to ready, not a bound)")
 
 
 def rulesets_doc(rulesets: Sequence[Ruleset]) -> Doc:

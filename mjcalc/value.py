@@ -52,7 +52,7 @@ cent (the README measures it): a budget of 1 is the model, not the unbounded bes
 
 The work cap (`cap`, `CAP` by default; None: none). The answer is bounded by work, never by the clock, so it is
 the same on any machine. The work (`Engine.spent`, work thrown away included) counts the states valued, the
-hands whose shanten is computed (one each: where the time of a hand far from ready goes), `IMPROVING` for each
+hands whose shanten is computed (one a shape of the ruleset: where the time of a hand far from ready goes), `IMPROVING` for each
 set of improving kinds found and `SCORED` for each complete hand scored. The discards are taken up most promising
 first. Each stage of a discard's play is given twice an even share of the cap's work left (the cap less the work
 spent so far, over the discards not yet valued; at most all of it), and a stage that passes it is given up, its
@@ -73,8 +73,9 @@ tables dropped, for the next, narrower one:
 A stage given up for a discard is not tried for those after it (less promising: heavier plays seldom get
 lighter). Stages 1 and 2 are plays the player could make, so their figures are lower bounds of the wider play's.
 Every valued discard gets figures; one weighed by a narrower stage than without the cap is marked `exact:
-False` (`~`) and named in `narrowed`. So the work is at most the cap plus a state's scoring and the estimates,
-and the memo tables, which hold only what that work put there, are bounded with it. `CAP` is calibrated in
+False` (`~`) and named in `narrowed`. So the work is at most the cap plus what is counted outside the stages
+(the discards' order, by their improving tiles, and the estimates: a few hundred units a discard), and the memo
+tables, which hold only what that work put there, are bounded with it. `CAP` is calibrated in
 bench/README.md (`bench/advice_cap.py`: random first-turn hands in every ruleset). `exact` comes with no cap in
 the CLI (`--exact`); a server gives one always.
 
@@ -111,9 +112,10 @@ DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS
 DEEP_OPTIONS = 2
 SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
 WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
-SCORED = 4  # the work of a complete hand scored, counted against the cap (a state valued, a shanten computed: 1)
+SCORED = 4  # the work of a complete hand scored, counted against the cap (a state valued: 1; a shanten computed:
+# 1 a shape of the ruleset)
 IMPROVING = 10  # the work of finding the kinds that improve a hand (`shanten.improvements`)
-CAP = 15000  # the work cap of a whole answer (module docstring), calibrated in bench/README.md
+CAP = 16000  # the work cap of a whole answer (module docstring), calibrated in bench/README.md
 NARROW_OPTIONS = 1  # stage 2: the discards weighed after keeping a drawn tile
 STAGES = (None, NARROW_OPTIONS)  # the plays of stages 1 and 2: the discards weighed after a useful draw (None: as
 # `_options` says); stage 0 is the exchanges', stage 3 (`ESTIMATE`) no play but the closed form (module docstring)
@@ -338,7 +340,7 @@ class Engine:
         draw (as `advise` ranks it)."""
         s = self._shanten.get(h)
         if s is None:
-            self.spent += 1
+            self._spend(len(self.shapes))  # (each shape is counted: shangrao has four, zhuji one)
             naturals, wilds = self._split(h)
             s = _shanten(naturals, wilds, self.melds, self.shapes)
             if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
@@ -383,7 +385,7 @@ class Engine:
             if not complete:
                 hit = (False, 0, ())
             else:
-                self.spent += SCORED  # (a hand scored is work too, and may be most of a state's)
+                self._spend(SCORED)  # (a hand scored is work too, and may be most of a state's)
                 tiles = _tiles(self._as_hand(h, k), self.wild_kinds)
                 free = _winning_tile_free(tiles, self.ruleset, self.situation, self.region)
                 hit = self._shared.get(h) if free else None
@@ -526,9 +528,15 @@ class Engine:
             hit = self._useful[h13] = tuple(out)
         return hit
 
+    def _spend(self, work: int) -> None:
+        """Count `work` done; `_Spent` once the stage being weighed has passed its share (`_stop`)."""
+        self.spent += work
+        if self._stop is not None and self.spent > self._stop:
+            raise _Spent
+
     def _improving(self, h13: Counts) -> Tuple[int, ...]:
         """The kinds whose draw lowers the shanten of the 13-tile `h13` by its shapes (`shanten.improvements`)."""
-        self.spent += IMPROVING
+        self._spend(IMPROVING)
         naturals, wilds = self._split(h13)
         return _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds)[0]
 
@@ -621,9 +629,7 @@ class Engine:
             return hit
         if self._limit is not None and len(self._value) + 2 * len(self._scores) > self._limit:
             raise _Overflow
-        self.spent += 1
-        if self._stop is not None and self.spent > self._stop:
-            raise _Spent
+        self._spend(1)
         s = self.shanten(h13)
         if r <= 0 or (s + 1 > r and not self.automatic):
             out = ZERO
@@ -727,8 +733,15 @@ class Engine:
         valued = [d for d in self.start if shanten[d] <= limit]
         # the most promising first (fewest from ready, most improving tiles): they keep their exchanges when
         # the work runs out
+        # (by the kinds whose draw improves the hand, for those 2 or more from ready: finding the discards that then
+        # lower the shanten is most of the work of a hand far from ready, and is needed only by the plays)
         pool = self.unseen0
-        valued.sort(key=lambda d: (shanten[d], -sum(pool[k] for k, _ in self.useful(self.start[d])), d))
+
+        def promise(d: int) -> Tuple[int, int, int]:
+            h = self.start[d]
+            kinds = [k for k, _ in self.useful(h)] if shanten[d] <= 1 else self._improving(h)
+            return shanten[d], -sum(pool[k] for k in kinds), d
+        valued.sort(key=promise)
         figures: Dict[int, Outcome] = {}
         widest = {d: 0 if self.budget[d] > shanten[d] else 1 for d in valued}  # each one's play without the cap
         floor = 1  # a narrower play given up for a discard is not tried for those after it (less promising)
@@ -745,6 +758,7 @@ class Engine:
                     break
                 self._stop = self._share(len(valued) - i)
                 if self._stop == self.spent:  # the cap is spent: the closed form at once
+                    self._stop = None
                     stage = ESTIMATE
                     continue
                 try:
