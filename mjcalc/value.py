@@ -112,7 +112,7 @@ DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS
 DEEP_OPTIONS = 2
 SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
 WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
-SCORED = 4  # the work of a complete hand scored, counted against the cap (a state valued: 1; a shanten computed:
+SCORED = 12  # the work of a complete hand scored, counted against the cap (a state valued: 1; a shanten computed:
 # 1 a shape of the ruleset)
 IMPROVING = 10  # the work of finding the kinds that improve a hand (`shanten.improvements`)
 CAP = 16000  # the work cap of a whole answer (module docstring), calibrated in bench/README.md
