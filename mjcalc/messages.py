@@ -318,8 +318,6 @@ EN: Dict[str, str] = {
     "waits.need_13_tiles": "{size} tiles: waits need a 13-tile hand",
     # value.py
     "value.star_without_kind": "the hand holds a '*' but no wild kind is given: the wall's wildcards depend on it (give --wild or --indicator)",
-    "value.time_capped": "the time cap ({seconds} s) was reached: exchanges were given up, figures marked ~ are the narrower play (a lower bound)",
-    "value.time_cut": "the time cap ({seconds} s) was reached: figures marked ~ are the narrower play (a lower bound), and {count} discard{plural} not valued: {tiles}",
     # regions/base.py: what every region checks
     "region.option_unused": "is not used by {ruleset}; ignored",
     "region.own_discard": "{seat} is the winner's own seat: a player cannot win on his own discard",
@@ -779,8 +777,6 @@ ZH: Dict[str, str] = {
     "region.indicator_all_held": "四张 {tile} 都在手里，翻出来的牌不可能是它",
     "waits.need_13_tiles": "{size} 张牌：算听牌要 13 张",
     "value.star_without_kind": "牌里有 '*'，但没有给百搭是哪种牌：墙上的百搭要看它（请给百搭或翻牌）",
-    "value.time_capped": "已到时间上限（{seconds} 秒）：不再算换牌，标 ~ 的数字是较窄的打法（下限）",
-    "value.time_cut": "已到时间上限（{seconds} 秒）：标 ~ 的数字是较窄的打法（下限），还有 {count} 种弃牌没有估值：{tiles}",
     # --- regions/base.py: what every region checks ---
     "region.option_unused": "{ruleset} 不用这一项；已忽略",
     "region.own_discard": "{seat} 是和牌者自己的座位：不能和自己打出的牌",

@@ -636,8 +636,9 @@ def advice_doc(advice: "Advice", lang: str, glyphs: bool = False, said_in: str =
 
 def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, glyphs: bool = False) -> None:
     """`advise --by win|value`: on each discard of the JSON its P(win), expected payout and likely patterns (null:
-    not valued), `ranked` (the valued discards, best for the objective first); in the text, a table of them.
-    Valued with a time cap, the JSON says it too (`time_cap_json`), and the text says when it was reached."""
+    not valued), `ranked` (the valued discards, best for the objective first), `narrowed` (the discards the work cap
+    weighed by a narrower play, `~`) and `work` (the work spent, `value.Engine.spent`); in the text, a table of
+    them."""
     rules = advice.analysis.ruleset
     assert advice.discards is not None  # 14 tiles
 
@@ -660,9 +661,8 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
         row["exact"] = v.exact if v else None
         row["top_patterns"] = top(v) if v else None
     data["ranked"] = [label[v.tile] for v in valued.discards]  # one wildcard discard, as advise ranks them
-    time_note = time_cap_note(valued, lang, glyphs)
-    if valued.time_cap is not None:
-        data.update(time_cap_json(valued, label, time_note))
+    data["narrowed"] = [label[t] for t in valued.narrowed]
+    data["work"] = valued.work
     note = "exact" if valued.exact else (f"~: a narrower play weighed, without exchanges (its "
                                          f"{'P(win)' if valued.by == 'win' else 'expected'} is a lower bound)")
     if valued.could_be_exact:
@@ -685,28 +685,10 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     doc.table(["discard", "shanten", "P(win)", "expected", "most likely winning patterns"], rows)
     if valued.skipped:
         doc.line(f"(not valued, further from ready: {' '.join(tile_text(t, glyphs) for t in valued.skipped)})")
-    if time_note:
-        doc.line(f"({time_note})")
-
-
-def time_cap_json(valued: "ValueAdvice", label: Mapping[int, str], note: Optional[str]) -> Dict[str, Any]:
-    """A time-capped valuing's fields: `time_cap` (its seconds), `time_capped` (reached: exchanges given up, the
-    figures marked not exact), `timed_out` (valuing stopped too), `unvalued` (the discards left without figures,
-    as `discard` names them) and `time_note` (what happened, in words; null when the cap was not reached)."""
-    return {"time_cap": valued.time_cap, "time_capped": valued.time_capped, "timed_out": valued.timed_out,
-            "unvalued": [label[t] for t in valued.unvalued], "time_note": note}
-
-
-def time_cap_note(valued: "ValueAdvice", lang: str, glyphs: bool = False) -> Optional[str]:
-    """The time cap reached, said in `lang` (None when it was not)."""
-    if not valued.time_capped:
-        return None
-    seconds = f"{valued.time_cap:g}"
-    if not valued.unvalued:
-        return Message("value.time_capped", seconds=seconds).text(lang)
-    count = len(valued.unvalued)
-    return Message("value.time_cut", seconds=seconds, count=count, plural="" if count == 1 else "s",
-                   tiles=" ".join(tile_text(t, glyphs) for t in valued.unvalued)).text(lang)
+    if valued.narrowed:
+        doc.line(f"(the work cap narrowed the play weighed for {' '.join(tile_text(t, glyphs) for t in valued.narrowed)}: "
+                 "no exchanges, or one discard weighed after a useful draw, or, far from ready, an estimate along one "
+                 "path to ready, not a bound)")
 
 
 def rulesets_doc(rulesets: Sequence[Ruleset]) -> Doc:

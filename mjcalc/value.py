@@ -50,20 +50,40 @@ passes `WORK` (then this discard and those after it, less promising, are weighed
 for hands 2 or more from ready. A second exchange changes the figures of the best play by up to a few per
 cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
 
-A time cap (`seconds`, for a server; none by default, and then nothing here reads a clock). The clock is read
-every `TICKS` states valued or hands scored, where the work is counted. Once `EXCHANGE_SHARE` of the seconds
-has passed while exchanges are weighed, they are given up as when the work passes `WORK` (this discard and
-those after it: the narrower play, `~`); once all of them have passed while the narrower play is weighed,
-valuing stops: that discard and those after it (the less promising) are `unvalued`, and the answer says it was
-cut (`timed_out`). The figures given are those of a run without the cap, or, for the discards the cap reached,
-of the narrower play (a lower bound).
+The work cap (`cap`, `CAP` by default; None: none). The answer is bounded by work, never by the clock, so it is
+the same on any machine. The work (`Engine.spent`, work thrown away included) counts the states valued, the
+hands whose shanten is computed (one a shape of the ruleset: where the time of a hand far from ready goes), `IMPROVING` for each
+set of improving kinds found and `SCORED` for each complete hand scored. The discards are taken up most promising
+first. Each stage of a discard's play is given twice an even share of the cap's work left (the cap less the work
+spent so far, over the discards not yet valued; at most all of it), and a stage that passes it is given up, its
+tables dropped, for the next, narrower one:
+
+  0. its exchanges, when its budget has room for them (as above; past `WORK`, or past the share, this discard
+     and those after it lose them);
+  1. no exchanges (the narrower play above: a drawn tile kept only when it lowers the shanten, and in a play
+     begun `DEEP` or more from ready only the `DEEP_OPTIONS` discards leaving the most improving tiles weighed);
+  2. as 1, but after a useful draw only `NARROW_OPTIONS` (1) discard is weighed, the least tied tile (its other
+     copies and its neighbours within two ranks), chosen without weighing what each discard leaves;
+  3. `ESTIMATE`, no search: a closed form along one path to ready (`estimate`): from each hand the next keeps
+     the improving kind with the most tiles left and throws the least tied tile that lowers the shanten; a
+     step is taken on any draw that improves the hand the path is at (chance: its tiles left over the wall then),
+     the last on a draw that wins the path's ready hand, paid as that hand's wins are. A few hundred units of
+     work a discard, whatever the hand; an estimate, not a bound (it counts every improving draw as good as the
+     path's, and forgets that a hand nearer ready has fewer).
+A stage given up for a discard is not tried for those after it (less promising: heavier plays seldom get
+lighter). Stages 1 and 2 are plays the player could make, so their figures are lower bounds of the wider play's.
+Every valued discard gets figures; one weighed by a narrower stage than without the cap is marked `exact:
+False` (`~`) and named in `narrowed`. So the work is at most the cap plus what is counted outside the stages
+(the discards' order, by their improving tiles, and the estimates: a few hundred units a discard), and the memo
+tables, which hold only what that work put there, are bounded with it. `CAP` is calibrated in
+bench/README.md (`bench/advice_cap.py`: random first-turn hands in every ruleset). `exact` comes with no cap in
+the CLI (`--exact`); a server gives one always.
 
 Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
 complete hand is scored once per (tiles, winning tile), in this process, and once for all its winning tiles
 when the region's reading keys read no winning tile (`_winning_tile_free`). A win whatever the shape (a region's
 `automatic_win`) is found through the region's `automatic_draws`; this module names no region's rules.
 """
-import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
@@ -92,8 +112,14 @@ DEEP = 2  # a play begun this far from ready or further weighs only DEEP_OPTIONS
 DEEP_OPTIONS = 2
 SWAPS = 1  # exchanges that keep the shanten, allowed to a hand 0 or 1 from ready after the first discard
 WORK = 45000  # states valued plus twice the complete hands scored, past which exchanges are given up
-EXCHANGE_SHARE = 0.5  # with a time cap: the share of its seconds past which exchanges are given up
-TICKS = 32  # with a time cap: states valued and hands scored between two readings of the clock
+SCORED = 12  # the work of a complete hand scored, counted against the cap (a state valued: 1; a shanten computed:
+# 1 a shape of the ruleset)
+IMPROVING = 10  # the work of finding the kinds that improve a hand (`shanten.improvements`)
+CAP = 16000  # the work cap of a whole answer (module docstring), calibrated in bench/README.md
+NARROW_OPTIONS = 1  # stage 2: the discards weighed after keeping a drawn tile
+STAGES = (None, NARROW_OPTIONS)  # the plays of stages 1 and 2: the discards weighed after a useful draw (None: as
+# `_options` says); stage 0 is the exchanges', stage 3 (`ESTIMATE`) no play but the closed form (module docstring)
+ESTIMATE = len(STAGES) + 1
 WIN = -1  # a decision: the drawn tile wins
 OBJECTIVES = ("win", "value")
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
@@ -193,6 +219,7 @@ class DiscardValue:
     expected: float
     top_patterns: List[Tuple[Tuple[str, ...], float]]
     exact: bool
+    stage: int = 0  # the play weighed (module docstring): 0 its exchanges, 1-4 narrower and narrower
 
 
 @dataclass
@@ -206,15 +233,11 @@ class ValueAdvice:
     win_now: Optional[int] = None  # what the 14 tiles pay the player as they stand, when they are a legal win
     asked_draws: Optional[int] = None  # the draws asked for (`draws` is at most the unseen tiles)
     dropped: Tuple[str, ...] = ()  # the ways of winning given, which the draws to come do not take (option names)
-    unvalued: List[int] = field(default_factory=list)  # discards the time cap left without figures, in the order
-    # they would have been weighed (most promising first); never one of `skipped`
-    time_cap: Optional[float] = None  # the seconds the valuing was given (None: no time cap)
-    time_capped: bool = False  # the time cap was reached: exchanges given up (`~`), or valuing stopped as well
-
-    @property
-    def timed_out(self) -> bool:
-        """Whether the time cap stopped the valuing before every discard had its figures (`unvalued`)."""
-        return bool(self.unvalued)
+    narrowed: List[int] = field(default_factory=list)  # discards the work cap had weighed by a narrower play
+    # than the one they would have had without it, in the order weighed (most promising first)
+    weighed: List[int] = field(default_factory=list)  # the valued discards in the order taken up (most promising first)
+    cap: Optional[int] = None  # the work cap (None: none)
+    work: int = 0  # the work spent: states valued plus twice the complete hands scored
 
     @property
     def could_be_exact(self) -> bool:
@@ -223,7 +246,7 @@ class ValueAdvice:
 
     @property
     def exact(self) -> bool:
-        return all(d.exact for d in self.discards) and not self.unvalued
+        return all(d.exact for d in self.discards)
 
 
 class Engine:
@@ -231,8 +254,7 @@ class Engine:
 
     def __init__(self, hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
                  draws: int = DEFAULT_DRAWS, by: str = "value", swaps: int = SWAPS, work: int = WORK,
-                 exact: bool = False, seconds: Optional[float] = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 exact: bool = False, cap: Optional[int] = CAP) -> None:
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -280,7 +302,7 @@ class Engine:
         self._moves: Dict[Tuple[Counts, int], Tuple[Tuple[int, Tuple[Any, ...]], ...]] = {}
         self._decisions: Dict[Tuple[Counts, int, int], Dict[int, int]] = {}
         self._tail: Dict[Tuple[int, int, int], float] = {}
-        self._trimmed: Dict[Tuple[Counts, int], Tuple[int, ...]] = {}
+        self._trimmed: Dict[Tuple[Counts, int, int], Tuple[int, ...]] = {}
         self._auto: Dict[Counts, Optional[FrozenSet[int]]] = {}
         self._pools: Dict[Tuple[Counts, int], Tuple[int, ...]] = {}
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
@@ -288,16 +310,12 @@ class Engine:
         self.exact = exact
         self.work = None if exact else work
         self._limit: Optional[int] = None
-        self.capped: Set[int] = set()  # discards weighed without exchanges because the work passed `work` (or the time)
-        # the time cap (module docstring): `clock()` read every TICKS states against `_until` while it is set
-        self.seconds, self._clock, self._ticks = seconds, clock, 1
-        self.time_capped = False
-        self._until: Optional[float] = None
-        self._soft: Optional[float] = None  # exchanges given up
-        self._hard: Optional[float] = None  # valuing stopped
-        if seconds is not None:
-            begun = clock()
-            self._soft, self._hard = begun + seconds * EXCHANGE_SHARE, begun + seconds
+        self.capped: Set[int] = set()  # discards weighed without exchanges because the work passed `work`
+        # the work cap (module docstring): `spent` counts the work; a stage is given up once it passes `_stop`
+        self.cap = cap
+        self.spent = 0
+        self._stop: Optional[int] = None
+        self.stage: Dict[int, int] = {}  # a first discard -> the stage of its play (module docstring)
         # whether a hand can win whatever its shape here (None is an answer for every hand: the hook's contract)
         self.automatic = self._automatic(next(iter(self.start.values()))) is not None
         self.budget, self.first = {}, {}
@@ -322,6 +340,7 @@ class Engine:
         draw (as `advise` ranks it)."""
         s = self._shanten.get(h)
         if s is None:
+            self._spend(len(self.shapes))  # (each shape is counted: shangrao has four, zhuji one)
             naturals, wilds = self._split(h)
             s = _shanten(naturals, wilds, self.melds, self.shapes)
             if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
@@ -366,8 +385,7 @@ class Engine:
             if not complete:
                 hit = (False, 0, ())
             else:
-                if self._until is not None:
-                    self._tick()  # (a hand scored is work too, and may be most of a state's)
+                self._spend(SCORED)  # (a hand scored is work too, and may be most of a state's)
                 tiles = _tiles(self._as_hand(h, k), self.wild_kinds)
                 free = _winning_tile_free(tiles, self.ruleset, self.situation, self.region)
                 hit = self._shared.get(h) if free else None
@@ -377,14 +395,6 @@ class Engine:
                         self._shared[h] = hit
             self._scores[key] = hit
         return hit
-
-    def _tick(self) -> None:
-        """One unit of work under a time cap: every `TICKS` of them, `_Late` once the clock reads `_until`."""
-        self._ticks -= 1
-        if not self._ticks:
-            self._ticks = TICKS
-            if self._until is not None and self._clock() >= self._until:
-                raise _Late
 
     def _as_hand(self, h: Counts, k: int) -> Hand:
         concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
@@ -503,9 +513,7 @@ class Engine:
             s = self.shanten(h13)
             out = []
             if s > 0:
-                naturals, wilds = self._split(h13)
-                kinds, _ = _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds)
-                for k in kinds:
+                for k in self._improving(h13):
                     h = list(h13)
                     h[k] += 1
                     options = []
@@ -519,6 +527,60 @@ class Engine:
                         out.append((k, tuple(options)))
             hit = self._useful[h13] = tuple(out)
         return hit
+
+    def _spend(self, work: int) -> None:
+        """Count `work` done; `_Spent` once the stage being weighed has passed its share (`_stop`)."""
+        self.spent += work
+        if self._stop is not None and self.spent > self._stop:
+            raise _Spent
+
+    def _improving(self, h13: Counts) -> Tuple[int, ...]:
+        """The kinds whose draw lowers the shanten of the 13-tile `h13` by its shapes (`shanten.improvements`)."""
+        self._spend(IMPROVING)
+        naturals, wilds = self._split(h13)
+        return _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds)[0]
+
+    def estimate(self, base: int) -> Outcome:
+        """Stage 3 (module docstring): the play begun by throwing `base`, valued in closed form along one path to
+        ready. From each hand of the path the next keeps the improving kind with the most tiles left and throws
+        the least tied tile that then lowers the shanten; a step is taken on a draw of any kind that improves the
+        hand the path is at, with chance (its tiles left)/(the wall then), and the last on a draw that wins the
+        ready hand at the path's end, which is paid as that hand's wins are, in proportion to their tiles."""
+        h = self.start[base]
+        goods: List[int] = []  # the tiles that take each step
+        while self.shanten(h) > 0:
+            pool = self.pool(h, base)
+            kinds = [k for k in self._improving(h) if self._held(h, k) < 4 and pool[k]]
+            goods.append(sum(pool[k] for k in kinds))
+            s = self.shanten(h)
+            step = None
+            for k in sorted(kinds, key=lambda k: (-pool[k], k)):
+                ds = [d for d in range(NUM_KINDS + 1) if d != k and h[d] and self.shanten(self._after(h, k, d)) < s]
+                if ds:
+                    step = self._after(h, k, min(ds, key=lambda d: (self._ties(h, k, d), d)))
+                    break
+            if step is None:
+                return ZERO
+            h = step
+        pool = self.pool(h, base)
+        wins = [(k, pay, pats) for k, pay, pats in self.wins(h) if pool[k] > 0]
+        goods.append(sum(pool[k] for k, _, _ in wins))
+        at = [1.0] + [0.0] * len(goods)  # the chance of being at each step of the path
+        for t in range(self.draws):
+            m = self.wall - t
+            for i in range(len(goods) - 1, -1, -1):
+                moved = at[i] * min(goods[i] / m, 1.0)
+                at[i] -= moved
+                at[i + 1] += moved
+        p = at[-1]
+        out = Outcome()
+        total = goods[-1]
+        for k, pay, pats in wins:
+            w = p * pool[k] / total
+            out.p += w
+            out.e += w * pay
+            out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+        return out
 
     @staticmethod
     def _after(h13: Counts, k: int, d: int) -> Counts:
@@ -567,8 +629,7 @@ class Engine:
             return hit
         if self._limit is not None and len(self._value) + 2 * len(self._scores) > self._limit:
             raise _Overflow
-        if self._until is not None:
-            self._tick()
+        self._spend(1)
         s = self.shanten(h13)
         if r <= 0 or (s + 1 > r and not self.automatic):
             out = ZERO
@@ -616,10 +677,15 @@ class Engine:
     def _options(self, h13: Counts, k: int, ds: Tuple[int, ...], s: int, base: int) -> Tuple[int, ...]:
         """The discards weighed after keeping `k`: all of them, except in a play begun far from ready (`DEEP`
         or more), where only the `DEEP_OPTIONS` leaving the most tiles that improve the hand are (an
-        approximation)."""
+        approximation), and in the stages that weigh `NARROW_OPTIONS`."""
+        stage = self.stage.get(base)
+        n = STAGES[min(stage, len(STAGES)) - 1] if stage else None  # (a simulator playing `ESTIMATE`: stage 2)
+        if n is not None:  # stage 2: the loosest tile, found without weighing what each discard leaves
+            return ds if len(ds) <= n else tuple(sorted(ds, key=lambda d: (self._ties(h13, k, d), d))[:n])
         if self.first[base] < DEEP or len(ds) <= DEEP_OPTIONS:
             return ds
-        key = (h13, k)
+        n = DEEP_OPTIONS
+        key = (h13, k, n)
         hit = self._trimmed.get(key)
         if hit is None:
             pool = self.unseen0
@@ -627,8 +693,22 @@ class Engine:
             for d in ds:
                 after = self._after(h13, k, d)
                 scored.append((-sum(pool[t] for t, _ in self.useful(after)), d))
-            hit = self._trimmed[key] = tuple(d for _, d in sorted(scored)[:DEEP_OPTIONS])
+            hit = self._trimmed[key] = tuple(d for _, d in sorted(scored)[:n])
         return hit
+
+    def _ties(self, h13: Counts, k: int, d: int) -> int:
+        """How tied the tile `d` is to the rest of the 13-tile `h13` with `k` drawn (stages 2 and 3 throw the least
+        tied of the discards that lower the shanten): twice its other copies, and for a suited tile once each tile
+        of its suit within two ranks; a wildcard, the most tied of all."""
+        if d == STAR or d in self.wild_kinds:
+            return 99
+        h = list(h13)
+        h[k] += 1
+        ties = 2 * (h[d] - 1)
+        if d < 27:
+            rank = d % 9
+            ties += sum(h[t] for t in range(d - min(rank, 2), d + min(8 - rank, 2) + 1) if t != d)
+        return ties
 
     # --- the policy, one draw at a time (for simulators) -------------------------------------------
 
@@ -653,42 +733,56 @@ class Engine:
         valued = [d for d in self.start if shanten[d] <= limit]
         # the most promising first (fewest from ready, most improving tiles): they keep their exchanges when
         # the work runs out
+        # (by the kinds whose draw improves the hand, for those 2 or more from ready: finding the discards that then
+        # lower the shanten is most of the work of a hand far from ready, and is needed only by the plays)
         pool = self.unseen0
-        valued.sort(key=lambda d: (shanten[d], -sum(pool[k] for k, _ in self.useful(self.start[d])), d))
-        figures, unvalued = {}, []
+
+        def promise(d: int) -> Tuple[int, int, int]:
+            h = self.start[d]
+            kinds = [k for k, _ in self.useful(h)] if shanten[d] <= 1 else self._improving(h)
+            return shanten[d], -sum(pool[k] for k in kinds), d
+        valued.sort(key=promise)
+        figures: Dict[int, Outcome] = {}
+        widest = {d: 0 if self.budget[d] > shanten[d] else 1 for d in valued}  # each one's play without the cap
+        floor = 1  # a narrower play given up for a discard is not tried for those after it (less promising)
         for i, d in enumerate(valued):
             if progress is not None:
                 progress(i, len(valued))
             h = self.start[d]
-            if self.budget[d] > shanten[d]:
-                self._limit, self._until, self._ticks = self.work, self._soft, 1  # None: no cap
-                try:
-                    figures[d] = self.value(h, self.draws, d)
-                except (_Overflow, _Late) as exc:
-                    self._forget(d)
-                    self.time_capped |= isinstance(exc, _Late)
-                    for later in valued:  # this and the rest play without exchanges
-                        if self.budget[later] > shanten[later]:
-                            self.budget[later] = shanten[later]
-                            self.capped.add(later)
-                finally:
-                    self._limit = self._until = None
-            if d not in figures:
-                self._until, self._ticks = self._hard, 1
-                try:
-                    figures[d] = self.value(h, self.draws, d)
-                except _Late:  # out of time: this discard and the rest are not valued
-                    self.time_capped = True
-                    unvalued = valued[i:]
+            stage = 0 if self.budget[d] > shanten[d] else floor
+            while d not in figures:
+                self.stage[d] = stage
+                self._limit = self.work if stage == 0 else None  # None: no cap
+                if stage == ESTIMATE:
+                    figures[d] = self.estimate(d)
                     break
+                self._stop = self._share(len(valued) - i)
+                if self._stop == self.spent:  # the cap is spent: the closed form at once
+                    self._stop = None
+                    stage = ESTIMATE
+                    continue
+                try:
+                    figures[d] = self.value(h, self.draws, d)
+                except (_Overflow, _Spent) as exc:
+                    self._forget(d)
+                    if stage == 0:  # this and the rest play without exchanges (past `WORK`, as without the cap)
+                        without_cap = isinstance(exc, _Overflow)
+                        for later in valued[i:]:
+                            if self.budget[later] > shanten[later]:
+                                self.budget[later] = shanten[later]
+                                self.capped.add(later)
+                                if without_cap:
+                                    widest[later] = 1
+                    stage += 1
+                    floor = max(floor, stage)
                 finally:
-                    self._until = None
+                    self._limit = self._stop = None
         results = []
-        for d in valued[:len(valued) - len(unvalued)]:
+        for d in valued:
             o, s = figures[d], shanten[d]
             pats = [(ids, min(q, 1.0)) for ids, q in sorted(o.patterns.items(), key=lambda kv: (-kv[1], kv[0]))[:top]]
             exact = self.budget[d] > s or self.draws == 0 or self.automatic and self._wins_every_draw(self.start[d])
-            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, exact))  # min: 1 + rounding
+            results.append(DiscardValue(d, s, min(o.p, 1.0), o.e, pats, exact, self.stage[d]))  # min: 1 + rounding
         if self.by == "win":
             results.sort(key=lambda v: (-round(v.p_win, 12), -round(v.expected, 9), v.shanten, v.tile == STAR, v.tile))
         else:
@@ -697,7 +791,16 @@ class Engine:
         dropped = tuple(name for name in ("from", "rob_kong", "kong_draw", "first_turn", "last_tile")
                         if getattr(now, FIELD_OF.get(name, name)) != getattr(afterwards, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
-                           self.asked_draws, dropped, unvalued, self.seconds, self.time_capped)
+                           self.asked_draws, dropped, [d for d in valued if self.stage[d] > widest[d]], valued,
+                           self.cap, self.spent)
+
+    def _share(self, left: int) -> Optional[int]:
+        """Where the stage now begun is given up (`spent` past it), `left` discards still to value with this one:
+        twice an even share of the cap's work left, at most all of it (None: no cap)."""
+        if self.cap is None:
+            return None
+        rest = max(self.cap - self.spent, 0)
+        return self.spent + min(rest, 2 * rest // left)
 
     def _wins_every_draw(self, h13: Counts) -> bool:
         """Whether every tile left in the wall wins the 13-tile `h13` at once (a win whatever the shape on any
@@ -725,8 +828,8 @@ class _Overflow(Exception):
     """The exchanges' work passed `Engine.work`."""
 
 
-class _Late(Exception):
-    """The time cap's instant for the play being weighed (exchanges, or the narrower play) passed."""
+class _Spent(Exception):
+    """A stage's work passed its share of the cap (`Engine._stop`)."""
 
 
 class Player:
@@ -753,13 +856,11 @@ class Player:
 
 def advise_value(hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
                  draws: int = DEFAULT_DRAWS, by: str = "value", top: int = 3, exact: bool = False,
-                 seconds: Optional[float] = None, clock: Callable[[], float] = time.monotonic,
-                 progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
+                 cap: Optional[int] = CAP, progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
     """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
-    `exact` weighs the exchanges of wildcard hands too, with no cap on the work; `seconds` caps the time, read
-    from `clock` (seconds; a test gives its own). `progress(done, total)` is told as each discard is taken up."""
-    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, seconds=seconds, clock=clock).evaluate(
-        top, progress)
+    `exact` weighs the exchanges of wildcard hands too, with no cap on the exchanges' work (`WORK`); `cap` bounds
+    the whole answer's work (None: no bound). `progress(done, total)` is told as each discard is taken up."""
+    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, cap=cap).evaluate(top, progress)
 
 
 def tile_name(tile: int) -> str:

@@ -402,11 +402,11 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     advice = run(parsed, rules, situation, _seen(seen))
     doc = render.advice_doc(advice, lang, glyphs, said_in=said_lang())
     if by:
-        from ..value import DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
+        from ..value import CAP, DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
         from .progress import Progress  # imported when used (start-up time)
-        with Progress("valuing discards") as shown:  # a line on stderr at a terminal: this may take minutes
+        with Progress("valuing discards") as shown:  # a line on stderr at a terminal: --exact may take minutes
             valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws,
-                                  by, exact=exact, progress=shown.step)
+                                  by, exact=exact, cap=None if exact else CAP, progress=shown.step)
         render.value_into(doc, advice, valued, lang, glyphs)
     emit(doc, as_json)
 

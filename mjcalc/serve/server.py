@@ -80,7 +80,6 @@ BACKLOG = 64  # connections the kernel queues until they are accepted (at 5, eve
 ONCE_HEADERS = ("Host", "Origin", TOKEN_HEADER, "Content-Length", "Content-Type", "Transfer-Encoding")  # once each
 WRITE_METHODS = ("POST", "PUT", "PATCH", "DELETE")
 SEATS = ("E", "S", "W", "N")
-ADVICE_SECONDS = 6.0  # POST /api/advise with "by" (`exact` too): the valuing's time cap; the answer says if reached
 # (6 s: the heaviest narrower plays, shangrao 2 from ready with three wildcards, take 5-8 s; at 3 s they got no figure)
 
 Data = Dict[str, Any]  # a JSON object: a request's fields, an answer (the evening's `kinds.Data`)
@@ -347,8 +346,9 @@ def do_compare(lib: Library, p: Data) -> List[Data]:
 
 def do_advise(lib: Library, p: Data) -> Data:
     """advice.advise(parse_hand(hand), rules, situation, seen) → render.advice_json, as `advise --json`; with "by"
-    (and "draws", "exact"), value.advise_value within `ADVICE_SECONDS` → render.value_into, as `advise --json --by`
-    with the time cap's fields (`render.time_cap_json`)."""
+    (and "draws", "exact"), value.advise_value within its work cap (`exact` too: a server bounds every answer) →
+    render.value_into, as `advise --json --by`, with the fields of the time cap it had before (`TIME_CAP_FIELDS`:
+    none, never reached) for the clients that read them."""
     from ..front import DEFAULT_DRAWS, OBJECTIVES, Doc, advise_value, value_into  # imported when used (start-up time)
 
     by, draws, exact = p.get("by"), p.get("draws"), p.get("exact", False)
@@ -369,11 +369,16 @@ def do_advise(lib: Library, p: Data) -> Data:
     if not by:
         return advice_json(advice, lang, said_in=lang)
     doc = Doc(advice_json(advice, lang, said_in=lang))
-    valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact,
-                          seconds=ADVICE_SECONDS)
+    valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact)
     value_into(doc, advice, valued, lang)
     answer: Data = doc.data
+    answer.update(TIME_CAP_FIELDS)
     return answer
+
+
+# the fields of the time cap POST /api/advise with "by" had (issue 37: bounded by work instead, `value.CAP`), kept
+# for the clients that read them: no time cap, never reached, every discard valued
+TIME_CAP_FIELDS: Data = {"time_cap": None, "time_capped": False, "timed_out": False, "unvalued": [], "time_note": None}
 
 
 def _open_table(ledger: Ledger, name: str) -> "Table":
