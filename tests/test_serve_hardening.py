@@ -447,3 +447,21 @@ def test_a_stale_undo_edit_or_revert_is_refused_naming_what_came_between(tmp_pat
         assert status == 409 and "hand 2 recorded" in json.loads(body)["error"], body
     finally:
         stop(srv)
+
+
+def test_a_request_that_fails_past_its_handler_says_one_line_not_a_traceback(capsys, tmp_path):
+    """socketserver prints a traceback for an exception its handler lets through; mjcalc serve says one line, and
+    nothing for a phone that went away mid-request."""
+    from mjcalc.serve.server import make_server
+
+    server = make_server("127.0.0.1", 0, db_path=tmp_path / "l.sqlite3")
+    try:
+        for error in (ValueError("bad\nthing"), ConnectionResetError("gone")):
+            try:
+                raise error
+            except Exception:
+                server.handle_error(None, ("10.0.0.7", 5555))
+        said = capsys.readouterr().err
+    finally:
+        server.server_close()
+    assert said == "mjcalc serve: a request from 10.0.0.7 failed: ValueError: bad\\nthing\n", said

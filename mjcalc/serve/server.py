@@ -129,6 +129,7 @@ from ..front import (  # noqa: E402
     next_json,
     parse_hand,
     parse_seen,
+    printable,
     read_situation,
     seat_word,
     settle,
@@ -1054,6 +1055,15 @@ class Server(ThreadingHTTPServer):
             super().process_request_thread(request, client_address)
         finally:
             self._let_go(client_address[0])
+
+    def handle_error(self, request: Connection, client_address: Address) -> None:
+        """A request that failed past its handler's own answers: one line in the server's log, never the standard
+        library's traceback (a phone that went away mid-request is not the server's fault: nothing is said)."""
+        error = sys.exc_info()[1]
+        if self.quiet or isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        sys.stderr.write(f"mjcalc serve: a request from {client_address[0]} failed: "
+                         f"{type(error).__name__}: {printable(str(error))}\n")
 
     def _let_go(self, who: str) -> None:
         with self.held_lock:
