@@ -45,18 +45,16 @@ from mjcalc.scoring import prepare
 from mjcalc.shanten import improvements, shanten
 from mjcalc.shapes import is_complete
 from mjcalc.tiles import NUM_KINDS, SEATS, Wall, next_in_cycle, suit_of
-from mjcalc.value import STAR, WORK, Engine
+from mjcalc.value import STAR, TABLE, Plan, Rivals, plan
 
 RULESETS = ("beijing", "zhuji")
-POLICIES = ("random", "efficient", "advise", "win", "value")
+POLICIES = ("random", "efficient", "advise", "win", "value", "win-alone", "value-alone")
 BASELINE = "efficient"
-ENGINE_POLICIES = ("win", "value")
-# The value engine (`win`, `value`) is asked only when the hand's best discard leaves it this close to ready or
-# closer; further away the seat plays the baseline's discard. A hand 3-4 from ready takes the engine 1-30 s of
-# CPU (issue 37), which no benchmark of thousands of deals can pay; the engine has no work bound for that play
-# yet (issue 37, item 3). Deterministic: the same answer on any machine. At 2, about three decisions in four
-# of a test seat are the engine's, and a deal costs 1.5 times what it costs at 1.
-ENGINE_WITHIN = 2
+ENGINE_POLICIES = ("win", "value", "win-alone", "value-alone")
+# The value engine (`win`, `value`) may be asked only when the hand's best discard leaves it this close to ready
+# or closer (`--engine-within`), the seat playing the baseline's discard further away. None: always (the
+# default since the engine's work cap bounds every answer, issue 37 item 3); the first figures used 2.
+ENGINE_WITHIN: Optional[int] = None
 BOOTSTRAP = 2000
 BOOTSTRAP_SEED = 37
 
@@ -131,7 +129,9 @@ class View:
     seen: Tuple[int, ...]
     situation: Situation
     rng: random.Random
-    engine_within: int = ENGINE_WITHIN
+    engine_within: Optional[int] = ENGINE_WITHIN
+    drawn: Optional[int] = None  # the tile the seat just drew (None: its 14th is a claimed discard)
+    memory: Dict[str, Plan] = field(default_factory=dict)  # the seat's own, kept through the deal (its plan)
 
     def wall(self) -> Wall:
         """The wall as this seat knows it (the library's: composition less its 14 tiles, the seen and the
@@ -196,23 +196,48 @@ def play_advise(view: View) -> Tuple[int, str]:
     return answer.discards[0].tile, ""
 
 
-def engine_policy(by: str) -> Policy:
-    """The value engine's first discard for the objective `by`, when the hand's best discard leaves it
-    `engine_within` or fewer from ready; the baseline's discard further away (see ENGINE_WITHIN)."""
+def engine_policy(by: str, rivals: Optional[Rivals]) -> Policy:
+    """The value engine's discard for the objective `by` (`rivals`: in the table's game, None: alone), when the
+    hand's best discard leaves it `engine_within` or fewer from ready (None: always); the baseline's discard
+    further away. The engine's plan is followed draw by draw and asked again only when it runs out
+    (`mjcalc.Plan.spent`), after a claim, or when the seat's tiles are not the plan's."""
     def play(view: View) -> Tuple[int, str]:
         ranked = efficient_key(view)
-        if ranked[0][0][0] > view.engine_within:
+        if view.engine_within is not None and ranked[0][0][0] > view.engine_within:
+            view.memory.pop("plan", None)
             return ranked[0][1], "baseline"
-        engine = Engine(view.tiles.hand(), view.table.ruleset, view.situation, view.seen, by=by, work=WORK)
-        tile = engine.evaluate().discards[0].tile
-        if tile == STAR:
-            tile = next(t for t in sorted(view.tiles.concealed) if t in view.table.wild_kinds)
-        return tile, "engine"
+        mine = view.memory.get("plan")
+        if mine is not None and view.drawn is not None and not mine.spent and _follows(view, mine):
+            try:
+                return _natural(view, mine.throw(view.drawn)), "plan"
+            except ValueError:  # the plan would take a win the table's rules did not give (a flag it drops)
+                pass
+        hand = view.tiles.hand()
+        mine = view.memory["plan"] = plan(hand, view.table.ruleset, view.situation, view.seen, by=by, rivals=rivals)
+        return _natural(view, mine.discard), "engine"
     return play
 
 
+def _follows(view: View, mine: Plan) -> bool:
+    """Whether the seat's 14 tiles are the plan's 13 and the tile just drawn."""
+    counts = [0] * (NUM_KINDS + 1)
+    for t in view.tiles.concealed:
+        counts[t] += 1
+    assert view.drawn is not None
+    counts[view.drawn] -= 1
+    return tuple(counts) == mine.hand and len(view.tiles.melds) == mine.engine.melds
+
+
+def _natural(view: View, tile: int) -> int:
+    """A tile of the seat's hand for the engine's `tile` (`STAR`: the seat's first wildcard)."""
+    if tile == STAR:
+        return next(t for t in sorted(view.tiles.concealed) if t in view.table.wild_kinds)
+    return tile
+
+
 PLAY: Dict[str, Policy] = {"random": play_random, "efficient": play_efficient, "advise": play_advise,
-                           "win": engine_policy("win"), "value": engine_policy("value")}
+                           "win": engine_policy("win", TABLE), "value": engine_policy("value", TABLE),
+                           "win-alone": engine_policy("win", None), "value-alone": engine_policy("value", None)}
 
 
 # --- the deal -------------------------------------------------------------------------------------------
@@ -231,10 +256,12 @@ class Deal:
     decision_max: float = 0.0  # the longest one decision of the test seat (CPU seconds)
     engine: int = 0  # decisions of the test seat the value engine made
     fallback: int = 0  # decisions of the test seat the baseline made (the hand too far from ready)
+    planned: int = 0  # of the engine's, those that followed its plan without asking it again
 
     def record(self, test: Optional[str]) -> dict:
         return {"test": test, "winner": self.winner, "from": self.discarder, "deltas": self.deltas,
-                "turns": self.turns, "engine": self.engine, "fallback": self.fallback}
+                "turns": self.turns, "engine": self.engine, "fallback": self.fallback,
+                "planned": self.planned}
 
 
 def legal_win(table: Table, seat: Seat, tile: int, situation: Situation) -> Optional[Dict[str, int]]:
@@ -320,11 +347,12 @@ def chow_claim(table: Table, seat: Seat, tile: int) -> Optional[Tuple[int, ...]]
 
 
 def play(table: Table, policies: Dict[str, str], test: Optional[str] = None,
-         engine_within: int = ENGINE_WITHIN) -> Deal:
+         engine_within: Optional[int] = ENGINE_WITHIN) -> Deal:
     """Play the wall once with each seat's policy; `test` is the seat whose decisions are timed and counted."""
     ruleset = table.ruleset
     seats = {s: Seat(list(table.tiles[13 * i:13 * i + 13])) for i, s in enumerate(SEATS)}
     rngs = {s: random.Random(f"advice_paired:policy:{ruleset.id}:{table.seed}:{s}") for s in SEATS}
+    memories: Dict[str, Dict[str, Plan]] = {s: {} for s in SEATS}
     on_table = [0] * NUM_KINDS  # discards lying on the table (a claimed one goes to its meld)
     drawn = 52
     turn = "E"
@@ -355,12 +383,14 @@ def play(table: Table, policies: Dict[str, str], test: Optional[str] = None,
                 for m in other.melds:
                     for t in m.tiles:
                         seen[t] += 1
-        view = View(table, turn, me, tuple(seen), table.situation.replace(seat=turn), rngs[turn], engine_within)
+        view = View(table, turn, me, tuple(seen), table.situation.replace(seat=turn), rngs[turn], engine_within,
+                    tile if need_draw else None, memories[turn])
         start = time.process_time()
         thrown, how = PLAY[policies[turn]](view)
         if turn == test:
             deal.decision_max = max(deal.decision_max, time.process_time() - start)
-            deal.engine += how == "engine"
+            deal.engine += how in ("engine", "plan")
+            deal.planned += how == "plan"
             deal.fallback += how == "baseline"
         me.concealed.remove(thrown)  # a ValueError: the policy threw a tile the seat does not hold
         me.discarded = True
@@ -427,7 +457,7 @@ def _check_tiles(table: Table, seats: Dict[str, Seat], on_table: List[int], draw
 # --- a wall, five deals ----------------------------------------------------------------------------------
 
 
-def run_wall(args: Tuple[str, str, int, int]) -> dict:
+def run_wall(args: Tuple[str, str, int, Optional[int]]) -> dict:
     """The five deals of one wall: all on the baseline, then the policy at E, S, W and N in turn."""
     ruleset_id, policy, seed, engine_within = args
     ruleset = load_ruleset(ruleset_id)
@@ -453,7 +483,7 @@ def run_wall(args: Tuple[str, str, int, int]) -> dict:
 
 
 def walls(ruleset: str, policy: str, start: int, count: int, workers: int = 1,
-          engine_within: int = ENGINE_WITHIN) -> Iterator[dict]:
+          engine_within: Optional[int] = ENGINE_WITHIN) -> Iterator[dict]:
     """The JSONL lines of walls `start` … `start + count - 1`, in seed order."""
     jobs = [(ruleset, policy, seed, engine_within) for seed in range(start, start + count)]
     if workers <= 1:
@@ -490,18 +520,18 @@ def interval(values: Sequence[float], rng: random.Random) -> Tuple[float, float,
 
 
 def summary(files: Iterable[str], out=sys.stdout) -> None:
-    groups: Dict[Tuple[str, str, int], Dict[int, dict]] = {}
+    groups: Dict[Tuple[str, str, str], Dict[int, dict]] = {}
     for name in files:
         with open(name, encoding="utf-8") as f:
             for text in f:
                 if text.strip():
                     line = json.loads(text)
-                    key = (line["ruleset"], line["policy"], line.get("engine_within", -1))
+                    key = (line["ruleset"], line["policy"], str(line.get("engine_within", "")))
                     groups.setdefault(key, {})[line["seed"]] = line
     for (ruleset, policy, within), by_seed in sorted(groups.items()):
         lines = [by_seed[s] for s in sorted(by_seed)]
         rows = {"win": ([], [], []), "payout": ([], [], [])}
-        engine = fallback = 0
+        engine = fallback = planned = 0
         for line in lines:
             base, test = seat_results(line)
             for i, what in enumerate(("win", "payout")):
@@ -512,8 +542,9 @@ def summary(files: Iterable[str], out=sys.stdout) -> None:
                 rows[what][2].append(t - b)
             engine += sum(d["engine"] for d in line["deals"])
             fallback += sum(d["fallback"] for d in line["deals"])
+            planned += sum(d.get("planned", 0) for d in line["deals"])
         rng = random.Random(BOOTSTRAP_SEED)
-        label = f"{policy} (the engine within {within} of ready)" if within >= 0 else policy
+        label = f"{policy} (the engine within {within} of ready)" if within not in ("", "None") else policy
         drawn = sum(line["deals"][0]["winner"] is None for line in lines)
         print(f"{ruleset} · {label} against {BASELINE}: {len(lines)} walls "
               f"(seeds {lines[0]['seed']}–{lines[-1]['seed']}), {4 * len(lines)} paired deals; "
@@ -530,8 +561,8 @@ def summary(files: Iterable[str], out=sys.stdout) -> None:
         print(f"  deals per CPU-second: baseline {len(lines) / base_cpu:.2f}, with the policy "
               f"{4 * len(lines) / test_cpu:.2f}; the longest decision of a test seat {worst:.2f} s CPU", file=out)
         if engine or fallback:
-            print(f"  test seats' decisions: {engine} by the value engine, {fallback} by the baseline "
-                  f"(the best discard more than {within} from ready)", file=out)
+            print(f"  test seats' decisions: {engine} by the value engine ({planned} of them following its plan), "
+                  f"{fallback} by the baseline (the best discard more than {within} from ready)", file=out)
 
 
 def main(argv: Optional[Sequence[str]] = None) -> None:
@@ -544,7 +575,7 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--engine-within", type=int, default=ENGINE_WITHIN, metavar="N",
                         help="win/value: ask the engine only when the best discard leaves the hand N or fewer "
-                             f"from ready, else play the baseline's discard (default {ENGINE_WITHIN})")
+                             "from ready, else play the baseline's discard (default: always the engine)")
     parser.add_argument("--out", help="the JSONL file written, one line a wall (default: standard output)")
     parser.add_argument("--summary", nargs="+", metavar="FILE", help="summarise these JSONL files and stop")
     args = parser.parse_args(argv)

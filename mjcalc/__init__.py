@@ -30,6 +30,7 @@ _API = {
     "DealPayment": "regions.base", "Region": "regions.base",
     "Ruleset": "ruleset", "builtin_rulesets": "ruleset", "load_ruleset": "ruleset",
     "Option": "situation", "Situation": "situation",
+    "Plan": "value", "Rivals": "value", "plan": "value",
 }
 
 
@@ -51,7 +52,8 @@ def __dir__() -> List[str]:
 
 
 __all__ = [
-    "Advice", "Analysis", "DealPayment", "Hand", "HandError", "Meld", "MjcalcError", "NotationError", "Option", "Region",
-    "Ruleset", "RulesetError", "Situation", "SituationError", "advise", "analyze", "builtin_rulesets", "compare",
-    "format_hand", "load_ruleset", "parse_hand", "parse_seen", "register_region", "waits",
+    "Advice", "Analysis", "DealPayment", "Hand", "HandError", "Meld", "MjcalcError", "NotationError", "Option", "Plan",
+    "Region", "Rivals", "Ruleset", "RulesetError", "Situation", "SituationError", "advise", "analyze",
+    "builtin_rulesets", "compare", "format_hand", "load_ruleset", "parse_hand", "parse_seen", "plan",
+    "register_region", "waits",
 ]

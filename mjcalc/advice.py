@@ -1,7 +1,7 @@
 """Discard advice under a ruleset: shanten 向听 and the tiles that improve a hand, every discard ranked, and the
 waits of the best ready discards scored (the pure algorithm is `shanten.py`)."""
 from dataclasses import dataclass, replace
-from typing import Dict, List, Optional, Sequence, Tuple
+from typing import TYPE_CHECKING, Dict, List, Optional, Sequence, Tuple
 
 from .analysis import Analysis, WaitResult, analyze, pay, setting, wall_of, wins_on_any_tile
 from .hand import Hand
@@ -10,6 +10,9 @@ from .scoring import prepare, score_hand
 from .shanten import WILD_DISCARD, Discard, Improvement, discards, improvements, rank, shanten_by_shape
 from .situation import Situation
 from .tiles import NUM_KINDS, WILD, Wall
+
+if TYPE_CHECKING:  # for annotations only: the value engine is imported when used (start-up time)
+    from .value import Rivals, ValueAdvice
 
 
 @dataclass
@@ -39,19 +42,27 @@ class Advice:
     by_shape: Dict[str, int]
     improvements: Tuple[Improvement, ...] = ()  # 13 tiles
     discards: Optional[List[DiscardAdvice]] = None  # 14 tiles
+    value: Optional["ValueAdvice"] = None  # 14 tiles, `by` given: each discard's P(win) and expected payout
 
 
 SCORED_DISCARDS = 3
 
 
 def advise(hand: Hand, ruleset: Ruleset, situation: Situation, seen: Optional[Sequence[int]] = None,
-           score_waits: bool = True, scored: int = SCORED_DISCARDS) -> Advice:
+           score_waits: bool = True, scored: int = SCORED_DISCARDS, by: Optional[str] = None,
+           draws: Optional[int] = None, rivals: Optional["Rivals"] = None, alone: bool = False) -> Advice:
     """向听 and 有效牌 for 13 tiles; every discard ranked for 14, with the waits and scores of the best
     `scored` ready ones (scoring every wait of every ready discard can take seconds with four wildcards).
+
+    `by` ("win" or "value", 14 tiles) values every discard as `advise --by` does (`Advice.value`, a
+    `value.ValueAdvice`): within `draws` draws (8 by default), at the table (`rivals`, `value.TABLE` by default)
+    or, `alone`, the player alone; `mjcalc.plan` gives the best discard as a plan to follow draw by draw.
 
     A hand the region's win whatever the shape makes a win on every tile it can draw is ready (0), and 14 tiles
     that are such a win are complete (-1): each discard keeping that win is ready on every tile with copies
     left, so it ranks above a discard that breaks it."""
+    if by is not None and hand.size != 14:
+        raise ValueError(f"{hand.size} tiles: the value of discards needs a 14-tile hand")
     here = setting(hand, ruleset, situation)
     tiles, warnings = here.tiles, here.warnings
     wild_kinds = tiles.wild_kinds
@@ -99,7 +110,12 @@ def advise(hand: Hand, ruleset: Ruleset, situation: Situation, seen: Optional[Se
             advice.waits = [w for w in waits if w.left] if after.every_tile else waits
             advice.after = after
         out.append(advice)
-    return Advice(base, now, by_shape, discards=out)
+    valued = None
+    if by is not None:
+        from .value import DEFAULT_DRAWS, TABLE, advise_value  # imported when used (start-up time)
+        valued = advise_value(hand, ruleset, situation, seen, DEFAULT_DRAWS if draws is None else draws, by,
+                              rivals=None if alone else rivals or TABLE)
+    return Advice(base, now, by_shape, discards=out, value=valued)
 
 
 def _less(hand: Hand, tile: int) -> Hand:

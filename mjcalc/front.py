@@ -96,7 +96,7 @@ from .tiles import SEATS, parse_seat, seat_word
 from .analysis import Analysis, analyze, compare, parse_seen
 
 # loaded on first use (start-up time): the calculator's heavier answers, the settlement, the log's story
-LAZY = {"advise": "advice", "BatchWaits": "batch", "DEFAULT_DRAWS": "value", "OBJECTIVES": "value",
+LAZY = {"advise": "advice", "BatchWaits": "batch", "DEFAULT_DRAWS": "value", "OBJECTIVES": "value", "TABLE": "value",
         "advise_value": "value", "money": "settle", "read_rate": "settle", "settle": "settle",
         "story": "evening.story", "Event": "evening.story", "Told": "evening.story"}
 
@@ -105,7 +105,7 @@ if TYPE_CHECKING:  # the type checker sees them; at run time each is loaded on f
     from .batch import BatchWaits
     from .evening.story import Event, Told, story
     from .settle import money, read_rate, settle
-    from .value import DEFAULT_DRAWS, OBJECTIVES, advise_value
+    from .value import DEFAULT_DRAWS, OBJECTIVES, TABLE, advise_value
 
 
 def __getattr__(name: str) -> Any:
@@ -123,7 +123,7 @@ __all__ = [
     "Request", "Situation", "Standing", "State", "Table", "Told", "View", "Written",
     # the functions and values they call
     "BatchWaits", "DEFAULT_DRAWS", "Doc", "GENERIC", "LANGS", "Ledger", "LedgerError", "LedgerFileError", "Message",
-    "MjcalcError", "OBJECTIVES", "Ruleset", "SEATS", "Session", "SituationError", "__version__",
+    "MjcalcError", "OBJECTIVES", "Ruleset", "SEATS", "TABLE", "Session", "SituationError", "__version__",
     "added_by_situation", "adopt_rules", "advice_json", "advise", "advise_value", "agreed_input", "all_options",
     "analysis_json", "analyze", "as_played", "builtin_rulesets", "changes_since", "close_table", "closest",
     "compare", "compare_doc", "context", "correct_dealer", "create_table", "data_dir", "dealer_charges",

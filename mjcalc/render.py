@@ -649,7 +649,7 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     by_tile = {v.tile: v for v in valued.discards}
     data = doc.data
     data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact,
-                 "win_now": valued.win_now})
+                 "win_now": valued.win_now, "model": "alone" if valued.rivals is None else "table"})
     label: Dict[int, str] = {}
     shown: Dict[int, str] = {}
     for d, row in zip(advice.discards, data["discards"]):
@@ -670,6 +670,9 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     doc.line()
     capped = f" (of the {valued.asked_draws} asked)" if valued.asked_draws not in (None, valued.draws) else ""
     doc.line(f"by {valued.by}: {valued.draws} draws{capped} from {valued.unseen} unseen tiles, {note}")
+    if valued.rivals is not None:
+        doc.line("at the table: a ready hand also wins on the others' discards, and another may win first "
+                 "(--alone: the player alone, self-draws only)")
     if valued.dropped:
         doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "
                  "self-draws without them)")

@@ -79,7 +79,7 @@ tables, which hold only what that work put there, are bounded with it. `CAP` is 
 bench/README.md (`bench/advice_cap.py`: random first-turn hands in every ruleset). `exact` comes with no cap in
 the CLI (`--exact`); a server gives one always.
 
-Scoring goes through one adapter, `_score_self_draw`, the only place that calls the library's scorer; every
+Scoring goes through one adapter, `_score_win`, the only place that calls the library's scorer; every
 complete hand is scored once per (tiles, winning tile), in this process, and once for all its winning tiles
 when the region's reading keys read no winning tile (`_winning_tile_free`). A win whatever the shape (a region's
 `automatic_win`) is found through the region's `automatic_draws`; this module names no region's rules.
@@ -94,7 +94,7 @@ from .shanten import improvements as _improvements
 from .shanten import shanten as _shanten
 from .shapes import WaitFinder, is_complete
 from .situation import FIELD_OF
-from .tiles import NAMES, NUM_KINDS, WILD
+from .tiles import NAMES, NUM_KINDS, SEATS, WILD
 
 if TYPE_CHECKING:  # for annotations only: the library is imported when used (start-up time)
     from .analysis import Setting
@@ -122,6 +122,13 @@ STAGES = (None, NARROW_OPTIONS)  # the plays of stages 1 and 2: the discards wei
 ESTIMATE = len(STAGES) + 1
 WIN = -1  # a decision: the drawn tile wins
 OBJECTIVES = ("win", "value")
+# the others' chance to win a cycle (their three discards and draws between two of the player's) grows by
+# HAZARD_SLOPE a cycle of the deal's age, to at most HAZARD_MOST: measured in four efficient players' deals
+# (bench/README.md, "The others' wins"): 0.03 a cycle in beijing, 0.05 in zhuji, most 0.3-0.4 late in a deal
+HAZARD_SLOPE = 0.04
+HAZARD_MOST = 0.35
+OTHERS = 3  # the others' discards between two of the player's draws
+HELD_BY_OTHERS = 13  # the tiles each other seat holds: the unseen tiles not in the wall (`Rivals` horizon)
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
 
 
@@ -169,7 +176,7 @@ def _winning_tile_free(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation
     return keys is not None and keys.place is None
 
 
-def _score_self_draw(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> Scored:
+def _score_win(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> Scored:
     """A 14-tile hand (`scoring.Tiles`) won on its winning tile in `situation` (a self-draw, but for the hand
     as it stands): (legal win, what the win pays the player's seat, pattern ids counted). Not legal (or not
     complete): (False, 0, ()). What the hand pays whoever wins it (`Payout.win_deltas`: a penalty for earlier
@@ -197,7 +204,7 @@ class Outcome:
     patterns: Dict[Tuple[str, ...], float] = field(default_factory=dict)
 
     def add(self, other: "Outcome", weight: float) -> None:
-        if weight == 0.0 or other.p == 0.0:
+        if weight == 0.0 or other.p == 0.0 and other.e == 0.0:
             return
         self.p += weight * other.p
         self.e += weight * other.e
@@ -207,6 +214,26 @@ class Outcome:
 
 
 ZERO = Outcome()
+
+
+@dataclass(frozen=True)
+class Rivals:
+    """The table's game around the player (issue 37; module docstring, "The table"): between two of the player's
+    draws the `others` each discard a tile, which the player may win on, and one of them may win, ending the
+    deal, with chance `hazard(age)` a cycle; `loss` is what another's win costs the player (0: left out, the
+    same whichever tile is thrown but for the wins that come first)."""
+
+    others: int = OTHERS
+    slope: float = HAZARD_SLOPE
+    most: float = HAZARD_MOST
+    loss: float = 0.0
+
+    def hazard(self, age: int) -> float:
+        """The chance another wins in the cycle `age` cycles into the deal (the player's draws so far)."""
+        return min(self.most, self.slope * age)
+
+
+TABLE = Rivals()  # the table's game as `advise --by` plays it by default
 
 
 @dataclass
@@ -238,6 +265,7 @@ class ValueAdvice:
     weighed: List[int] = field(default_factory=list)  # the valued discards in the order taken up (most promising first)
     cap: Optional[int] = None  # the work cap (None: none)
     work: int = 0  # the work spent: states valued plus twice the complete hands scored
+    rivals: Optional[Rivals] = None  # the table's game played (None: the player alone)
 
     @property
     def could_be_exact(self) -> bool:
@@ -254,7 +282,7 @@ class Engine:
 
     def __init__(self, hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
                  draws: int = DEFAULT_DRAWS, by: str = "value", swaps: int = SWAPS, work: int = WORK,
-                 exact: bool = False, cap: Optional[int] = CAP) -> None:
+                 exact: bool = False, cap: Optional[int] = CAP, rivals: Optional[Rivals] = None) -> None:
         if by not in OBJECTIVES:
             raise ValueError(f"--by takes win or value, got {by!r}")
         if hand.size != 14:
@@ -291,12 +319,20 @@ class Engine:
         self.wall = wall.live
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
-        self.asked_draws, self.draws = draws, min(draws, wall.draws_left)
+        self.rivals = rivals
+        self.age = sum(wall.seen) // (OTHERS + 1)  # the deal's age in cycles: the tiles seen, four a cycle
+        self.asked_draws, self.draws = draws, min(draws, self.draws_left(wall))
+        # a win on another's discard: the situation of each other seat's discard, in turn order after the player
+        after = SEATS.index(self.situation.seat)
+        self.discarders = () if rivals is None else tuple(
+            self.situation.replace(discarder=SEATS[(after + i) % len(SEATS)]) for i in range(1, rivals.others + 1))
+        self._rons: Dict[Counts, Tuple[Tuple[Tuple[int, int, Tuple[str, ...]], ...], ...]] = {}
+        self._lost: Dict[Tuple[int, int], float] = {}
         self.finder = WaitFinder(self.shapes, self.wild_kinds)
         self._shanten: Dict[Counts, int] = {}
         self._useful: Dict[Counts, Tuple[Tuple[int, Tuple[int, ...]], ...]] = {}
-        self._scores: Dict[Tuple[Counts, int], Scored] = {}
-        self._shared: Dict[Counts, Scored] = {}  # 14 tiles -> their score, whichever tile won
+        self._scores: Dict[Tuple[Any, ...], Scored] = {}  # (14 tiles, winning tile[, discarder]) -> score
+        self._shared: Dict[Any, Scored] = {}  # 14 tiles[, discarder] -> their score, whichever tile won
         self._wins: Dict[Counts, Tuple[Tuple[int, int, Tuple[str, ...]], ...]] = {}
         self._value: Dict[Tuple[Counts, int, int], Outcome] = {}  # (13 tiles, draws left, first discard)
         self._moves: Dict[Tuple[Counts, int], Tuple[Tuple[int, Tuple[Any, ...]], ...]] = {}
@@ -324,6 +360,15 @@ class Engine:
         for d, h in self.start.items():
             s0 = self.first[d] = self.shanten(h)
             self.budget[d] = s0 + (swaps if s0 <= 1 and (exact or s0 == best and not wild_held) else 0)
+
+    def draws_left(self, wall: "Wall") -> int:
+        """The draws the player may still make: all the unseen tiles less the dead wall, alone; at the table
+        (`rivals`) the player's share of the wall, the unseen tiles less those the others hold (13 each, their
+        exposed melds counted as held: a lower bound) and the dead wall, one draw in `others + 1`."""
+        if self.rivals is None:
+            return wall.draws_left
+        left = max(0, wall.draws_left - HELD_BY_OTHERS * self.rivals.others)
+        return -(-left // (self.rivals.others + 1))
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 
@@ -371,12 +416,13 @@ class Engine:
 
     # --- scoring ------------------------------------------------------------------------------------
 
-    def win(self, h13: Counts, k: int) -> Scored:
-        """Drawing `k` into the 13-tile `h13`: (legal win, payout to the player, pattern ids)."""
+    def win(self, h13: Counts, k: int, who: Optional[int] = None) -> Scored:
+        """Drawing `k` into the 13-tile `h13` (or, `who` given, winning it on the discard of `discarders[who]`):
+        (legal win, payout to the player, pattern ids)."""
         drawn = list(h13)
         drawn[k] += 1
         h = tuple(drawn)
-        key = (h, k)
+        key = (h, k) if who is None else (h, k, who)
         hit = self._scores.get(key)
         if hit is None:
             naturals, wilds = self._split(h)
@@ -386,13 +432,15 @@ class Engine:
                 hit = (False, 0, ())
             else:
                 self._spend(SCORED)  # (a hand scored is work too, and may be most of a state's)
+                situation = self.situation if who is None else self.discarders[who]
                 tiles = _tiles(self._as_hand(h, k), self.wild_kinds)
-                free = _winning_tile_free(tiles, self.ruleset, self.situation, self.region)
-                hit = self._shared.get(h) if free else None
+                free = _winning_tile_free(tiles, self.ruleset, situation, self.region)
+                shared = h if who is None else (h, who)
+                hit = self._shared.get(shared) if free else None
                 if hit is None:
-                    hit = _score_self_draw(tiles, self.ruleset, self.situation, self.region)
+                    hit = _score_win(tiles, self.ruleset, situation, self.region)
                     if free:
-                        self._shared[h] = hit
+                        self._shared[shared] = hit
             self._scores[key] = hit
         return hit
 
@@ -429,6 +477,60 @@ class Engine:
                 if legal:
                     found.append((k, pay, pats))
             hit = self._wins[h13] = tuple(found)
+        return hit
+
+    def rons(self, h13: Counts) -> Tuple[Tuple[Tuple[int, int, Tuple[str, ...]], ...], ...]:
+        """For each other seat in turn order, the kinds whose discard the ready 13-tile `h13` wins on legally,
+        each with (payout, pattern ids); a wildcard is never discarded (the others keep theirs)."""
+        hit = self._rons.get(h13)
+        if hit is None:
+            candidates = [k for k, _, _ in self.wins(h13) if k not in self.wild_kinds]
+            if not candidates and self.shanten(h13) == 0:  # (a wait that is no legal self-draw may win on a discard)
+                naturals, wilds = self._split(h13)
+                candidates = [k for k in self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS)
+                              if k not in self.wild_kinds and self._held(h13, k) < 4 and self.unseen0[k]]
+            out = []
+            for who in range(len(self.discarders)):
+                found = []
+                for k in candidates:
+                    legal, pay, pats = self.win(h13, k, who)
+                    if legal:
+                        found.append((k, pay, pats))
+                out.append(tuple(found))
+            hit = self._rons[h13] = tuple(out)
+        return hit
+
+    def _ron_into(self, h13: Counts, pool: Tuple[int, ...], m: int, out: Outcome, alive: float) -> float:
+        """The others' discards after the player's (the table's game): each other seat throws one tile, each of
+        the `m` unseen tiles but the wildcards alike likely (the others' tiles are as unknown as the wall's);
+        a winning one is won on (`out` gains it, weighted by `alive`). The chance that none was, times `alive`."""
+        if alive <= 0.0 or self.shanten(h13) != 0:
+            return alive
+        throwable = m - sum(pool[k] for k in self.wild_kinds)
+        if throwable <= 0:
+            return alive
+        for found in self.rons(h13):
+            hit = 0
+            for k, pay, pats in found:
+                if pool[k] > 0:
+                    w = alive * pool[k] / throwable
+                    out.p += w
+                    out.e += w * pay
+                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+                    hit += pool[k]
+            alive *= max(0.0, 1.0 - hit / throwable)
+        return alive
+
+    def lost(self, age: int, r: int) -> float:
+        """The chance another wins within the next `r` cycles, the deal `age` cycles old (the table's game)."""
+        key = (age, r)
+        hit = self._lost.get(key)
+        if hit is None:
+            assert self.rivals is not None
+            alive = 1.0
+            for i in range(r):
+                alive *= 1.0 - self.rivals.hazard(age + i)
+            hit = self._lost[key] = 1.0 - alive
         return hit
 
     # --- transitions ---------------------------------------------------------------------------------
@@ -566,14 +668,26 @@ class Engine:
         wins = [(k, pay, pats) for k, pay, pats in self.wins(h) if pool[k] > 0]
         goods.append(sum(pool[k] for k, _, _ in wins))
         at = [1.0] + [0.0] * len(goods)  # the chance of being at each step of the path
-        for t in range(self.draws):
+        rivals = self.rivals
+        out = Outcome()  # (at the table: the wins on the others' discards)
+        for t in range(self.draws + 1):
             m = self.wall - t
+            if rivals is not None:
+                ready = len(goods) - 1
+                at[ready] = self._ron_into(h, pool, m, out, at[ready])
+                if t == self.draws:
+                    break
+                hazard = rivals.hazard(self.age + t)
+                out.e -= hazard * rivals.loss * sum(at[:-1])
+                for i in range(len(goods)):
+                    at[i] *= 1.0 - hazard
+            elif t == self.draws:
+                break
             for i in range(len(goods) - 1, -1, -1):
                 moved = at[i] * min(goods[i] / m, 1.0)
                 at[i] -= moved
                 at[i + 1] += moved
         p = at[-1]
-        out = Outcome()
         total = goods[-1]
         for k, pay, pats in wins:
             w = p * pool[k] / total
@@ -631,7 +745,9 @@ class Engine:
             raise _Overflow
         self._spend(1)
         s = self.shanten(h13)
-        if r <= 0 or (s + 1 > r and not self.automatic):
+        if self.rivals is not None:
+            out = self._at_table(h13, r, base, s)
+        elif r <= 0 or self.hopeless(h13, r):
             out = ZERO
         else:
             m = self.wall - (self.draws - r)
@@ -642,6 +758,64 @@ class Engine:
             else:
                 out = self._step(h13, r, base, m, pool, moves)
         self._value[key] = out
+        return out
+
+    def _at_table(self, h13: Counts, r: int, base: int, s: int) -> Outcome:
+        """`value` in the table's game (module docstring, "The table"): the others' discards, which a ready hand
+        may win on; then, unless another won (`hazard`), the player's draw, as alone."""
+        rivals = self.rivals
+        assert rivals is not None
+        m = self.wall - (self.draws - r)
+        pool = self.pool(h13, base)
+        age = self.age + self.draws - r
+        if s == 0:
+            moves = self.moves(h13, base) if r > 0 else ()
+            if all(move[0] == "win" for _, move in moves):
+                return self._ready_at_table(h13, r, m, pool, age)  # no tile it would keep: the closed form
+        out = Outcome()
+        alive = self._ron_into(h13, pool, m, out, 1.0)
+        if r <= 0 or self.hopeless(h13, r):  # no draw left, or too few to be ready: only the others
+            if rivals.loss and r > 0:
+                out.e -= alive * rivals.loss * self.lost(age, r)
+            return out
+        hazard = rivals.hazard(age)
+        out.e -= alive * hazard * rivals.loss
+        drawn = self._step(h13, r, base, m, pool, self.moves(h13, base))
+        out.add(drawn, alive * (1.0 - hazard))
+        return out
+
+    def hopeless(self, h13: Counts, r: int) -> bool:
+        """Whether no play of the 13-tile `h13` with `r` draws left can win: too far from ready (alone, a draw
+        more than its shanten is needed; at the table, a discard after its last draw can win it)."""
+        if self.automatic:
+            return r <= 0
+        s = self.shanten(h13)
+        return s + 1 > r if self.rivals is None else s > r
+
+    def _ready_at_table(self, h13: Counts, r: int, m: int, pool: Tuple[int, ...], age: int) -> Outcome:
+        """A ready hand that keeps its tiles, in the table's game, `r` draws left: cycle by cycle, the others'
+        discards it may win on, another's win (`hazard`), then the player's draw."""
+        rivals = self.rivals
+        assert rivals is not None
+        wins = [(k, pay, pats) for k, pay, pats in self.wins(h13) if pool[k] > 0]
+        total = sum(pool[k] for k, _, _ in wins)
+        out = Outcome()
+        alive = 1.0
+        for i in range(r, -1, -1):
+            mi = m - (r - i)
+            alive = self._ron_into(h13, pool, mi, out, alive)
+            if i == 0 or alive <= 0.0:
+                break
+            hazard = rivals.hazard(age + r - i)
+            out.e -= alive * hazard * rivals.loss
+            alive *= 1.0 - hazard
+            if total and mi > 0:
+                for k, pay, pats in wins:
+                    w = alive * pool[k] / mi
+                    out.p += w
+                    out.e += w * pay
+                    out.patterns[pats] = out.patterns.get(pats, 0.0) + w
+                alive *= max(0.0, 1.0 - total / mi)
         return out
 
     def _step(self, h13: Counts, r: int, base: int, m: int, pool: Tuple[int, ...],
@@ -721,8 +895,8 @@ class Engine:
         choice = self._decisions.get((h13, r, base), {}).get(drawn)
         return drawn if choice is None else choice
 
-    def player(self, discard: int) -> "Player":
-        return Player(self, discard)
+    def player(self, discard: int) -> "Plan":
+        return Plan(self, discard)
 
     # --- the answer --------------------------------------------------------------------------------
 
@@ -792,7 +966,7 @@ class Engine:
                         if getattr(now, FIELD_OF.get(name, name)) != getattr(afterwards, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
                            self.asked_draws, dropped, [d for d in valued if self.stage[d] > widest[d]], valued,
-                           self.cap, self.spent)
+                           self.cap, self.spent, self.rivals)
 
     def _share(self, left: int) -> Optional[int]:
         """Where the stage now begun is given up (`spent` past it), `left` discards still to value with this one:
@@ -812,7 +986,7 @@ class Engine:
     def win_now(self) -> Optional[int]:
         """What the 14 tiles pay the player if declared a win as they stand, in the situation given (None: not
         a legal win), for comparison with the discards' figures."""
-        legal, pay, _ = _score_self_draw(_tiles(self.hand, self.wild_kinds), self.ruleset, self.given, self.region)
+        legal, pay, _ = _score_win(_tiles(self.hand, self.wild_kinds), self.ruleset, self.given, self.region)
         return pay if legal else None
 
     def _forget(self, base: int) -> None:
@@ -832,20 +1006,38 @@ class _Spent(Exception):
     """A stage's work passed its share of the cap (`Engine._stop`)."""
 
 
-class Player:
-    """The engine's policy played one draw at a time after throwing `discard`: `throw(drawn)` says what the
-    player throws when `drawn` does not win (the caller judges wins), and keeps track of the hand."""
+class Plan:
+    """The engine's play after throwing `discard`, one draw at a time (issue 37): `throw(drawn)` says the tile
+    the player throws when `drawn` does not win (the caller judges wins, on a draw and on a discard, and takes
+    them). The plan is the engine's own table of decisions, so following it costs nothing; it has run out
+    (`spent`) once its draws are used, or when the next hand was not planned: a discard the work cap valued by
+    its closed-form estimate plans only that discard. Then ask again (`plan`), with what is seen by then; and
+    after a claim or a kong, whose hand the plan never had."""
 
     def __init__(self, engine: Engine, discard: int) -> None:
         if discard not in engine.start:
             raise ValueError(f"{tile_name(discard)} is not in the hand")
         self.engine = engine
-        self.base = discard
-        self.hand = engine.start[discard]
-        self.left = engine.draws
+        self.discard = discard
+        self.hand = engine.start[discard]  # the 13 tiles held (counts, `STAR` for a `*`)
+        self.left = engine.draws  # the draws the plan has left
+        self.value: Optional[DiscardValue] = None  # the discard's figures, when `plan` made it
+
+    @property
+    def spent(self) -> bool:
+        engine = self.engine
+        if self.left <= 0 or engine.stage.get(self.discard) == ESTIMATE:
+            return True
+        if engine.shanten(self.hand) == 0 or engine.hopeless(self.hand, self.left):
+            return False  # (the closed form's hand, and one no draw can win: nothing to plan but throwing draws)
+        return (self.hand, self.left, self.discard) not in engine._value
 
     def throw(self, drawn: int) -> int:
-        choice = self.engine.decide(self.base, self.hand, self.left, drawn)
+        """The tile thrown after drawing `drawn` (a kind; `STAR` for a `*`): `drawn` itself, or a tile of the
+        hand, which then keeps `drawn`."""
+        if self.spent:
+            raise ValueError("the plan has run out: ask for a new one")
+        choice = self.engine.decide(self.discard, self.hand, self.left, drawn)
         self.left -= 1
         if choice == WIN:
             raise ValueError(f"drawing {tile_name(drawn)} wins: the caller takes the win")
@@ -854,13 +1046,33 @@ class Player:
         return choice
 
 
+Player = Plan  # (the name before issue 37)
+
+
 def advise_value(hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
                  draws: int = DEFAULT_DRAWS, by: str = "value", top: int = 3, exact: bool = False,
-                 cap: Optional[int] = CAP, progress: Optional[Callable[[int, int], None]] = None) -> ValueAdvice:
+                 cap: Optional[int] = CAP, progress: Optional[Callable[[int, int], None]] = None,
+                 rivals: Optional[Rivals] = None) -> ValueAdvice:
     """Every discard of a 14-tile hand valued by P(win within `draws`) and expected payout (module docstring);
     `exact` weighs the exchanges of wildcard hands too, with no cap on the exchanges' work (`WORK`); `cap` bounds
-    the whole answer's work (None: no bound). `progress(done, total)` is told as each discard is taken up."""
-    return Engine(hand, ruleset, situation, seen, draws, by, exact=exact, cap=cap).evaluate(top, progress)
+    the whole answer's work (None: no bound); `rivals` plays the table's game (None: the player alone).
+    `progress(done, total)` is told as each discard is taken up."""
+    engine = Engine(hand, ruleset, situation, seen, draws, by, exact=exact, cap=cap, rivals=rivals)
+    return engine.evaluate(top, progress)
+
+
+def plan(hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[Sequence[int]] = None,
+         by: str = "value", draws: int = DEFAULT_DRAWS, rivals: Optional[Rivals] = TABLE,
+         cap: Optional[int] = CAP) -> Plan:
+    """The best discard of a 14-tile hand for the objective `by` (`win` or `value`), in the table's game by
+    default, as a `Plan` to follow draw by draw: `plan.discard` is the tile to throw now (a kind; `STAR` for a
+    `*`), `plan.value` its figures, `plan.throw(drawn)` the tile to throw after each draw that does not win, until
+    `plan.spent`."""
+    engine = Engine(hand, ruleset, situation, seen, draws, by, cap=cap, rivals=rivals)
+    valued = engine.evaluate()
+    best = Plan(engine, valued.discards[0].tile)
+    best.value = valued.discards[0]
+    return best
 
 
 def tile_name(tile: int) -> str:

@@ -110,3 +110,57 @@ def _judge(tiles, drawn, melds, meld_tiles, ruleset, situation, wild_kinds, auto
     if result.score is None or not result.score.legal:
         return False, 0
     return True, result.payout.deltas[situation.seat]
+
+
+def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials, seed, rivals, seen=None):
+    """The table's game (issue 37) as the engine's model states it, played out: after the player's discard
+    each other seat, in turn order, throws a tile: one of the tiles the player has not drawn, the wildcards
+    excepted, each alike likely, and not taken from the wall (the others' tiles are as unknown as the wall's,
+    and their discards leave its proportions as they were). A ready hand wins on it when the scorer says the
+    win on that seat's discard is legal. Then, unless another seat wins (a coin with `rivals.hazard(age)`,
+    the deal `age` cycles old), the player draws, wins when legal, or throws as the engine's policy says. After
+    the last draw the others discard once more."""
+    rng = random.Random(seed)
+    wall = wall_of(hand, wild_kinds, seen)
+    self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
+    order = "ESWN"
+    after = order.index(self_draw.seat)
+    on_discard = [self_draw.replace(discarder=order[(after + i) % 4]) for i in range(1, rivals.others + 1)]
+    automatic = any(p.id == "four_wilds" for p in ruleset.patterns) and bool(wild_kinds)
+    meld_tiles = list(hand.meld_tiles)
+    age = sum(seen or ()) // 4
+    scored = {}
+    wins, payouts = 0, []
+    for _ in range(trials):
+        tiles = list(hand.tiles)
+        tiles.remove(discard)
+        player = engine.player(discard)
+        rng.shuffle(wall)
+        paid, won = 0, False
+        for cycle in range(engine.draws + 1):
+            rest = [t for t in wall[cycle:] if t not in wild_kinds]
+            for situation_of in on_discard:
+                thrown = rng.choice(rest)
+                key = (tuple(sorted(tiles + [thrown])), thrown, situation_of.discarder)
+                if key not in scored:
+                    scored[key] = _judge(tiles + [thrown], thrown, hand.melds, meld_tiles, ruleset, situation_of,
+                                         wild_kinds, automatic)
+                legal, pay = scored[key]
+                if legal:
+                    won, paid = True, pay
+                    break
+            if won or cycle == engine.draws or rng.random() < rivals.hazard(age + cycle):
+                break
+            drawn = wall[cycle]
+            tiles.append(drawn)
+            key = (tuple(sorted(tiles)), drawn, None)
+            if key not in scored:
+                scored[key] = _judge(tiles, drawn, hand.melds, meld_tiles, ruleset, self_draw, wild_kinds, automatic)
+            legal, pay = scored[key]
+            if legal:
+                won, paid = True, pay
+                break
+            tiles.remove(player.throw(drawn))  # a ValueError here: the policy threw a tile the hand does not hold
+        wins += won
+        payouts.append(paid)
+    return Result(trials, wins, payouts)

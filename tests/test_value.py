@@ -310,7 +310,7 @@ def test_exact_weighs_the_exchanges_of_wildcard_hands(name, target):
 def test_cli_json_carries_the_numbers():
     """PUNGS: either discard leaves a single wait with 3 left (see above), +15 a win; a tie, so 5s (the lower
     kind) is ranked first."""
-    result = CliRunner().invoke(cli, ["advise", PUNGS, "--by", "value", "--json"])
+    result = CliRunner().invoke(cli, ["advise", PUNGS, "--by", "value", "--alone", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     assert (out["by"], out["draws"], out["exact"]) == ("value", 8, True)
@@ -324,14 +324,14 @@ def test_cli_json_carries_the_numbers():
 
 
 def test_cli_text_and_errors():
-    result = CliRunner().invoke(cli, ["advise", "[111m] [999m] [111p] EE SS 5s", "--by", "win", "--draws", "4"])
+    result = CliRunner().invoke(cli, ["advise", "[111m] [999m] [111p] EE SS 5s", "--by", "win", "--alone", "--draws", "4"])
     assert result.exit_code == 0, result.output
     assert "by win: 4 draws from 122 unseen tiles" in result.stdout
     line = next(x for x in result.stdout.splitlines() if x.startswith("5s ") and "%" in x)
     assert f"{p_single(122, 4, 4):.1%}" in line
-    result = CliRunner().invoke(cli, ["advise", "1111234566p 7p FF", "--by", "win"])
+    result = CliRunner().invoke(cli, ["advise", "1111234566p 7p FF", "--by", "win", "--alone"])
     assert result.exit_code == 2 and "14-tile" in result.stderr
-    result = CliRunner().invoke(cli, ["advise", PUNGS, "--by", "win", "--draws", "-1"])
+    result = CliRunner().invoke(cli, ["advise", PUNGS, "--by", "win", "--alone", "--draws", "-1"])
     assert result.exit_code == 2 and result.stderr.startswith("Error:") and "Traceback" not in result.stderr
     result = CliRunner().invoke(cli, ["advise", PUNGS, "--exact"])
     assert result.exit_code == 2 and "--exact goes with --by" in result.stderr
@@ -340,7 +340,7 @@ def test_cli_text_and_errors():
 def test_cli_exact_for_a_wildcard_hand():
     """A ready hand holding a 惠: without --exact its figures are the narrower play's, marked, with the hint;
     with it, every valued discard (each leaves the hand 0 or 1 from ready) is exact, in the text and the JSON."""
-    args = ["advise", "1234m 6m 567p 99s EEE 5m", "--wild", "5m", "--by", "value", "--draws", "3"]
+    args = ["advise", "1234m 6m 567p 99s EEE 5m", "--wild", "5m", "--by", "value", "--alone", "--draws", "3"]
     result = CliRunner().invoke(cli, args)
     assert result.exit_code == 0, result.output
     assert "~: a narrower play" in result.stdout and "--exact weighs them" in result.stdout
@@ -386,7 +386,7 @@ def test_readme_excerpt_is_real_output():
         readme = f.read()
     m = re.search(r'The top of the valued table of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
     assert m, "README shows the end of an advise --by value"
-    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
+    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value", "--alone"])
     assert result.exit_code == 0, result.output
     assert m.group(2) in result.stdout
 
@@ -408,35 +408,35 @@ def test_cli_says_what_the_figures_leave_out():
     """A hand that already wins says so, with its worth (四惠牌 in beijing: 8 番 + 庄 1 = 9, from each of three:
     +27); the ways of winning given for this moment are named as dropped; draws beyond the unseen tiles are
     capped, and said to be; a `*` with no wild kind cannot be valued (the wall's wildcards depend on it)."""
-    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value", "--json"])
+    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value", "--alone", "--json"])
     assert result.exit_code == 0, result.output
     assert json.loads(result.stdout)["win_now"] == 27
-    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value"])
+    result = CliRunner().invoke(cli, ["advise", "1368m 27p 469s E 5m5m5m5m", "--wild", "5m", "--by", "value", "--alone"])
     assert "legal win, +27 to you" in result.stdout
-    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--from", "S", "--last-tile", "--json"])
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--alone", "--from", "S", "--last-tile", "--json"])
     assert json.loads(result.stdout)["win_now"] is None
-    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--from", "S", "--last-tile", "--draws", "2"])
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--alone", "--from", "S", "--last-tile", "--draws", "2"])
     assert "(--from, --last-tile: this moment's" in result.stdout
     seen = " ".join(f"{r}{s}" * 4 for s in "ms" for r in range(1, 10)) + " " + "ESWNCP" * 4
-    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--draws", "60", "--seen", seen])
+    result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--alone", "--draws", "60", "--seen", seen])
     assert result.exit_code == 0, result.output
     # unseen: the 36 pinzu less the 12 in hand, and the 2 F not held: 26
     assert "by value: 26 draws (of the 60 asked) from 26 unseen tiles" in result.stdout
-    result = CliRunner().invoke(cli, ["advise", "123m 456p 789s EE 45m *", "--by", "value"])
+    result = CliRunner().invoke(cli, ["advise", "123m 456p 789s EE 45m *", "--by", "value", "--alone"])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and "no wild kind" in result.stderr
 
 
 def test_cli_json_with_a_star_and_a_wild_face():
     """`*` and 5m are both wild with --wild 5m; advise ranks one wild discard (the first wildcard, 5m), and so do
     the values: every name in `ranked` is a row of `discards`, and the text has one wild row, marked so."""
-    result = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--json"])
+    result = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--alone", "--json"])
     assert result.exit_code == 0, result.output
     out = json.loads(result.stdout)
     rows = {row["discard"]: row for row in out["discards"]}
     assert {"C", "5m"} <= set(out["ranked"]) and "*" not in out["ranked"]
     assert set(out["ranked"]) == {name for name, row in rows.items() if row["p_win"] is not None}
     assert rows["5m"]["wild"] is True
-    text = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win"]).stdout
+    text = CliRunner().invoke(cli, ["advise", "123m456p789s EE 5m * C", "--wild", "5m", "--by", "win", "--alone"]).stdout
     valued = text.split("by win:")[1].splitlines()
     assert sum(1 for line in valued if line.startswith("5m (wild)")) == 1
     assert not any(line.startswith("* ") for line in valued)

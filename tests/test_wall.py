@@ -103,7 +103,7 @@ def test_advise_by_value_gives_a_lower_p_win_when_the_bao_has_flown():
     """`advise --by value` (8 draws): the ready hand keeps its tiles, so P(win) = 1 - C(M-K, 8)/C(M, 8), K the
     winning tiles among the M unseen: 1 - C(110, 8)/C(122, 8) = 57.5% without, 1 - C(110, 8)/C(119, 8) = 47.8%
     with S's three flown 宝. Before the one wall both said 57.5%."""
-    base = ("advise", READY_14, "-r", "shangrao", "--wild", "9p", "--by", "value")
+    base = ("advise", READY_14, "-r", "shangrao", "--wild", "9p", "--by", "value", "--alone")
     still = next(d for d in doc(*base)["discards"] if d["discard"] == "E")
     flown = next(d for d in doc(*base, "--flown-by", "S=3")["discards"] if d["discard"] == "E")
     assert flown["p_win"] < still["p_win"]
@@ -282,7 +282,7 @@ def test_a_108_tile_wall_counts_tiles_left_from_108(tmp_path):
     one draw P(win) = 8/94."""
     rules = house(tmp_path, "{honors: false}")
     hand = READY + " 9p"
-    valued = doc("advise", hand, "-r", rules, "--by", "win", "--draws", "1")
+    valued = doc("advise", hand, "-r", rules, "--by", "win", "--alone", "--draws", "1")
     assert valued["unseen"] == 94
     thrown = next(d for d in valued["discards"] if d["discard"] == "9p")
     assert thrown["p_win"] == pytest.approx(8 / 94)

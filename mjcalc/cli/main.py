@@ -354,12 +354,14 @@ def compare(hand: str, ruleset_names: Tuple[str, ...], as_json: bool, lang: str,
                    "playing for the chance to win (win) or for the expected payout (value). 14 tiles.")
 @click.option("--draws", type=click.IntRange(0, 60), default=None,
               help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
+@click.option("--alone", is_flag=True,
+              help="With --by: the player alone, self-draws only (the model before issue 37), not the table's game.")
 @click.option("--exact", is_flag=True,
               help="With --by: weigh the exchanges of every discard 0 or 1 from ready, wildcard hands too, "
                    "with no cap on the work (seconds to minutes with wildcards).")
 @one_hand_options
 def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool, seen: Optional[str], by: Optional[str],
-           draws: Optional[int], exact: bool, **params: Any) -> None:
+           draws: Optional[int], alone: bool, exact: bool, **params: Any) -> None:
     """Shanten 向听 and discard advice: which tile to throw, and which draws help. HAND: `mjcalc help notation`.
 
     For 14 tiles, every discard ranked by the shanten it leaves and the tiles that improve it (有效牌,
@@ -397,16 +399,17 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     parsed = parse_hand(hand)
     if (by or draws is not None) and parsed.size != 14:
         raise UserError("cli.by_needs_14_tiles", size=parsed.size)
-    if (draws is not None or exact) and not by:
-        raise UserError("cli.needs_by", flag="--draws" if draws is not None else "--exact")
+    if (draws is not None or exact or alone) and not by:
+        raise UserError("cli.needs_by", flag="--draws" if draws is not None else "--exact" if exact else "--alone")
     advice = run(parsed, rules, situation, _seen(seen))
     doc = render.advice_doc(advice, lang, glyphs, said_in=said_lang())
     if by:
-        from ..value import CAP, DEFAULT_DRAWS, advise_value  # imported when used (start-up time)
+        from ..value import CAP, DEFAULT_DRAWS, TABLE, advise_value  # imported when used (start-up time)
         from .progress import Progress  # imported when used (start-up time)
         with Progress("valuing discards") as shown:  # a line on stderr at a terminal: --exact may take minutes
             valued = advise_value(parsed, rules, situation, _seen(seen), DEFAULT_DRAWS if draws is None else draws,
-                                  by, exact=exact, cap=None if exact else CAP, progress=shown.step)
+                                  by, exact=exact, cap=None if exact else CAP, progress=shown.step,
+                                  rivals=None if alone else TABLE)
         render.value_into(doc, advice, valued, lang, glyphs)
     emit(doc, as_json)
 

@@ -5,7 +5,7 @@
     POST /api/analyze                   {"hand", "ruleset"?, situation fields…, "seen"?, "lang"?} → analyze --json
     POST /api/waits                     {"hand", "ruleset"?, "wild"?, "indicator"?, "seen"?}     → waits --json
     POST /api/compare                   {"hand", "rulesets"?: [...], situation fields…}          → compare --json
-    POST /api/advise                    like analyze, "by"?: "win"|"value", "draws"?, "exact"?    → advise --json [--by]
+    POST /api/advise                    like analyze, "by"?: "win"|"value", "draws"?, "exact"?, "alone"? → advise --json [--by]
     GET  /api/tables                    {"tables": [...]}
     POST /api/tables                    {"name", "ruleset"?, "players": {"E": …}, "base"?}        → table show --json
     GET  /api/tables/NAME               table show --json
@@ -350,9 +350,9 @@ def do_advise(lib: Library, p: Data) -> Data:
     (and "draws", "exact"), value.advise_value within its work cap (`exact` too: a server bounds every answer) →
     render.value_into, as `advise --json --by`, with the fields of the time cap it had before (`TIME_CAP_FIELDS`:
     none, never reached) for the clients that read them."""
-    from ..front import DEFAULT_DRAWS, OBJECTIVES, Doc, advise_value, value_into  # imported when used (start-up time)
+    from ..front import DEFAULT_DRAWS, OBJECTIVES, TABLE, Doc, advise_value, value_into  # imported when used (start-up time)
 
-    by, draws, exact = p.get("by"), p.get("draws"), p.get("exact", False)
+    by, draws, exact, alone = p.get("by"), p.get("draws"), p.get("exact", False), p.get("alone", False)
     if by is not None and by not in OBJECTIVES:  # the CLI's choice and range, checked first as click checks them
         raise bad("api.by", field="by", value=json.dumps(by)[:40])
     if draws is not None and not 0 <= draws <= 60:
@@ -363,14 +363,15 @@ def do_advise(lib: Library, p: Data) -> Data:
     if (by or draws is not None) and parsed.size != 14:  # the field named in the data, not before the words
         raise ApiError(400, MjcalcError("api.by_needs_14_tiles", field="by" if by else "draws", label="",
                                         size=parsed.size), flag=False)
-    if (draws is not None or exact) and not by:
-        raise bad("api.needs_by", field="draws" if draws is not None else "exact")
+    if (draws is not None or exact or alone) and not by:
+        raise bad("api.needs_by", field="draws" if draws is not None else "exact" if exact else "alone")
     lang = p.get("lang", "zh")  # the names and the refusal's words alike: the page says one language
     advice = advise(parsed, rules, situation, seen)
     if not by:
         return advice_json(advice, lang, said_in=lang)
     doc = Doc(advice_json(advice, lang, said_in=lang))
-    valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact)
+    valued = advise_value(parsed, rules, situation, seen, DEFAULT_DRAWS if draws is None else draws, by, exact=exact,
+                          rivals=None if alone else TABLE)
     value_into(doc, advice, valued, lang)
     answer: Data = doc.data
     answer.update(TIME_CAP_FIELDS)
@@ -835,7 +836,7 @@ def endpoint_fields(endpoint: str) -> Dict[str, FieldType]:
     situation = situation_fields()
     by_endpoint: Dict[str, Dict[str, FieldType]] = {
         "analyze": dict(HAND_FIELDS, **situation),
-        "advise": dict(HAND_FIELDS, by=str, draws=int, exact=bool, **situation),
+        "advise": dict(HAND_FIELDS, by=str, draws=int, exact=bool, alone=bool, **situation),
         "compare": dict({k: v for k, v in HAND_FIELDS.items() if k != "ruleset"}, rulesets=list, **situation),
         "waits": {"hand": str, "ruleset": str, "wild": situation["wild"], "indicator": situation["indicator"], "seen": str},
         "table_new": {"name": str, "ruleset": str, "players": dict, "base": int, "request_id": str},

@@ -1,0 +1,162 @@
+"""The table's game of `mjcalc.value` (issue 37, item 2): wins on the others' discards, another's win ending the
+deal, the draws a seat has left, and the plan followed draw by draw.
+
+Golden figures are worked by hand from rulesets/beijing.md (quoted) and the model's statement (value.py's
+docstring, "The table"), or come from `simulate_value.simulate_table`, which plays the model out with its own
+wall and judges every win with the library's scorer; none is copied from the engine's output.
+"""
+import json
+import math
+
+import pytest
+from click.testing import CliRunner
+
+import mjcalc
+from mjcalc.cli import cli
+from mjcalc.notation import parse_hand
+from mjcalc.ruleset import load_ruleset
+from mjcalc.situation import Situation
+from mjcalc.value import ESTIMATE, STAR, TABLE, Engine, Rivals, advise_value
+from simulate_value import simulate_table
+
+P = {name: i for i, name in enumerate(
+    [f"{r}m" for r in range(1, 10)] + [f"{r}p" for r in range(1, 10)] + [f"{r}s" for r in range(1, 10)]
+    + list("ESWNCFP"))}
+BEIJING = load_ruleset("beijing")
+CALM = Rivals(slope=0.0)  # the others discard but never win
+
+# 1111 23456 6 7 9p FF, dealer East (the default seat and dealer), no 惠 (no indicator). Throwing 6p leaves
+# 111 123 456 79p FF waiting on 8p alone, 4 of the 122 unseen tiles, for 一条龙 3 + 庄 1 + 门清无惠 1 = 5 番.
+# beijing.md, Payout: "Self-draw 自摸: each of the three others pays F·b (the winner receives 3F·b)" → +15;
+# "Discard 点炮 …: the discarder … alone pays F·b" → +5.
+DRAGON = "1111234566p 7p 9p FF"
+SELF_DRAW, ON_DISCARD = 15, 5
+
+
+def narrow(hand, situation=None, seen=None, draws=8, by="value", rivals=CALM):
+    """The narrower play: a ready hand keeps its waits (no exchange), so the figures have a closed form."""
+    return {v.tile: v for v in Engine(parse_hand(hand), BEIJING, situation or Situation(), seen, draws, by, swaps=0,
+                                      rivals=rivals).evaluate().discards}
+
+
+def test_a_ready_hand_also_wins_on_the_others_discards():
+    """One draw at the table: the three others discard (each an 8p with chance 4/122), the player draws (4/122),
+    and the others discard again from a wall one tile smaller (4/121 each)."""
+    got = narrow(DRAGON, draws=1)[P["6p"]]
+    miss_first, miss_draw, miss_last = (118 / 122) ** 3, 118 / 122, (117 / 121) ** 3
+    p = 1 - miss_first * miss_draw * miss_last
+    e = (ON_DISCARD * (1 - miss_first) + miss_first * SELF_DRAW * 4 / 122
+         + miss_first * miss_draw * ON_DISCARD * (1 - miss_last))
+    assert got.p_win == pytest.approx(p, rel=1e-12)
+    assert got.expected == pytest.approx(e, rel=1e-12)
+    alone = {v.tile: v for v in Engine(parse_hand(DRAGON), BEIJING, Situation(), None, 1, "value",
+                                       swaps=0).evaluate().discards}[P["6p"]]
+    assert alone.p_win == pytest.approx(4 / 122, rel=1e-12)  # alone: the one draw only
+
+
+def test_another_win_ends_the_deal_before_the_players_draw():
+    """Two draws, the others winning with chance 0.1 a cycle of the deal's age (0 in the first cycle, 0.1 in
+    the second): the second draw and the discards after it happen only if nobody else won."""
+    got = narrow(DRAGON, draws=2, rivals=Rivals(slope=0.1))[P["6p"]]
+    p = e = 0.0
+    alive = 1.0
+    walls = [122, 121, 120]  # the wall at each of the others' turns: one tile smaller a draw of the player's
+    for cycle in range(3):
+        miss = ((walls[cycle] - 4) / walls[cycle]) ** 3
+        p += alive * (1 - miss)
+        e += alive * (1 - miss) * ON_DISCARD
+        alive *= miss
+        if cycle == 2:
+            break
+        alive *= 1 - 0.1 * cycle  # another's win: the chance 0.1 × the deal's age in cycles
+        p += alive * 4 / walls[cycle]
+        e += alive * 4 / walls[cycle] * SELF_DRAW
+        alive *= 1 - 4 / walls[cycle]
+    assert got.p_win == pytest.approx(p, rel=1e-12)
+    assert got.expected == pytest.approx(e, rel=1e-12)
+
+
+def test_an_exposed_hand_wins_only_by_self_draw_in_beijing():
+    """beijing.md: "吃碰堤: a hand with any exposed meld may win only by self-draw 自摸": the others' discards
+    add nothing, and without their wins the figures are alone's hypergeometric chance. [123p] exposed, 111 456
+    6 7 9p FF: throwing 6p waits on 8p (4 left of 122), 一条龙 3 + 庄 1 = 4 番, +12 on a self-draw."""
+    got = narrow("[123p] 111456p 6p 7p 9p FF", draws=5)[P["6p"]]
+    want = 1 - math.comb(118, 5) / math.comb(122, 5)
+    assert got.p_win == pytest.approx(want, rel=1e-12)
+    assert got.expected == pytest.approx(12 * want, rel=1e-12)
+
+
+def test_the_player_draws_only_its_share_of_the_wall_left():
+    """At the table the wall left is the unseen tiles less the others' 39 (13 each), one draw in four the
+    player's. Seen: two of every suited kind but 8p (none), 9p (one), 1p and 6p (none: the hand holds them),
+    the honours but F all four, F two: 24 + 2 + 2 × 27 - 2 - 1 - 2 - 2 = 73, so 122 - 73 = 49 unseen, 10 in
+    the wall, ceil(10 / 4) = 3 draws at the table; alone, all 49."""
+    seen = [2] * 27 + [4] * 7
+    seen[P["8p"]], seen[P["9p"]], seen[P["1p"]], seen[P["6p"]], seen[P["F"]] = 0, 1, 0, 0, 2
+    hand = parse_hand(DRAGON)
+    assert advise_value(hand, BEIJING, Situation(), seen, draws=8, rivals=TABLE).draws == 3
+    assert advise_value(hand, BEIJING, Situation(), seen, draws=60).draws == 49
+
+
+def test_the_model_played_out_agrees_with_the_engine():
+    """`simulate_table` plays the engine's own policy in the model, its wall its own, every win judged by the
+    scorer: P(win) and the mean payout agree within 4.5 standard errors, with the others' wins on."""
+    hand = parse_hand("123m 456p 789s EE 4m 7m 9p")
+    rivals = Rivals(slope=0.05)
+    engine = Engine(hand, BEIJING, Situation(), None, 6, "value", rivals=rivals)
+    best = engine.evaluate().discards[0]
+    sim = simulate_table(engine, hand, BEIJING, Situation(), (), best.tile, 6000, "table-sim", rivals)
+    assert abs(sim.p - best.p_win) < 4.5 * sim.p_se + 1e-9
+    assert abs(sim.mean - best.expected) < 4.5 * sim.mean_se + 1e-9
+
+
+def test_the_plan_is_the_engines_play_and_runs_out_with_its_draws():
+    hand = parse_hand("123m 456p 789s EE 4m 7m 9p")
+    mine = mjcalc.plan(hand, BEIJING, Situation(), draws=3)
+    valued = advise_value(hand, BEIJING, Situation(), draws=3, rivals=TABLE)
+    assert mine.discard == valued.discards[0].tile and mine.value == valued.discards[0]
+    assert not mine.spent
+    for drawn in (P["9s"], P["2p"], P["C"]):  # 1 from ready: no draw wins
+        thrown = mine.throw(drawn)
+        assert thrown == drawn or mine.hand[drawn] >= 1
+    assert mine.spent
+    with pytest.raises(ValueError):
+        mine.throw(P["9s"])
+
+
+def test_a_discard_the_cap_only_estimates_has_no_plan_beyond_itself():
+    mine = mjcalc.plan(parse_hand("233679m 149p 189s S P"), BEIJING, Situation(indicator=P["8m"]))
+    assert mine.engine.stage[mine.discard] == ESTIMATE
+    assert mine.spent
+
+
+def test_advise_by_value_is_the_public_api():
+    hand = parse_hand(DRAGON)
+    advice = mjcalc.advise(hand, BEIJING, Situation(), by="value", draws=2)
+    assert advice.value is not None and advice.value.rivals == TABLE
+    assert advice.value.discards[0].tile in {d.tile for d in advice.discards}
+    alone = mjcalc.advise(hand, BEIJING, Situation(), by="value", draws=2, alone=True)
+    assert alone.value is not None and alone.value.rivals is None
+    assert alone.value.discards[0].p_win < advice.value.discards[0].p_win  # the others' discards win too
+    assert {"Plan", "Rivals", "plan"} <= set(mjcalc.__all__)
+    with pytest.raises(ValueError):
+        mjcalc.advise(parse_hand("123m 456p 789s EE 4m 6m"), BEIJING, Situation(), by="value")
+    assert STAR == 34
+
+
+def test_the_command_line_plays_the_table_by_default_and_alone_on_request():
+    hand = parse_hand(DRAGON)
+    for extra, rivals, model in (([], TABLE, "table"), (["--alone"], None, "alone")):
+        result = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--draws", "2", "--json", *extra])
+        assert result.exit_code == 0, result.output
+        out = json.loads(result.stdout)
+        library = {v.tile: v for v in advise_value(hand, BEIJING, Situation(), None, 2, rivals=rivals).discards}
+        assert out["model"] == model
+        for row in out["discards"]:
+            if row["p_win"] is not None:
+                tile = P[row["discard"]]
+                assert (row["p_win"], row["expected"]) == (library[tile].p_win, library[tile].expected)
+    text = CliRunner().invoke(cli, ["advise", DRAGON, "--by", "value", "--draws", "2"]).stdout
+    assert "at the table: a ready hand also wins on the others' discards" in text
+    refused = CliRunner().invoke(cli, ["advise", DRAGON, "--alone"])
+    assert refused.exit_code == 2 and "--alone" in refused.output and "Traceback" not in refused.output
