@@ -565,6 +565,28 @@ def summary(files: Iterable[str], out=sys.stdout) -> None:
                   f"{fallback} by the baseline (the best discard more than {within} from ready)", file=out)
 
 
+def hazards(ruleset_id: str, start: int, count: int, cycles: int = 12, out=sys.stdout) -> None:
+    """The chance a deal of four efficient players ends with a win in each cycle (four draws) among the deals still
+    on, and the others' share of it as one seat sees it (three in four): what `mjcalc.value.Rivals` models as
+    `hazard(age)`, and the mean a non-winner pays another's win (`Rivals.loss`)."""
+    ruleset = load_ruleset(ruleset_id)
+    ends, lost = [], []
+    for seed in range(start, start + count):
+        deal = play(make_table(ruleset, seed), dict.fromkeys(SEATS, BASELINE))
+        ends.append((deal.turns - 1) // 4 if deal.winner is not None else None)
+        if deal.winner is not None:
+            lost += [deal.deltas[s] for s in SEATS if s != deal.winner]
+    drawn = sum(e is None for e in ends)
+    print(f"{ruleset_id}: {count} all-baseline walls (seeds {start}-{start + count - 1}), {drawn} drawn; "
+          f"a non-winner pays {-sum(lost) / max(len(lost), 1):.2f} a win on average", file=out)
+    print("  cycle  deals on  won in it  hazard  the others' (x 3/4)", file=out)
+    for c in range(cycles):
+        on = sum(1 for e in ends if e is None or e >= c)
+        won = sum(1 for e in ends if e == c)
+        if on:
+            print(f"  {c:5d}  {on:8d}  {won:9d}  {won / on:6.3f}  {0.75 * won / on:6.3f}", file=out)
+
+
 def main(argv: Optional[Sequence[str]] = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0],
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -578,9 +600,15 @@ def main(argv: Optional[Sequence[str]] = None) -> None:
                              "from ready, else play the baseline's discard (default: always the engine)")
     parser.add_argument("--out", help="the JSONL file written, one line a wall (default: standard output)")
     parser.add_argument("--summary", nargs="+", metavar="FILE", help="summarise these JSONL files and stop")
+    parser.add_argument("--hazard", action="store_true",
+                        help="print the chance a deal of four baseline players ends in each cycle, over --walls "
+                             "walls from --start (value.Rivals' calibration), and stop")
     args = parser.parse_args(argv)
     if args.summary:
         summary(args.summary)
+        return
+    if args.hazard:
+        hazards(args.ruleset, args.start, args.walls)
         return
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     try:

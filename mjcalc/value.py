@@ -12,8 +12,8 @@ take out: the turned-up tile, a flown 宝). After each draw:
   as in mahjong-cpp's default: a step back costs a draw that 8 draws rarely repay, and it would make the
   hands reachable grow without bound).
 
-No calls, no kongs, no other players (nobody else draws or wins). Wildcards are drawn like any tile and are
-wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
+No calls, no kongs. Alone (`rivals` None, `advise --by … --alone`), no other players: nobody else draws or
+wins. Wildcards are drawn like any tile and are wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
 expected payout to the player: the payout scheme's delta for the player's seat on that self-draw win, with
 the situation options, the ways of winning given now dropped; 0 when no win). Ties in one objective are
 broken by the other. A discard is valued when it leaves the hand as close to ready as the best discard, or
@@ -49,6 +49,30 @@ nearly every draw is an exchange: a hand 1 from ready took 4-90 s with one), and
 passes `WORK` (then this discard and those after it, less promising, are weighed without exchanges); always
 for hands 2 or more from ready. A second exchange changes the figures of the best play by up to a few per
 cent (the README measures it): a budget of 1 is the model, not the unbounded best play.
+
+The table (`rivals`, a `Rivals`; `TABLE` by default in `advise --by`, the page and `plan`; issue 37). Between two
+of the player's draws each of the three others discards a tile, and one of them may win:
+
+* the others' tiles are as unknown to the player as the wall's, so each discard is one of the unseen tiles, the
+  wildcards excepted (nobody throws one), each alike likely: kind k with chance (tiles of k)/(unseen less
+  wildcards). The discards are not taken from the wall: a tile they show is one the player could no more draw,
+  but on average they leave its proportions as they were (the wall still shrinks by one a draw of the player's);
+* a ready hand wins on such a discard when the scorer says the win on that seat's discard is legal (beijing's
+  吃碰堤, a wildcard limit on a discard, a minimum: the ruleset decides), paid as scored; the others discard in
+  turn order, the first winning tile ends the play;
+* then another seat wins, ending the deal, with chance `hazard(age)` = min(`most`, `slope` × age), the deal `age`
+  cycles old (the tiles seen, four a cycle, and one more a draw of the player's): measured in four efficient
+  players' deals (bench/README.md, "The others' wins"), it grows from about 0 at the first turn to 0.2-0.35 ten
+  cycles in. What that costs the player (`loss`) is 0 by default: it is the same whichever tile is thrown, but
+  for the wins that come first;
+* then the player draws, as alone. After the last draw the others discard once more.
+* the draws are the player's share of the wall: the unseen tiles less the others' 39 and the dead wall, one in
+  four (`draws_left`), at most `draws`.
+
+So value(h, r) = ron(h) + (1 - P(ron)) * (1 - hazard) * draw(h, r), draw as above with value(·, r - 1); a ready
+hand that keeps its tiles is played cycle by cycle in closed form (`_ready_at_table`), and the estimate of stage 3
+counts the same discards and hazard along its path. Claims (pung, chow) are not modelled: the hand the player
+holds after a claim is a new question (`Plan.spent`).
 
 The work cap (`cap`, `CAP` by default; None: none). The answer is bounded by work, never by the clock, so it is
 the same on any machine. The work (`Engine.spent`, work thrown away included) counts the states valued, the

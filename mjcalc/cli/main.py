@@ -355,7 +355,7 @@ def compare(hand: str, ruleset_names: Tuple[str, ...], as_json: bool, lang: str,
 @click.option("--draws", type=click.IntRange(0, 60), default=None,
               help="Draws left for --by.  [default: 8, about half of one player's draws in a hand]")
 @click.option("--alone", is_flag=True,
-              help="With --by: the player alone, self-draws only (the model before issue 37), not the table's game.")
+              help="With --by: the player alone, self-draws only, no other players (not the table's game).")
 @click.option("--exact", is_flag=True,
               help="With --by: weigh the exchanges of every discard 0 or 1 from ready, wildcard hands too, "
                    "with no cap on the work (seconds to minutes with wildcards).")
@@ -378,8 +378,11 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     options, less money the hand pays whoever wins it; --from, --kong-draw, --rob-kong, --first-turn and
     --last-tile are dropped): the drawn tile, or
     a hand tile keeping the drawn one when that lowers the shanten or, once, leaves it as it was (an
-    exchange for better waits). The shanten never goes back up. No calls, no other players. Wildcards are
-    drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
+    exchange for better waits). The shanten never goes back up. At the table (the default): between two
+    draws the three others each discard one of the unseen tiles (wildcards excepted), which a ready hand wins
+    on where that is legal, and another may win first (a chance growing with the deal's age); the draws are
+    at most the player's share of the wall. --alone: no other players, self-draws only. No calls. Wildcards
+    are drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
     wildcard, and with --exact for every discard 0 or 1 from ready; elsewhere (the discards that break a
     ready hand, wildcards in hand, 2 or more from ready) a narrower play without exchanges is weighed,
     marked ~ (a lower bound).
