@@ -154,3 +154,14 @@ def test_the_summary_of_the_baseline_against_itself_says_no_difference(beijing_e
     assert f"{WALLS} walls" in text and f"{4 * WALLS} paired deals" in text
     assert text.count("paired difference +0.000") == 2
     assert text.count("95% normal [+0.000, +0.000]  bootstrap [+0.000, +0.000]") == 2
+
+
+def test_the_value_seat_follows_its_plan_and_asks_again_when_it_runs_out():
+    """One wall of zhuji with `value` under test: every decision of the test seat is the engine's (asked, or its
+    plan followed), some follow the plan without asking, and the money is still mjcalc's (integers summing to 0,
+    every tile in one place: `play` asserts both on every deal)."""
+    line = paired.run_wall(("zhuji", "value", 3, None))
+    tests = [deal for deal in line["deals"] if deal["test"] is not None]
+    assert len(tests) == 4 and all(deal["fallback"] == 0 for deal in tests)
+    assert sum(deal["engine"] for deal in tests) > sum(deal["planned"] for deal in tests) > 0
+    assert all(sum(deal["deltas"].values()) == 0 for deal in line["deals"])
