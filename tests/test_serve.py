@@ -27,7 +27,7 @@ from mjcalc.messages import EN
 from mjcalc.regions import find_region
 from mjcalc.ruleset import builtin_rulesets, load_ruleset
 from mjcalc.situation import GENERIC
-from mjcalc.serve.server import MAX_BODY, PAGE_FILE, served_page, situation_from
+from mjcalc.serve.server import MAX_BODY, PAGE_FILE, TIME_CAP_FIELDS, served_page, situation_from
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT_NAME = "<svg onload=alert(1)>"  # markup a page must show as text (a name holds at most 24 characters)
@@ -235,6 +235,15 @@ def test_advise_is_the_cli_document(server, fields):
     status, doc = api(server, "POST", "/api/advise", fields)
     assert status == 200 and "shanten" in doc
     assert doc == cli_json(cli_args("advise", fields))
+
+
+@pytest.mark.parametrize("alone", [False, True])
+def test_advise_by_value_plays_the_table_as_the_cli_does_and_alone_on_request(server, alone):
+    fields = {"hand": "11112345667p 9p FF", "by": "value", "draws": 2, "alone": alone}
+    status, doc = api(server, "POST", "/api/advise", fields)
+    assert status == 200 and doc["model"] == ("alone" if alone else "table")
+    cli = cli_json(cli_args("advise", fields))
+    assert {k: v for k, v in doc.items() if k not in TIME_CAP_FIELDS} == cli
 
 
 def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
