@@ -57,7 +57,7 @@ def test_a_ready_hand_also_wins_on_the_others_discards():
 def test_another_win_ends_the_deal_before_the_players_draw():
     """Two draws, the others winning with chance 0.1 a cycle of the deal's age (0 in the first cycle, 0.1 in
     the second): the second draw and the discards after it happen only if nobody else won."""
-    got = narrow(DRAGON, draws=2, rivals=Rivals(slope=0.1))[P["6p"]]
+    got = narrow(DRAGON, draws=2, rivals=Rivals(slope=0.1, loss=2.0))[P["6p"]]
     p = e = 0.0
     alive = 1.0
     walls = [122, 121, 120]  # the wall at each of the others' turns: one tile smaller a draw of the player's
@@ -68,12 +68,26 @@ def test_another_win_ends_the_deal_before_the_players_draw():
         alive *= miss
         if cycle == 2:
             break
-        alive *= 1 - 0.1 * cycle  # another's win: the chance 0.1 × the deal's age in cycles
+        e -= alive * 0.1 * cycle * 2.0  # another's win, the chance 0.1 × the deal's age in cycles, costs 2
+        alive *= 1 - 0.1 * cycle
         p += alive * 4 / walls[cycle]
         e += alive * 4 / walls[cycle] * SELF_DRAW
         alive *= 1 - 4 / walls[cycle]
     assert got.p_win == pytest.approx(p, rel=1e-12)
     assert got.expected == pytest.approx(e, rel=1e-12)
+
+
+def test_a_hand_too_far_to_win_in_time_only_pays_for_the_others_wins():
+    """Three from ready with one draw left: no play wins, so every discard is worth what another's win costs
+    times its chance in that cycle: the deal 2 cycles old (8 tiles seen), 0.1 × 2 = 0.2, × 2 = -0.4."""
+    seen = [0] * 34
+    for name in ("2s", "3s", "4s", "6s", "2p", "8p", "6m", "7m"):
+        seen[P[name]] += 1
+    hand = "123m 456p EE 1m 5m 9m 3p 7s 9s"
+    valued = narrow(hand, seen=seen, draws=1, rivals=Rivals(slope=0.1, loss=2.0))
+    assert valued and all(v.shanten >= 2 for v in valued.values())
+    for v in valued.values():
+        assert v.p_win == 0.0 and v.expected == pytest.approx(-0.4, rel=1e-12)
 
 
 def test_an_exposed_hand_wins_only_by_self_draw_in_beijing():
