@@ -17,7 +17,7 @@ FIELD_ZH = {
     "player": "玩家", "players": "玩家", "to": "付给", "reason": "原因", "cap": "封顶", "rate": "每分金额",
     "name": "名字", "ruleset": "规则", "lang": "语言", "request_id": "请求编号", "client_id": "设备编号",
     "hand_id": "编号", "number": "局数", "revision": "版本", "document": "导出文件", "closed": "结束",
-    "by": "估算方式", "draws": "摸牌数", "exact": "精确估算", "open": "吃碰", "kongs": "杠", "wild_roles": "无宝",
+    "by": "估算方式", "draws": "摸牌数", "exact": "精确估算", "alone": "只算自己", "open": "吃碰", "kongs": "杠", "wild_roles": "无宝",
 }
 
 

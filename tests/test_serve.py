@@ -246,6 +246,12 @@ def test_advise_by_value_plays_the_table_as_the_cli_does_and_alone_on_request(se
     assert {k: v for k, v in doc.items() if k not in TIME_CAP_FIELDS} == cli
 
 
+@pytest.mark.parametrize("lang, word", [("en", "alone"), ("zh", "只算自己")])
+def test_alone_without_by_is_refused_with_its_field_named(server, lang, word):
+    status, doc = api(server, "POST", "/api/advise", {"hand": "11112345667p 9p FF", "alone": True, "lang": lang})
+    assert status == 400 and doc["field"] == "alone" and word in doc["error"], doc
+
+
 def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
     status, doc = api(server, "GET", "/api/rulesets")
     assert status == 200 and doc["default"] == "beijing"
