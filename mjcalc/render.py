@@ -664,12 +664,14 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     data["narrowed"] = [label[t] for t in valued.narrowed]
     data["work"] = valued.work
     note = "exact" if valued.exact else (f"~: a narrower play weighed, without exchanges (its "
-                                         f"{'P(win)' if valued.by == 'win' else 'expected'} is a lower bound)")
+                                         f"{'P(win)' if valued.by == 'win' else 'expected'} is a lower bound), "
+                                         "or far from ready an estimate")
     if valued.could_be_exact:
         note += "; --exact weighs them (slower)"
     doc.line()
     capped = f" (of the {valued.asked_draws} asked)" if valued.asked_draws not in (None, valued.draws) else ""
-    doc.line(f"by {valued.by}: {valued.draws} draws{capped} from {valued.unseen} unseen tiles, {note}")
+    draws = f"{valued.draws} draw{'' if valued.draws == 1 else 's'}"
+    doc.line(f"by {valued.by}: {draws}{capped} from {valued.unseen} unseen tiles, {note}")
     if valued.rivals is not None:
         doc.line("at the table: a ready hand also wins on the others' discards, and another may win first "
                  "(--alone: the player alone, self-draws only)")

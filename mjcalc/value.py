@@ -388,11 +388,12 @@ class Engine:
     def draws_left(self, wall: "Wall") -> int:
         """The draws the player may still make: all the unseen tiles less the dead wall, alone; at the table
         (`rivals`) the player's share of the wall, the unseen tiles less those the others hold (13 each, their
-        exposed melds counted as held: a lower bound) and the dead wall, one draw in `others + 1`."""
+        exposed melds counted as held: a lower bound) and the dead wall, one draw in `others + 1`, the others
+        drawing first after the player's discard."""
         if self.rivals is None:
             return wall.draws_left
         left = max(0, wall.draws_left - HELD_BY_OTHERS * self.rivals.others)
-        return -(-left // (self.rivals.others + 1))
+        return left // (self.rivals.others + 1)
 
     # --- hand vectors: 35 counts, the 34 kinds (wild kinds included) and `*` ----------------------
 

@@ -386,7 +386,7 @@ def test_readme_excerpt_is_real_output():
         readme = f.read()
     m = re.search(r'The top of the valued table of `mjcalc advise "([^"]+)" --by value`:\n\n```text\n(.*?)```', readme, flags=re.S)
     assert m, "README shows the end of an advise --by value"
-    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value", "--alone"])
+    result = CliRunner().invoke(cli, ["advise", m.group(1), "--by", "value"])
     assert result.exit_code == 0, result.output
     assert m.group(2) in result.stdout
 

@@ -104,11 +104,12 @@ def test_the_player_draws_only_its_share_of_the_wall_left():
     """At the table the wall left is the unseen tiles less the others' 39 (13 each), one draw in four the
     player's. Seen: two of every suited kind but 8p (none), 9p (one), 1p and 6p (none: the hand holds them),
     the honours but F all four, F two: 24 + 2 + 2 × 27 - 2 - 1 - 2 - 2 = 73, so 122 - 73 = 49 unseen, 10 in
-    the wall, ceil(10 / 4) = 3 draws at the table; alone, all 49."""
+    the wall; after the player's discard S, W and N draw first, so 10 // 4 = 2 draws at the table; alone, all
+    49."""
     seen = [2] * 27 + [4] * 7
     seen[P["8p"]], seen[P["9p"]], seen[P["1p"]], seen[P["6p"]], seen[P["F"]] = 0, 1, 0, 0, 2
     hand = parse_hand(DRAGON)
-    assert advise_value(hand, BEIJING, Situation(), seen, draws=8, rivals=TABLE).draws == 3
+    assert advise_value(hand, BEIJING, Situation(), seen, draws=8, rivals=TABLE).draws == 2
     assert advise_value(hand, BEIJING, Situation(), seen, draws=60).draws == 49
 
 
