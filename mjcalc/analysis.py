@@ -13,7 +13,7 @@ from .messages import did_you_mean
 from .notation import parse_tiles
 from .payouts import Payout
 from .regions import all_options, find_region
-from .regions.base import HandTiles, Region
+from .regions.base import AtDraw, HandTiles, Region
 from .ruleset import Ruleset
 from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands
 from .situation import Situation
@@ -198,6 +198,48 @@ def waits(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
     draws = winning_draws(ruleset, here.situation, here.tiles)
     found = [(t, wall.left(t)) for t in draws.kinds]
     return [(t, left) for t, left in found if left] if draws.every else found
+
+
+def ready_at_draw(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None) -> Optional[AtDraw]:
+    """What a 13-tile hand is paid when the wall runs out, where the region pays ready hands their best win
+    (`Region.pays_ready_at_draw`); None where it does not, or when the hand is not ready. Ready: some tile makes
+    it a legal win in the region's `at_draw_situation` — except a tile of which the concealed hand holds four; a
+    tile all of whose copies the player holds counts where the region says so (`dead_waits_ready`), and is
+    scored as if it came (the tiles read with that copy, unchecked). The best: the most (capped) over those
+    tiles."""
+    region = find_region(ruleset.region)
+    if not region.pays_ready_at_draw:
+        return None
+    if hand.size != 13 or hand.winning is not None:
+        raise HandError("waits.need_13_tiles", size=hand.size)
+    plain = region.prepare(ruleset, region.at_draw_situation(ruleset, situation or Situation()), [])
+    before = prepare(hand, region.wild_kinds(ruleset, plain))
+    live: List[int] = []
+    dead: List[int] = []
+    best: Optional[Tuple[int, int, int]] = None  # total, uncapped, tile
+    for k in range(NUM_KINDS):
+        if ruleset.wall.copies[k] == 0 or hand.concealed.count(k) >= ruleset.wall.copies[k]:
+            continue
+        full = before.held[k] >= ruleset.wall.copies[k]
+        if full and not region.dead_waits_ready:
+            continue
+        won = hand.with_winning(k)
+        if full:  # one copy more than the wall holds, as the region counts such a wait
+            naturals, held = list(before.naturals), list(before.held)
+            naturals[k] += 1
+            held[k] += 1
+            tiles = Tiles(won, before.wild_kinds, tuple(naturals), before.wilds, before.faces, tuple(held))
+        else:
+            tiles = prepare(won, before.wild_kinds)
+        score = score_hand(tiles, plain, ruleset, region)
+        if not (score.complete and score.legal):
+            continue
+        (dead if full else live).append(k)
+        if best is None or score.total > best[0]:
+            best = (score.total, score.total if score.uncapped is None else score.uncapped, k)
+    if best is None:
+        return None
+    return AtDraw(tuple(live), tuple(dead), *best)
 
 
 def pay(score: Score, ruleset: Ruleset, region: Region) -> Payout:

@@ -4,7 +4,6 @@ The batch reads plain lines (digits with m/p/s, E S W N C F P, `*`) with `fastwa
 ruleset's shapes allow it; any other line, and every bad line, goes through the full parser, so answers and
 error messages are the same either way. Imports are deferred so the batch path loads only what it uses.
 """
-from dataclasses import replace
 from typing import TYPE_CHECKING, Iterable, List, Optional, Sequence, TextIO, Tuple
 
 from .errors import MjcalcError, json_text, printable
@@ -70,7 +69,7 @@ class BatchWaits:
         check_in_wall(self.ruleset.wall, self.situation, tiles)
         self.region.check_hand(self.ruleset, self.situation, tiles)
         seen = check_seen(tiles.held, seen, self.ruleset.wall)
-        return hand, tiles, replace(self.empty, held=tuple(tiles.held), seen=seen)
+        return hand, tiles, self.region.wall(self.ruleset, self.situation, tiles.held, seen, self.wild_kinds)
 
     def waits_of(self, text: str) -> Tuple["Hand", Waits]:
         if self.automatic:

@@ -11,7 +11,7 @@ from .flags import flag_of
 from .hand import Hand
 from .messages import Message
 from .notation import format_hand
-from .regions.base import Region
+from .regions.base import AtDraw, Region
 from .ruleset import Penalty, Ruleset
 from .scoring import Score, Tiles
 from .shapes import IRREGULAR
@@ -539,20 +539,34 @@ def waits_table(doc: Doc, result: Analysis, lang: str, glyphs: bool = False, sai
         doc.line(f"(no discard column: {refused})")
 
 
-def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None) -> Doc:
+def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None,
+              at_draw: Optional[Tuple[AtDraw, str]] = None) -> Doc:
     """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
-    of that name ('' for its shape); `found` then holds the kinds with copies left."""
+    of that name ('' for its shape); `found` then holds the kinds with copies left. `at_draw`: what the hand is
+    paid when the wall runs out, where the ruleset pays ready hands (`Region.ready_at_draw`), and its unit."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
     if every is not None:
         doc.data["every_tile"] = True
+    if at_draw is not None:
+        best, unit = at_draw
+        doc.data["at_draw"] = {"ready": True, "total": best.total, "uncapped": best.uncapped, "tile": NAMES[best.tile],
+                               "dead": [NAMES[t] for t in best.dead]}
     if not found:
-        doc.line("no waits: this hand is not ready")
-        return doc
-    doc.table(["wait", "left"], [[tile_text(t, glyphs), left] for t, left in found])
-    note = ("every tile wins" + (f" ({every})" if every else "")) if every is not None else \
-        all_kinds_note([t for t, _ in found])
-    if note:
-        doc.line(note)
+        doc.line("no waits: this hand is not ready" if at_draw is None else
+                 "no tile left can win it, but it is ready when the wall runs out")
+    else:
+        doc.table(["wait", "left"], [[tile_text(t, glyphs), left] for t, left in found])
+        note = ("every tile wins" + (f" ({every})" if every else "")) if every is not None else \
+            all_kinds_note([t for t, _ in found])
+        if note:
+            doc.line(note)
+    if at_draw is not None:
+        best, unit = at_draw
+        capped = f" (paid as {best.total})" if best.uncapped > best.total else ""
+        dead = f"; {', '.join(tile_text(t, glyphs) for t in best.dead)} counts, though every copy is the hand's own" \
+            if best.dead else ""
+        doc.line(f"at a draw (查大叫): paid as its best win, {best.uncapped} {unit}{capped} on "
+                 f"{tile_text(best.tile, glyphs)}{dead}")
     return doc
 
 

@@ -13,8 +13,10 @@ its own and small (not the SBR book: that is issue 38's ruleset):
   kong money from an earlier deal is never refunded. The draw's other payments stand beside the refund;
 - who deals next: the first winner; when the deal's first two wins were on one discard (一炮多响), the discarder;
 - kong money when the kong is made: 暗杠, each seat still in pays the konger 2 × 底分; 直杠, the discarder pays 2;
-- the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void 1|2|3`: 万, 筒,
+- the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void m|p|s`: 万, 筒,
   条; 定缺) is never a wait.
+
+Its options `out` and `void` are the sichuan region's (two regions may share an option only as one).
 """
 import textwrap
 
@@ -22,6 +24,8 @@ import mjcalc
 from mjcalc.patterns import COMMON
 from mjcalc.payouts import Payout, Scheme, transfer
 from mjcalc.regions import unregister
+from mjcalc.regions.sichuan import REGION as SICHUAN
+from mjcalc.regions.sichuan import void_kinds_of
 from mjcalc.tiles import SEATS
 
 READY_PAYS = 2  # what each not-ready seat pays each ready one, times 底分
@@ -41,7 +45,7 @@ class StillIn(Scheme):
 
     def pay(self, score, situation, ruleset):
         amount = score.total * situation.base
-        out = set(situation.extra("out") or ())
+        out = set(situation.extra("won_earlier") or ())
         payers = [situation.discarder] if situation.discarder else \
             [s for s in SEATS if s != situation.seat and s not in out]
         deltas: dict = {}
@@ -58,16 +62,14 @@ class DealShaped(mjcalc.Region):
     en = "Deal-shaped"
     detectors = {"any_win": any_win, "all_pungs": COMMON["all_pungs"]}
     schemes = {"still_in": StillIn()}
-    options = (mjcalc.Option("out", "seats", "Seats that won earlier in this deal (they do not pay).", zh="已和"),
-               mjcalc.Option("void", "int", "The void suit 定缺: 1 万, 2 筒, 3 条.", zh="定缺", minimum=0, maximum=3))
+    options = (SICHUAN.option("won_earlier"), SICHUAN.option("void"))
     draw_facts = ("ready",)
 
     def dead_wall(self, ruleset):
         return DEAD_WALL
 
     def void_kinds(self, ruleset, situation):
-        suit = situation.extra("void") or 0
-        return tuple(range(9 * (suit - 1), 9 * suit)) if suit else ()
+        return void_kinds_of(situation.extra("void"))
 
     def deal_goes_on(self, ruleset, won):
         return len(won) < 3
@@ -78,7 +80,7 @@ class DealShaped(mjcalc.Region):
         return won[0][0]
 
     def in_deal(self, ruleset, situation, won):
-        return situation.replace(out=[w for w, _ in won]) if won else situation
+        return situation.replace(won_earlier=[w for w, _ in won]) if won else situation
 
     def draw_pays(self, ruleset, state, told, base, paid=()):
         still_in = [s for s in SEATS if s not in state.out]
@@ -111,7 +113,7 @@ payout: {scheme: still_in}
 session:
   dealer_stays_on_win: true
   dealer_stays_on_draw: true
-options: [out, void]
+options: [won_earlier, void]
 penalties:
   kong:
     name: {zh: 暗杠, en: concealed kong}

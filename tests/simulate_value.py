@@ -43,9 +43,10 @@ class Result:
         return math.sqrt(max(var, 1e-12) / self.trials)
 
 
-def wall_of(hand, wild_kinds, seen=None):
-    """The unseen tiles, one entry per tile."""
-    left = [4] * KINDS
+def wall_of(hand, wild_kinds, seen=None, copies=None):
+    """The unseen tiles, one entry per tile: `copies` of each kind (the ruleset's wall; 4 of each of the 34 when
+    not given) less the hand, its melds and `seen`."""
+    left = list(copies) if copies is not None else [4] * KINDS
     for t in hand.tiles:
         face = (wild_kinds[0] if wild_kinds else None) if t == WILD else t
         if face is not None:
@@ -61,7 +62,7 @@ def wall_of(hand, wild_kinds, seen=None):
 def simulate(engine, hand, ruleset, situation, wild_kinds, discard, draws, trials, seed, seen=None):
     """Play `trials` deals after throwing `discard` (a kind, or WILD for a `*`); wins are taken when legal."""
     rng = random.Random(seed)
-    wall = wall_of(hand, wild_kinds, seen)
+    wall = wall_of(hand, wild_kinds, seen, ruleset.wall.copies)
     self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
     automatic = any(p.id == "four_wilds" for p in ruleset.patterns) and bool(wild_kinds)
     meld_tiles = list(hand.meld_tiles)
@@ -121,7 +122,7 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
     the deal `age` cycles old), the player draws, wins when legal, or throws as the engine's policy says. After
     the last draw the others discard once more."""
     rng = random.Random(seed)
-    wall = wall_of(hand, wild_kinds, seen)
+    wall = wall_of(hand, wild_kinds, seen, ruleset.wall.copies)
     self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
     order = "ESWN"
     after = order.index(self_draw.seat)

@@ -236,8 +236,8 @@ def test_a_void_suit_is_never_a_wait_and_the_dead_wall_is_never_drawn(region):
     rules = load_ruleset(str(region))
     hand = parse_hand("23m 456m 789p 234s 55s")  # 23456m waits on 1m (123 456), 4m (234 456), 7m (234 567)
     assert [t for t, _ in waits(hand, rules, Situation())] == [0, 3, 6]
-    assert waits(hand, rules, Situation(void=1)) == []  # 万 is the void suit: none of them is a wait
-    assert [t for t, _ in waits(hand, rules, Situation(void=2))] == [0, 3, 6]
+    assert waits(hand, rules, Situation(void="m")) == []  # 万 is the void suit: none of them is a wait
+    assert [t for t, _ in waits(hand, rules, Situation(void="筒"))] == [0, 3, 6]
     # 108 tiles less the 13 held: 95 unseen, of which the last 14 are never drawn
     from mjcalc.scoring import prepare
     wall = deal_region.DealShaped().wall(rules, Situation(), prepare(hand, ()).held)

@@ -216,21 +216,22 @@ RULESETS = [r.id for r in builtin_rulesets()]  # every built-in ruleset
 TRIALS = 6000
 
 
-def generated_hand(rng, target, wild_kinds, wilds, shapes=("standard",)):
+def generated_hand(rng, target, wild_kinds, wilds, shapes=("standard",), kinds=tuple(range(34))):
     """A 14-tile closed hand at shanten `target` (standard shape): four sets and a pair with `target + 1`
-    tiles replaced at random, and `wilds` of them turned into the wild kind."""
+    tiles replaced at random, and `wilds` of them turned into the wild kind; its tiles of `kinds` (the wall's)."""
+    suits = sorted({k // 9 for k in kinds if k < 27})
     while True:
         tiles = []
         for _ in range(4):
             if rng.random() < 0.6:
-                low = 9 * rng.randrange(3) + rng.randrange(7)
+                low = 9 * rng.choice(suits) + rng.randrange(7)
                 tiles += [low, low + 1, low + 2]
             else:
-                tiles += [rng.randrange(34)] * 3
-        tiles += [rng.randrange(34)] * 2
+                tiles += [rng.choice(kinds)] * 3
+        tiles += [rng.choice(kinds)] * 2
         rng.shuffle(tiles)
         for i in range(target + 1):
-            tiles[i] = rng.randrange(34)
+            tiles[i] = rng.choice(kinds)
         for i in range(wilds):
             tiles[-1 - i] = wild_kinds[0]
         counts = [tiles.count(t) for t in range(34)]
@@ -253,8 +254,9 @@ def test_simulator_agrees(name, target, wilds):
     wild_kinds = (P["5m"],) if wilds else ()
     situation = Situation(wild=wild_kinds)
     rng = random.Random(f"{name}{target}{wilds}")
+    kinds = tuple(k for k in range(34) if ruleset.wall.copies[k])
     for _attempt in range(20):
-        hand = generated_hand(rng, target, wild_kinds, wilds)
+        hand = generated_hand(rng, target, wild_kinds, wilds, kinds=kinds)
         engines = {by: Engine(hand, ruleset, situation, draws=8, by=by) for by in ("win", "value")}
         advice = {by: e.evaluate() for by, e in engines.items()}
         if advice["value"].discards[0].p_win > 0.02:  # a hand that can win at all (zhuji needs 1 台)
@@ -457,7 +459,8 @@ def test_automatic_draws_are_the_draws_that_win_automatically():
         name = rules.id
         for _ in range(60):
             wilds = rng.choice([0, 2, 3, 4]) if wild else 0
-            tiles = [rng.choice([t for t in range(34) if t not in wild]) for _ in range(13 - wilds)] + [P["5m"]] * wilds
+            kinds = [t for t in range(34) if t not in wild and rules.wall.copies[t]]  # the ruleset's wall
+            tiles = [rng.choice(kinds) for _ in range(13 - wilds)] + [P["5m"]] * wilds
             if max(tiles.count(t) for t in tiles) > 4:
                 continue
             here = setting(Hand(tuple(sorted(tiles))), rules, Situation(wild=wild))

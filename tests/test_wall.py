@@ -27,7 +27,7 @@ from mjcalc.hand import CHOW, PUNG, Hand, Meld
 from mjcalc.notation import format_hand, parse_hand
 from mjcalc.ruleset import builtin_rulesets, load_ruleset, load_ruleset_file
 from mjcalc.situation import Situation
-from mjcalc.tiles import NAMES, Composition, Wall
+from mjcalc.tiles import FULL_WALL, NAMES, Composition, Wall
 from mjcalc.value import advise_value
 
 P9, S3, S6 = NAMES.index("9p"), NAMES.index("3s"), NAMES.index("6s")
@@ -322,7 +322,8 @@ def test_a_table_keeps_the_rules_of_the_136_tile_wall_as_before():
     from mjcalc.evening.record import rules_from_json
     for rules in builtin_rulesets():
         text = rules_json(rules)
-        assert '"wall"' not in text and rules_from_json(text) == rules
+        assert ('"wall"' in text) == (rules.wall != FULL_WALL) and rules_from_json(text) == rules
+    assert [r.id for r in builtin_rulesets() if r.wall != FULL_WALL] == ["sichuan"]  # 108 tiles, kept
 
 
 def test_a_table_keeps_a_declared_wall(tmp_path):

@@ -61,6 +61,7 @@ from .common import (
     said_lang,
     seen_option,
     situation_options,
+    warn,
     wild_options,
 )
 
@@ -251,9 +252,11 @@ def analyze(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool
 @click.option("--json", "as_json", is_flag=True, help="JSON (with --batch: one object a line).")
 @click.option("--glyphs", is_flag=True, help="Print tiles as Unicode mahjong glyphs.")
 @seen_option
+@click.option("--void", metavar="SUIT", help="The player's void suit 定缺 where the ruleset plays one (sichuan): m 万, "
+              "p 筒, s 条; none of it is a wait.")
 @handle_errors
 def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Optional[str], indicator: Optional[str],
-          as_json: bool, glyphs: bool, seen: Optional[str]) -> None:
+          as_json: bool, glyphs: bool, seen: Optional[str], void: Optional[str]) -> None:
     """The waits 听 of a 13-tile hand and how many of each are left. HAND: `mjcalc help notation`.
 
     With --batch, one output line per input line: the waits, `-` for a hand with no waits, or
@@ -272,12 +275,20 @@ def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Op
         raise UserError("cli.seen_with_batch")
     rules = _load(ruleset_name)
     situation = build_situation({"wild": wild, "indicator": indicator})
+    if void is not None:  # read as the ruleset reads it, or dropped with a warning where it plays none
+        from ..regions import find_region  # imported when used (start-up time)
+
+        notes: List[Any] = []
+        situation = find_region(rules.region).prepare(rules, situation.replace(void=void), notes)
+        warn(notes)
     finder = BatchWaits(rules, situation)
     if batch is None:
         assert hand is not None  # one of HAND and --batch, said above
         parsed, found, every = finder.answer(hand, _seen(seen) if seen else None)
         from .. import render  # imported when used (start-up time)
-        emit(render.waits_doc(parsed, found, glyphs, every), as_json)
+        from ..analysis import ready_at_draw  # imported when used (start-up time)
+        best = ready_at_draw(parsed, rules, finder.situation)
+        emit(render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh)), as_json)
         return
     from .progress import Progress  # imported when used (start-up time)
     with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere

@@ -3,6 +3,7 @@ shown), click-free, so that `mjcalc serve`'s ledger API answers with the very sa
 from typing import Any, Callable, Iterable, List, Literal, Mapping, Optional, Sequence, Tuple
 
 from ..regions import all_options, find_region
+from ..regions.base import MAX_DRAW_COUNT
 from ..ruleset import Ruleset
 from ..session import State
 from ..situation import GENERIC
@@ -154,9 +155,12 @@ def show_json(table: Table, rules: Ruleset, hands: Sequence[HandRecord], standin
         "penalty_kinds": list(penalty_kinds),  # `record.penalty_kinds`
         "next": next_json(table, len(hands), table.state),
     }
-    asks = find_region(rules.region).draw_facts
-    if asks:  # what a draw is told at this table (`Region.draw_facts`): the page asks it before recording one
-        doc["draw_asks"] = list(asks)
+    region = find_region(rules.region)
+    if region.draw_facts:  # what a draw is told at this table (`Region.draw_facts`): the page asks it before recording
+        doc["draw_asks"] = list(region.draw_facts)
+        if region.draw_counted:  # each seat with a number (`S:2`), from 0 to the ruleset's cap
+            doc["draw_counted"] = list(region.draw_counted)
+            doc["draw_most"] = rules.cap if rules.cap is not None else MAX_DRAW_COUNT
     if changed_builtin is not None:
         doc["builtin_changed"] = changed_builtin
     return doc

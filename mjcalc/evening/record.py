@@ -29,7 +29,7 @@ from ..hand import Hand
 from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
-from ..regions.base import DealPayment, Region
+from ..regions.base import MAX_DRAW_COUNT, DealPayment, Region
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
 from ..session import Session, State
@@ -373,16 +373,35 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     return record, result
 
 
-def draw_facts(region: Region, told: Data) -> Dict[str, List[str]]:
+def draw_facts(region: Region, told: Data) -> Dict[str, Any]:
     """What the table told of a draw (`Region.draw_facts`: each a list of seats), checked: a fact the region
-    does not ask is refused, a seat is read as `parse_seat` reads it."""
-    out: Dict[str, List[str]] = {}
+    does not ask is refused, a seat is read as `parse_seat` reads it. A fact the region counts
+    (`Region.draw_counted`: each seat with a number, `S:2`; a bare seat is 0) is {seat: number}."""
+    out: Dict[str, Any] = {}
     for fact, seats in told.items():
         if fact not in region.draw_facts or not isinstance(seats, (str, list, tuple)):
             raise LedgerError("record.draw_fact", field=fact, fact=shown(fact),
                               known=list(region.draw_facts) or Message("ruleset.none"))
-        out[fact] = sorted({parse_seat(s) for s in _seat_words(seats)}, key=SEATS.index)
+        if fact in region.draw_counted:
+            counted = dict(_counted_seat(fact, word) for word in _seat_words(seats))
+            out[fact] = {seat: counted[seat] for seat in SEATS if seat in counted}
+        else:
+            out[fact] = sorted({parse_seat(s) for s in _seat_words(seats)}, key=SEATS.index)
     return out
+
+
+def _count_of(word: str) -> Tuple[str, Optional[str]]:
+    """A counted fact's entry as written, `小李:2`: the seat or player, and the number (None when bare)."""
+    who, sep, count = str(word).rpartition(":")
+    return (who, count) if sep and who.strip() else (str(word), None)
+
+
+def _counted_seat(fact: str, word: str) -> Tuple[str, int]:
+    who, count = _count_of(word)
+    if count is not None and not (count.strip().isdigit() and int(count) <= MAX_DRAW_COUNT):
+        raise LedgerError("record.draw_count", field=fact, fact=shown(fact), value=shown(word),
+                          most=MAX_DRAW_COUNT)
+    return parse_seat(who), 0 if count is None else int(count)
 
 
 def _seat_words(seats: Union[str, Iterable[str]]) -> List[str]:
@@ -392,8 +411,15 @@ def _seat_words(seats: Union[str, Iterable[str]]) -> List[str]:
 
 def told_seats(table: Table, told: Data) -> Dict[str, List[str]]:
     """What a front end was told of a draw ({"ready": "E,小李"} or lists), each seat read by its letter or by the
-    player sitting there (`Table.seat`), for `hand_input(facts=…)`."""
-    return {str(fact): [table.seat(who) for who in _seat_words(seats)] for fact, seats in told.items()}
+    player sitting there (`Table.seat`), for `hand_input(facts=…)`; a number after a seat (`小李:2`) is kept."""
+    out: Dict[str, List[str]] = {}
+    for fact, seats in told.items():
+        entries = []
+        for word in _seat_words(seats):
+            who, count = _count_of(word)
+            entries.append(table.seat(who) + ("" if count is None else ":" + count.strip()))
+        out[str(fact)] = entries
+    return out
 
 
 # --- writing: every write is computed from the table as read, and kept only if it is still so -------------

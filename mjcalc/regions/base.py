@@ -29,6 +29,7 @@ if TYPE_CHECKING:  # for annotations only: these modules import this one
 HandTiles = Union["Tiles", "ToldHand"]
 AnyReading = Union["Reading", "ToldReading"]  # a reading of the tiles, or of a hand told by its patterns
 Won = Tuple[Tuple[str, Optional[str]], ...]  # a deal's wins so far, in order: (winner, discarder or None)
+MAX_DRAW_COUNT = 99  # the most a counted draw fact's number may be (`Region.draw_counted`: a ready hand's best 番)
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,19 @@ class DealPayment:
         """The payment a ledger's penalty record keeps (its `penalty_id`, `player`, `to`, `deltas`)."""
         return cls(data["penalty_id"], data["player"], data.get("to"),
                    {seat: int(data["deltas"][seat]) for seat in SEATS})
+
+
+@dataclass(frozen=True)
+class AtDraw:
+    """A hand ready when the wall runs out, as a region that pays ready hands counts it (`Region.ready_at_draw`):
+    the kinds that would win it (`waits`), those of them whose every copy the player holds already (`dead`: a
+    region may count them), and the best win's total (capped) and uncapped, on `tile`."""
+
+    waits: Tuple[int, ...]
+    dead: Tuple[int, ...]
+    total: int
+    uncapped: int
+    tile: int
 
 
 @dataclass(frozen=True)
@@ -337,6 +351,19 @@ class Region:
 
     # What a draw is told at the table, for `draw_pays` (e.g. ("ready",): the seats that were ready); () for none.
     draw_facts: Tuple[str, ...] = ()
+    # The facts among them whose seats each carry a number (`S:2`: a ready hand's best 番), given to `draw_pays` as
+    # {seat: number}; a seat written bare is 0.
+    draw_counted: Tuple[str, ...] = ()
+
+    # Whether a draw pays a ready hand its best win (查大叫; `analysis.ready_at_draw` reads a hand so), and whether a
+    # wait on a tile all of whose copies the player holds (three in a pung and one in hand, four in a kong) makes a
+    # hand ready then, scored as if the tile came.
+    pays_ready_at_draw: bool = False
+    dead_waits_ready: bool = False
+
+    def at_draw_situation(self, ruleset: "Ruleset", situation: Situation) -> Situation:
+        """The situation a ready hand's best win is scored in at a draw: on another's discard, no way of winning."""
+        return Situation(seat="E", dealer="E", discarder="S")
 
     def deal_goes_on(self, ruleset: "Ruleset", won: Won) -> bool:
         """After these wins (in order), the deal goes on (False: it ends)."""
