@@ -239,7 +239,7 @@ class SichuanRegion(Region):
     # --- the deal: 血战到底 --------------------------------------------------------------------------------
 
     draw_facts = ("ready",)
-    draw_counted = ("ready",)  # each ready seat with its hand's best 番 (`ready_best`): ready=S:2,W:0
+    draw_counted = ("ready",)  # each ready seat with its best 番 (`analysis.ready_at_draw`): ready=S:2,W:0
 
     def deal_goes_on(self, ruleset: "Ruleset", won: Won) -> bool:
         return len(won) < WINS_TO_END
@@ -260,8 +260,8 @@ class SichuanRegion(Region):
     def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
                   paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
         """查大叫 and 退税 (第十条 三、, 一、(三)): each seat still in and not ready pays each ready seat what its
-        hand's best win is worth (`told["ready"]`: each ready seat with its best 番); a seat still in and not ready pays back the kong money it was paid in this deal, to whoever
-        paid it."""
+        hand's best win is worth (`told["ready"]`: each ready seat with its best 番); a seat still in and not ready
+        pays back the kong money it was paid in this deal, to whoever paid it."""
         scheme = self.schemes[ruleset.payout]
         still_in = [s for s in SEATS if s not in state.out]
         fans: Dict[str, int] = dict(told.get("ready", {}))
