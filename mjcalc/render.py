@@ -543,7 +543,7 @@ def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False
               at_draw: Optional[Tuple[AtDraw, str]] = None) -> Doc:
     """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
     of that name ('' for its shape); `found` then holds the kinds with copies left. `at_draw`: what the hand is
-    paid when the wall runs out, where the ruleset pays ready hands (`Region.ready_at_draw`), and its unit."""
+    paid when the wall runs out, where the ruleset pays ready hands (`analysis.ready_at_draw`), and its unit."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
     if every is not None:
         doc.data["every_tile"] = True

@@ -16,7 +16,7 @@ its own and small (not the SBR book: that is issue 38's ruleset):
 - the wall: 108 tiles, the last 14 never drawn (a dead wall), and a player's void suit (`--void m|p|s`: 万, 筒,
   条; 定缺) is never a wait.
 
-Its options `out` and `void` are the sichuan region's (two regions may share an option only as one).
+Its options `won_earlier` and `void` are the sichuan region's (two regions may share an option only as one).
 """
 import textwrap
 

@@ -52,7 +52,7 @@ class DealPayment:
 
 @dataclass(frozen=True)
 class AtDraw:
-    """A hand ready when the wall runs out, as a region that pays ready hands counts it (`Region.ready_at_draw`):
+    """A hand ready when the wall runs out, as a region that pays ready hands counts it (`analysis.ready_at_draw`):
     the kinds that would win it (`waits`), those of them whose every copy the player holds already (`dead`: a
     region may count them), and the best win's total (capped) and uncapped, on `tile`."""
 

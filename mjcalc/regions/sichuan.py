@@ -3,12 +3,14 @@
 108 tiles of the three suits. Each player names a void suit 定缺 (`void`) and may not win holding it; a win holds
 at most two suits whatever was named. No chows are claimed. 番 add up: each kong and each four alike that is not
 a kong (根), 大对子, 金钩钓, 清一色 (2), 七对 (2), 杠上花, 杠上炮, 抢杠, 海底; the hand is worth 2^番 capped at
-the ruleset's cap (3 番). The discarder pays it; on a self-draw each seat still in the deal pays it plus `self_draw` (自摸加底).
+the ruleset's cap (3 番). The discarder pays it; on a self-draw each seat still in the deal pays it plus
+`self_draw` (自摸加底).
 
-The deal goes on after a win until three have won (血战到底): a winner neither wins nor pays again in it (`out`).
+The deal goes on after a win until three have won (血战到底): a winner neither wins nor pays again in it
+(`won_earlier`).
 Kong money (刮风下雨) is paid when the kong is made, as the ruleset's payments. A draw (the wall run out with two or
 more still in) settles 查大叫 — each seat still in and not ready pays each ready one what that hand's best win is
-worth, counting no way of winning (`ready_best`) — and refunds the kong money of a konger not ready (退税).
+worth, counting no way of winning (`analysis.ready_at_draw`) — and refunds the kong money of a konger not ready (退税).
 rulesets/sichuan.md gives the rules with the book's pages, and what was chosen where it is silent.
 """
 from dataclasses import replace
@@ -170,7 +172,6 @@ class SichuanRegion(Region):
         Option("kong_discard", "flag", "杠上炮: won on the tile the discarder threw after his kong.", zh="杠上炮",
                default=False),
     )
-    exposed_rule_name = ""
 
     # --- the situation and the hand -------------------------------------------------------------------
 
@@ -292,8 +293,6 @@ class SichuanRegion(Region):
         for seat in situation.extra("won_earlier") or ():
             roles[seat].append("won already 已和")
         return roles
-
-
 
 
 REGION = SichuanRegion()
