@@ -24,6 +24,7 @@ import mjcalc
 from mjcalc.patterns import COMMON
 from mjcalc.payouts import Payout, Scheme, transfer
 from mjcalc.regions import unregister
+from mjcalc.regions.base import pay_back
 from mjcalc.regions.sichuan import REGION as SICHUAN
 from mjcalc.regions.sichuan import void_kinds_of
 from mjcalc.tiles import SEATS
@@ -89,11 +90,7 @@ class DealShaped(mjcalc.Region):
         for payer in (s for s in still_in if s not in ready):
             for payee in ready:
                 transfer(deltas, payer, payee, READY_PAYS * base * state.factor)
-        for payment in paid:  # 退税: what was paid, as it was paid (never 上楼)
-            if payment.seat in still_in and payment.seat not in ready:
-                for seat, moved in payment.deltas.items():
-                    if moved < 0:
-                        transfer(deltas, payment.seat, seat, -moved)
+        pay_back(deltas, paid, [s for s in still_in if s not in ready])  # 退税: as it was paid (never 上楼)
         return deltas
 
 

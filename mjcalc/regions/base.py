@@ -14,7 +14,7 @@ from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import KONG, Hand, Meld
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
-from ..payouts import Param, Scheme
+from ..payouts import Param, Scheme, transfer
 from ..situation import Option, Situation
 from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, Wall, next_in_cycle
 
@@ -48,6 +48,16 @@ class DealPayment:
         """The payment a ledger's penalty record keeps (its `penalty_id`, `player`, `to`, `deltas`)."""
         return cls(data["penalty_id"], data["player"], data.get("to"),
                    {seat: int(data["deltas"][seat]) for seat in SEATS})
+
+
+def pay_back(deltas: Dict[str, int], paid: Sequence[DealPayment], seats: Sequence[str]) -> None:
+    """退税: each payment made to one of `seats` during the deal paid back into `deltas`, to whoever paid it, as
+    it was paid."""
+    for payment in paid:
+        if payment.seat in seats:
+            for seat, moved in payment.deltas.items():
+                if moved < 0:
+                    transfer(deltas, payment.seat, seat, -moved)
 
 
 @dataclass(frozen=True)

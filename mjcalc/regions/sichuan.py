@@ -38,7 +38,7 @@ from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD
 from ..situation import Option, Situation
 from ..tiles import NUM_KINDS, SEATS, Wall
-from .base import DealPayment, HandTiles, ReadingKeys, Region, Won, own_detectors
+from .base import DealPayment, HandTiles, ReadingKeys, Region, Won, own_detectors, pay_back
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
@@ -271,11 +271,7 @@ class SichuanRegion(Region):
         for payer in (s for s in still_in if s not in ready):
             for payee in ready:
                 transfer(deltas, payer, payee, scheme.unit_points(fans.get(payee, 0), ruleset) * base)
-        for payment in paid:  # 退税: what was paid, back as it was paid
-            if payment.seat in still_in and payment.seat not in ready:
-                for seat, moved in payment.deltas.items():
-                    if moved < 0:
-                        transfer(deltas, payment.seat, seat, -moved)
+        pay_back(deltas, paid, [s for s in still_in if s not in ready])  # 退税
         return deltas
 
     pays_ready_at_draw = True
