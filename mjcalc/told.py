@@ -791,13 +791,15 @@ def _total_scored(ruleset: Ruleset, region: Region, t: _Tried, total: int, readi
 
 # --- bounds -------------------------------------------------------------------------------------------------------
 
-# The plainest wins: concealed, one claimed chow or four, a wildcard in use or none, a pung hand; each is tried
-# self-drawn and on a discard from either side, by the dealer and not. Every pattern a win can avoid is avoided by one of
-# them, so the least they score is the least any tiles win scores (tests/test_evening_log.py checks it against
-# generated wins).
+# The plainest wins: concealed, one claimed chow or four, a wildcard in use or none, a pung hand; and, for rules
+# where a win holds two suits at most and claims no chow (Sichuan), the same in two suits with claimed pungs. Each
+# is tried self-drawn and on a discard from either side, by the dealer and not. Every pattern a win can avoid is
+# avoided by one of them, so the least they score is the least any tiles win scores (tests/test_evening_log.py
+# checks it against generated wins).
 PLAINEST = ("123m 456p 789s 234s 5m +5m", "123m 456p 789s 23s 1p 5m +5m", "[123m] 456p 789s 234s 5m +5m",
             "[123m] [456p] [789s] [234s] 5m +5m", "[123m] 456p 789s 23s 1p 5m +5m", "[123m] 456p 78s 234s 1p 5m +5m",
-            "[123m] [456p] [789s] 23s 1p 5m +5m", "[111m] [222p] 789s 234s 5m +5m")
+            "[123m] [456p] [789s] 23s 1p 5m +5m", "[111m] [222p] 789s 234s 5m +5m",
+            "123m 456m 789p 234p 5m +5m", "[111m] 456m 789p 234p 5m +5m", "[111m] [222p] [999p] 234p 5m +5m")
 
 
 @lru_cache(maxsize=32)
@@ -812,7 +814,10 @@ def least_total(rules: Ruleset) -> Tuple[int, str]:
         for seat, dealer, source in ((s, d, f) for s in "ES" for d in "ES" for f in (None, "E", "S", "W")):
             if source == seat:
                 continue
-            won = analyze(hand, rules, Situation(seat=seat, dealer=dealer, discarder=source, wild=wild)).score
+            try:
+                won = analyze(hand, rules, Situation(seat=seat, dealer=dealer, discarder=source, wild=wild)).score
+            except SituationError:  # a hand these rules refuse outright (a claimed chow where none is claimed)
+                continue
             if won is not None and won.legal:
                 scored.append((won.total, "+".join(rules.pattern(m.pattern_id).zh for m in won.matches) or "起胡"))
     if not scored:
@@ -830,8 +835,8 @@ def _best_value(p: Pattern) -> int:
 @lru_cache(maxsize=32)
 def most_total(rules: Ruleset) -> int:
     """More than any hand scores under `rules`: on each shape, every pattern that can count there at once, at its
-    best value and as many times as it can count (no exclusion applied), the best base, every multiplier; the cap.
-    An agreed total above it is no hand at all."""
+    best value and as many times as it can count (no exclusion applied), the best base, every multiplier; before
+    the cap (a hand above the cap is a hand, paid as the cap). An agreed total above it is no hand at all."""
     region = find_region(rules.region)
     best = 0
     for shape in tuple(rules.shapes):
@@ -852,15 +857,15 @@ def most_total(rules: Ruleset) -> int:
             else:
                 points += worth
         best = max(best, (points + max(bases)) * factor, max(alone))
-    return min(best, rules.cap) if rules.cap is not None else min(best, MAX_TOTAL)
+    return min(best, MAX_TOTAL)  # before the cap: a total above it is asked about, then paid as the cap
 
 
 @lru_cache(maxsize=32)
 def reachable_totals(rules: Ruleset) -> FrozenSet[int]:
     """Every total some hand could score under `rules`, and more (shapes and exclusions not applied): the sums the
     points patterns make (each at any of its values, as many times as it counts) with a base, times what the
-    multipliers make, capped; the standalone values. A total outside it is no hand: beijing-hunr's 3 点 (its
-    factors make powers of two)."""
+    multipliers make, before the cap (a total above it is a hand paid as the cap); the standalone values. A total
+    outside it is no hand: beijing-hunr's 3 点 (its factors make powers of two)."""
     region = find_region(rules.region)
     points, factors, bases, alone = {0}, {1}, {0}, set()
     for p in rules.patterns:
@@ -882,7 +887,7 @@ def reachable_totals(rules: Ruleset) -> FrozenSet[int]:
         else:
             points |= {a + m for a in points for m in made if a + m <= MAX_TOTAL}
     totals = {(a + b) * f for a in points for b in bases for f in factors if (a + b) * f <= MAX_TOTAL} | alone
-    return frozenset(min(t, rules.cap) if rules.cap is not None else t for t in totals)
+    return frozenset(totals)
 
 
 _USUAL: Tuple[Dict[str, Any], ...] = (dict(seat="E"),

@@ -712,6 +712,9 @@ def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp
     ("shangrao", 1, "平糊"),
     # rulesets/zhuji.md: 起胡 1 台
     ("zhuji", 1, "平胡 / 无财"),
+    # rulesets/sichuan.md: "平和: 不带任何番种的和牌" is a win of 0 番, paid 1; a win holds two suits and claims no
+    # chow, so none of the three-suit plain hands above is a win there
+    ("sichuan", 0, "起胡"),
 ])
 def test_the_least_agreed_total_is_what_the_plainest_win_scores(ruleset, least, why):
     from mjcalc.ruleset import load_ruleset
@@ -731,7 +734,7 @@ def test_the_least_agreed_total_is_what_the_plainest_win_scores(ruleset, least, 
        pair=st.sampled_from(["5m", "2p", "9s", "E", "W", "F"]), exposed=st.lists(st.booleans(), min_size=4, max_size=4),
        win=st.integers(0, 13), wild=st.sampled_from([None, "1p", "5m", "E", "9s"]),
        ruleset=st.sampled_from(["beijing", "beijing-classic", "beijing-doubling", "beijing-hunr", "beijing-money",
-                                "shangrao", "zhuji"]),
+                                "shangrao", "zhuji", "sichuan"]),
        seat=st.sampled_from("ES"), dealer=st.sampled_from("ESWN"), source=st.sampled_from([None, "E", "S", "W", "N"]))
 def test_no_tiles_win_scores_below_the_least_agreed_total(sets, pair, exposed, win, wild, ruleset, seat, dealer,
                                                            source):

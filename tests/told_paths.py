@@ -20,7 +20,8 @@ from mjcalc.ruleset import load_ruleset
 from mjcalc.situation import Situation
 from mjcalc.told import Told, analyze_told, kong_text, told_facts
 
-RULESETS = ("beijing", "beijing-money", "beijing-classic", "beijing-doubling", "beijing-hunr", "zhuji", "shangrao")
+RULESETS = ("beijing", "beijing-money", "beijing-classic", "beijing-doubling", "beijing-hunr", "zhuji", "shangrao",
+            "sichuan")
 SEATS = "ESWN"
 HONORS = "ESWNCFP"
 NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list(HONORS)
@@ -40,10 +41,11 @@ class Generated:
     kongs: int  # the hand's kongs
 
 
-def _standard(rng: random.Random, counts: Counter, wilds_ok: bool):
-    """Four sets and a pair as (kind, tiles) blocks, within four copies of each kind."""
-    suit = rng.choice([None, None, 0, 1, 2])  # sometimes one suit (flushes)
-    honors = rng.random() < 0.5
+def _standard(rng: random.Random, counts: Counter, wilds_ok: bool, suits=(0, 1, 2), honors_ok: bool = True):
+    """Four sets and a pair as (kind, tiles) blocks, within four copies of each kind, of `suits` (and honors where
+    `honors_ok`)."""
+    suit = rng.choice([None, None, *suits])  # sometimes one suit (flushes)
+    honors = honors_ok and rng.random() < 0.5
     blocks = []
     if rng.random() < 0.08:  # 4m 5m 6m, the 5m to be won (捉五魁)
         blocks.append((CHOW, [3, 4, 5]))
@@ -52,7 +54,7 @@ def _standard(rng: random.Random, counts: Counter, wilds_ok: bool):
         for r in (0, 3, 6):
             blocks.append((CHOW, [9 * suit + r, 9 * suit + r + 1, 9 * suit + r + 2]))
             counts.update(blocks[-1][1])
-    all_honors = rng.random() < 0.05
+    all_honors = honors_ok and rng.random() < 0.05
     for _ in range(50):
         if len(blocks) == 5:
             break
@@ -64,7 +66,7 @@ def _standard(rng: random.Random, counts: Counter, wilds_ok: bool):
             else:
                 block = (rng.choice([PUNG, PUNG, KONG]), [t] * 3)
         else:
-            s = suit if suit is not None else rng.randrange(3)
+            s = suit if suit is not None else rng.choice(suits)
             r = rng.randrange(9)
             t = 9 * s + r
             if want_pair:
@@ -89,6 +91,10 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
         wild_kinds = (first,) if rules.wild_kinds == 1 else (first, _after(first))
     shapes = set(rules.shapes)
     roll = rng.random()
+    # a wall without honors (Sichuan's 108) deals hands of two suits at most: a win there holds no more
+    honors_ok = bool(rules.wall.honors)
+    suits = (0, 1, 2) if honors_ok else tuple(rng.sample(range(3), 2))
+    kinds_ok = [k for k in range(34) if k >= 27 and honors_ok or k < 27 and k // 9 in suits]
     concealed: List[int] = []
     melds: List[str] = []
     kongs = 0
@@ -99,14 +105,14 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
         if max(Counter(concealed).values()) > 4:
             return None
     elif "seven_pairs" in shapes and roll < 0.25:
-        kinds = [rng.randrange(34) for _ in range(7)]
+        kinds = [rng.choice(kinds_ok) for _ in range(7)]
         if rng.random() < 0.3:
             kinds[1] = kinds[0]  # four alike: 豪华
         if max(Counter(kinds).values()) > 2:
             return None
         concealed = [k for k in kinds for _ in range(2)]
     else:
-        blocks = _standard(rng, counts, bool(wild_kinds))
+        blocks = _standard(rng, counts, bool(wild_kinds), suits, honors_ok)
         if blocks is None:
             return None
         exposed_p = rng.choice([0.0, 0.0, 0.2, 0.5])
@@ -209,6 +215,13 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
             options.pop("flown_by", None)
     if "kong" in rules.options and rng.random() < 0.2:
         options["kong"] = [f"{rng.choice([s for s in SEATS if s != seat])}:{rng.choice(['exposed', 'concealed'])}"]
+    if "kong_discard" in rules.options and discarder is not None and not rob and rng.random() < 0.2:
+        options["kong_discard"] = True
+    if "won_earlier" in rules.options and rng.random() < 0.3:
+        others = [s for s in SEATS if s not in (seat, discarder)]
+        options["won_earlier"] = rng.sample(others, rng.choice([1, 1, 2]))
+    if "void" in rules.options and rng.random() < 0.3:
+        options["void"] = rng.choice("mps")
     if "bid" in options and options["bid"].startswith("wucai"):
         wild = ()
     return Situation(seat=seat, dealer=dealer, discarder=discarder,
