@@ -67,13 +67,15 @@ def advise(hand: Hand, ruleset: Ruleset, situation: Situation, seen: Optional[Se
     tiles, warnings = here.tiles, here.warnings
     wild_kinds = tiles.wild_kinds
     wall = wall_of(here, seen)
+    drawn = wall_of(here, seen, drawn=True)  # what may improve the hand (a region may bar a wait by its suits now)
     seen = wall.seen
-    by_shape = shanten_by_shape(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes)
+    dropped = here.region.unkept(ruleset, here.situation)
+    by_shape = shanten_by_shape(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, dropped)
     if hand.size == 13:
         result = analyze(hand, ruleset, situation, seen) if score_waits else Analysis(
             ruleset, here.region, hand, here.situation, tiles, warnings=warnings, seen=seen, wall=wall)
-        kinds, now = improvements(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds)
-        improved = tuple(Improvement(t, wall.left(t)) for t in kinds if wall.drawable(t))
+        kinds, now = improvements(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, dropped)
+        improved = tuple(Improvement(t, drawn.left(t)) for t in kinds if drawn.drawable(t))
         if wins_on_any_tile(ruleset, here.situation, tiles):
             now, improved = min(now, 0), _every_kind(wall)
             result.every_tile, result.automatic = True, here.region.automatic_pattern(ruleset)
@@ -86,7 +88,7 @@ def advise(hand: Hand, ruleset: Ruleset, situation: Situation, seen: Optional[Se
         base.score = score_hand(tiles, here.situation, ruleset, here.region)
         if base.score.legal:
             base.payout = pay(base.score, ruleset, here.region)
-    ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, wall)
+    ranked = discards(tiles.naturals, tiles.wilds, tiles.melds, ruleset.shapes, wild_kinds, drawn, dropped)
     removed = {}
     for d in ranked:
         removed[d.tile] = next(t for t in hand.tiles if t == WILD or t in wild_kinds) if d.tile == WILD_DISCARD \

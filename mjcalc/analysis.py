@@ -79,7 +79,8 @@ class Analysis:
         from .shanten import shanten  # only for a hand that does not win (start-up time)
         t = self.tiles
         assert isinstance(t, Tiles), "a hand told by its patterns or total has no shanten"
-        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes)
+        return shanten(t.naturals, t.wilds, t.melds, self.ruleset.shapes,
+                       self.region.unkept(self.ruleset, self.situation))
 
 
 def check_options(situation: Situation) -> None:
@@ -335,8 +336,12 @@ def check_in_wall(composition: Composition, situation: Situation, tiles: Tiles) 
             raise HandError("wall.not_in_wall", field=field_name, tile=NAMES[kind], size=composition.size)
 
 
-def wall_of(here: Setting, seen: Optional[Sequence[int]] = None) -> Wall:
+def wall_of(here: Setting, seen: Optional[Sequence[int]] = None, drawn: bool = False) -> Wall:
     """The wall as the hand's player knows it: the ruleset's composition less the hand, the tiles `seen` (34
-    counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`)."""
-    return here.region.wall(here.ruleset, here.situation, here.tiles.held,
-                            check_seen(here.tiles.held, seen, here.ruleset.wall), here.tiles.wild_kinds)
+    counts, checked against the hand) and those the region's rules put out of it (`Region.tiles_gone`). Its
+    `drawable` kinds are the waits of the hand as it is; `drawn`, what may improve the hand (`Region.drawn_wall`:
+    a region that bars a wait by the suits the hand holds now bars there only what a win may never hold)."""
+    region, ruleset, situation = here.region, here.ruleset, here.situation
+    wall = region.wall(ruleset, situation, here.tiles.held, check_seen(here.tiles.held, seen, ruleset.wall),
+                       here.tiles.wild_kinds)
+    return region.drawn_wall(ruleset, situation, wall) if drawn else wall

@@ -392,6 +392,8 @@ EN: Dict[str, str] = {
     "sichuan.no_chows": "{meld}: no chow is claimed in this ruleset (only pungs and kongs)",
     "sichuan.holds_void": "the hand holds its void suit 定缺 {suit} (花猪): it cannot win",
     "sichuan.three_suits": "the hand holds all three suits: a win holds at most two (缺一门)",
+    "sichuan.told_out": "{seats} won this deal already: a draw asks only the seats still in",
+    "sichuan.pig_ready": "{seats}: a 花猪 (pig) is not ready: name each seat in ready or in pig, not both",
     # --- the evening: the ledger and recording a hand ---
     # evening/ledger: tables, players and the ledger file
     "ledger.unknown_player": "unknown player {player} at table {table} (players: {players})",
@@ -588,7 +590,8 @@ EN: Dict[str, str] = {
     "record.not_legal": "not a legal win: {reason}; nothing recorded",
     "record.won_already": "{seats} has won this deal already: a winner neither wins nor pays again in it",
     "record.draw_fact": "a draw here is told {known}, not {fact}",
-    "record.draw_count": "{fact}: {value} is a seat and a whole number from 0 to {most}, as S:2",
+    "record.draw_count": "{value} is a seat and a whole number from 0 to {most}, as S:2",
+    "record.from_deal": "the table keeps this itself from the deal's hands: leave it out",
     "record.later_hand_fails": "hand {number} would no longer be a legal win ({reason}); nothing changed",
     "record.kept_changing": "table {table} kept changing; nothing recorded, try again",
     # --- the command line and the server's API ---
@@ -861,6 +864,8 @@ ZH: Dict[str, str] = {
     "sichuan.no_chows": "{meld}：这套规则不能吃，只能碰和杠",
     "sichuan.holds_void": "手里有定缺的{suit}（花猪）：不能和牌",
     "sichuan.three_suits": "手里三门花色都有：和牌最多两门（缺一门）",
+    "sichuan.told_out": "{seats} 这一副已经和了：流局只查还没和的人",
+    "sichuan.pig_ready": "{seats}：花猪不算听牌：每家只能写在 ready 或 pig 其中一项",
     # --- the evening: the table ---
     "ledger.unknown_player": "牌桌 {table} 没有玩家 {player}（玩家：{players}）",
     "ledger.name_too_long": "{name}：{what}最多 {limit} 个字符，这里有 {size} 个",
@@ -1008,7 +1013,8 @@ ZH: Dict[str, str] = {
     "record.not_legal": "不能这样和：{reason}；没有记录",
     "record.won_already": "{seats} 这一局已经和了：和了的人这局不再和、也不再付",
     "record.draw_fact": "这里荒牌只说 {known}，不说 {fact}",
-    "record.draw_count": "{fact}：{value} 应是座位加 0 到 {most} 的整数，如 S:2",
+    "record.draw_count": "{value} 应是座位加 0 到 {most} 的整数，如 S:2",
+    "record.from_deal": "牌桌会根据本副已记的牌自己算出这一项：不用填写",
     "record.later_hand_fails": "第 {number} 局就不能这样和了（{reason}）；没有改动",
     "record.kept_changing": "牌桌 {table} 一直在变；没有记录，请再试一次",
     "table.done_hand": "记为第 {number} 局",

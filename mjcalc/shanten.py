@@ -154,24 +154,52 @@ def kept(counts: Sequence[int], melds: int, shape: str) -> int:
     raise ValueError(f"unknown shape {shape!r}")
 
 
-def shanten_by_shape(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str]) -> Dict[str, int]:
-    """The shanten of a 13- or 14-tile hand in each shape that can apply."""
+# The ways a hand may have to get rid of some kinds before it can win (`Region.unkept`): each a set of kinds a win
+# may not hold (a void suit 定缺; one of three suits where a win holds two). A kind of the way taken is never kept.
+Dropped = Tuple[Tuple[int, ...], ...]
+KEEP_ALL: Dropped = ((),)
+
+
+def _without(counts: Sequence[int], kinds: Collection[int]) -> List[int]:
+    return [0 if k in kinds else n for k, n in enumerate(counts)]
+
+
+def kept_by_shape(counts: Sequence[int], melds: int, shapes: Collection[str],
+                  dropped: Dropped = KEEP_ALL) -> Dict[str, Tuple[int, Tuple[Tuple[int, ...], ...]]]:
+    """For each shape that can apply: the most natural tiles it keeps, the best way of those `dropped`, and the
+    ways that keep that many."""
+    out = {}
+    for shape in shapes:
+        by_way = [(kept(_without(counts, way) if way else counts, melds, shape), way) for way in dropped]
+        most = max(k for k, _ in by_way)
+        if most >= 0:
+            out[shape] = (most, tuple(way for k, way in by_way if k == most))
+    return out
+
+
+def shanten_by_shape(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+                     dropped: Dropped = KEEP_ALL) -> Dict[str, int]:
+    """The shanten of a 13- or 14-tile hand in each shape that can apply (a tile of the kinds it must drop,
+    `dropped`'s best way, is never kept)."""
     naturals = sum(counts)
     size = naturals + wilds + 3 * melds
     if size not in (13, 14):
         raise ValueError(f"{size} tiles: shanten needs 13 or 14")
     extra = size - 13
-    out = {}
-    for shape in shapes:
-        k = kept(counts, melds, shape)
-        if k >= 0:
-            out[shape] = naturals - k - extra
-    return out
+    if dropped == KEEP_ALL:  # the usual case, kept fast: nothing to drop
+        out = {}
+        for shape in shapes:
+            k = kept(counts, melds, shape)
+            if k >= 0:
+                out[shape] = naturals - k - extra
+        return out
+    return {shape: naturals - k - extra for shape, (k, _) in kept_by_shape(counts, melds, shapes, dropped).items()}
 
 
-def shanten(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str]) -> int:
+def shanten(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
+            dropped: Dropped = KEEP_ALL) -> int:
     """Tiles away from ready 向听 for 13 or 14 tiles: 0 = ready, -1 = a complete 14-tile hand."""
-    found = shanten_by_shape(counts, wilds, melds, shapes)
+    found = shanten_by_shape(counts, wilds, melds, shapes, dropped)
     if not found:
         raise ValueError(f"no shape in {sorted(shapes)} can complete a hand with {melds} melds")
     return min(found.values())
@@ -206,32 +234,36 @@ WILD_DISCARD = -1
 
 
 def improvements(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
-                 wild_kinds: Collection[int] = ()) -> Tuple[Tuple[int, ...], int]:
+                 wild_kinds: Collection[int] = (), dropped: Dropped = KEEP_ALL) -> Tuple[Tuple[int, ...], int]:
     """The kinds that, drawn into a 13-tile hand, lower its shanten (whatever copies are left), and that shanten.
 
     A drawn kind lowers it exactly when it raises the kept naturals of a shape already at the least shanten,
-    by one (a tile more is kept at most one more). A drawn wild kind adds a wildcard: that always lowers it.
+    by one (a tile more is kept at most one more), in one of the best ways of dropping kinds (`dropped`) that
+    keeps it. A drawn wild kind adds a wildcard: that always lowers it.
     """
     naturals = sum(counts)
-    by_shape = shanten_by_shape(counts, wilds, melds, shapes)
+    size = naturals + wilds + 3 * melds
+    if size not in (13, 14):
+        raise ValueError(f"{size} tiles: shanten needs 13 or 14")
+    by_shape = kept_by_shape(counts, melds, shapes, dropped)
     if not by_shape:
         raise ValueError(f"no shape in {sorted(shapes)} can complete a hand with {melds} melds")
-    now = min(by_shape.values())
+    now = min(naturals - k - (size - 13) for k, _ in by_shape.values())
     found = set(wild_kinds)
-    grown = list(counts)
-    for shape, value in by_shape.items():
-        if value != now:
+    for shape, (before, ways) in by_shape.items():
+        if naturals - before - (size - 13) != now:
             continue
-        if shape == STANDARD:
-            found.update(_standard_gains(counts, melds))
-            continue
-        before = naturals - value
-        for t in range(NUM_KINDS):
-            if t not in found:
-                grown[t] += 1
-                if kept(grown, melds, shape) > before:
-                    found.add(t)
-                grown[t] -= 1
+        for way in ways:
+            base = _without(counts, way) if way else list(counts)
+            if shape == STANDARD:
+                found.update(t for t in _standard_gains(base, melds) if t not in way)
+                continue
+            for t in range(NUM_KINDS):
+                if t not in found and t not in way:
+                    base[t] += 1
+                    if kept(base, melds, shape) > before:
+                        found.add(t)
+                    base[t] -= 1
     return tuple(sorted(found)), now
 
 
@@ -269,7 +301,7 @@ def _standard_gains(counts: Sequence[int], melds: int) -> List[int]:
 
 
 def discards(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str], wild_kinds: Collection[int] = (),
-             wall: Optional[Wall] = None) -> List[Discard]:
+             wall: Optional[Wall] = None, dropped: Dropped = KEEP_ALL) -> List[Discard]:
     """Every distinct discard from a 14-tile hand, best first: lowest shanten, then most tiles that improve it.
 
     `wall` is the 14 tiles' (`Wall.held` counts every copy among them, melds and wildcards' faces included; by
@@ -282,10 +314,10 @@ def discards(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[s
     results = []
     for tile in [t for t in range(NUM_KINDS) if counts[t]] + ([WILD_DISCARD] if wilds else []):
         if tile == WILD_DISCARD:
-            kinds, now = improvements(counts, wilds - 1, melds, shapes, wild_kinds)
+            kinds, now = improvements(counts, wilds - 1, melds, shapes, wild_kinds, dropped)
         else:
             counts[tile] -= 1
-            kinds, now = improvements(counts, wilds, melds, shapes, wild_kinds)
+            kinds, now = improvements(counts, wilds, melds, shapes, wild_kinds, dropped)
             counts[tile] += 1
         improved = tuple(Improvement(t, wall.left(t)) for t in kinds if wall.drawable(t))
         results.append(Discard(tile, now, improved))

@@ -47,6 +47,11 @@ class Option:
     optional_value: Any = None  # an int option that may be given bare (`--kong-draw` means 1)
     value_type: Optional[type] = None  # kind "text": what `parse` makes (a value already read is kept)
     labels: Tuple[str, ...] = ()  # the words a page shows for each of `choices`, in the game's writing (独2台)
+    # a flag a win is given when it reads the payment made to its discarder since the hand before it (杠上炮: that
+    # kong's money, which the region's `win_pays_back` pays back; `replay.payments_read`)
+    reads_payment: bool = False
+    # a field a table's ledger fills from the deal itself (the seats that won earlier in it): never given at a table
+    from_deal: bool = False
 
     @property
     def cli_flag(self) -> str:

@@ -326,6 +326,7 @@ class Engine:
         for t in hand.meld_tiles:
             self.meld_held[t] += 1
         self.shapes = ruleset.shapes
+        self.dropped = here.region.unkept(ruleset, here.situation)  # kinds a win may not hold (a void suit)
         root = [0] * (NUM_KINDS + 1)
         for t in hand.tiles:
             root[t] += 1
@@ -412,7 +413,7 @@ class Engine:
         if s is None:
             self._spend(len(self.shapes))  # (each shape is counted: shangrao has four, zhuji one)
             naturals, wilds = self._split(h)
-            s = _shanten(naturals, wilds, self.melds, self.shapes)
+            s = _shanten(naturals, wilds, self.melds, self.shapes, self.dropped)
             if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
                 auto = self._automatic(h)  # (a hand with a fifth copy, which `useful` may try, is no hand)
                 if auto is not None and all(k in auto for k in range(NUM_KINDS) if self._held(h, k) < self.copies[k]):
@@ -665,7 +666,7 @@ class Engine:
         """The kinds whose draw lowers the shanten of the 13-tile `h13` by its shapes (`shanten.improvements`)."""
         self._spend(IMPROVING)
         naturals, wilds = self._split(h13)
-        return _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds)[0]
+        return _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds, self.dropped)[0]
 
     def estimate(self, base: int) -> Outcome:
         """Stage 3 (module docstring): the play begun by throwing `base`, valued in closed form along one path to

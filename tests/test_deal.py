@@ -525,7 +525,7 @@ def test_a_draw_whose_payments_are_not_ids_is_one_line_from_check_and_import(tab
                     record["payments"] = payments
                     con.execute("UPDATE events SET data = ? WHERE rowid = ?", (json.dumps(parsed), rowid))
     checked = run(table, "check")
-    assert checked.exit_code == 1 and "are not the ids of payments a draw read" in checked.output, checked.output
+    assert checked.exit_code == 1 and "are not the ids of payments a hand read" in checked.output, checked.output
     assert "Traceback" not in checked.output
 
 

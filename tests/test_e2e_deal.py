@@ -6,6 +6,10 @@ still in and not ready pays each ready one 2). Screenshots go to /tmp/shots-deal
 The evening: 老王 wins on 小李's discard (1), the deal goes on; 老王's seat can no longer be picked; 阿张 makes a
 concealed kong (小李 and 大刘 pay him 2 each, 杠钱 when it is made); 阿张 self-draws (小李 and 大刘 pay 1 each: 老王 is out); the wall runs out with 小李 ready: 大刘 pays him 2.
 
+At a Sichuan table (rulesets/sichuan.md): 老王 wins 2 番 on 小李's discard (2^2 = 4, by the number pad: the
+agreed total); the wall runs out with 小李 ready with 2 番 (three taps: 0, 1, 2) and 阿张 an active 花猪: 阿张 pays
+8 to 小李 and to 大刘, and 阿张 and 大刘, not ready, pay 小李 4 each — the draw: 小李 +16, 阿张 -20, 大刘 +4.
+
 The refund (退税), at another table: 阿张's 暗杠 first (老王, 小李, 大刘 pay him 2 each), 老王 wins on 小李's discard
 (1), the wall runs out with 小李 ready: 阿张 and 大刘 pay 小李 2 each, and 阿张, not ready, pays back the 2 each paid
 him — the draw: 老王 +2, 小李 +4+2 = +6, 阿张 -2-6 = -8, 大刘 -2+2 = 0. Taking the 暗杠 back says first that the
@@ -34,6 +38,7 @@ def server(tmp_path_factory):
         for w, _ in PHONE_SIZES:
             evening.create_table(ledger, f"deal{w}", str(path), PLAYERS, 1)
             evening.create_table(ledger, f"refund{w}", str(path), PLAYERS, 1)
+            evening.create_table(ledger, f"sbr{w}", "sichuan", PLAYERS, 1)
     with serving(where / "ledger.sqlite3") as srv:
         yield srv
     deal_region.uninstall()
@@ -157,4 +162,41 @@ def test_a_draw_refunds_kong_money_and_a_revert_says_so_first_by_touch(phone, se
     taps('#history [data-act="revert-go"]')
     wait(phone, lambda d: not show(server, name)["penalties"], "the kong money taken back")
     assert show(server, name)["hands"][-1]["payouts"] == {"E": 0, "S": 4, "W": -2, "N": -2}
+    assert not page_errors(phone)
+
+
+def test_a_sichuan_draw_counts_the_ready_hands_fan_and_a_flower_pig_by_touch(phone, server):
+    name = next(f"sbr{w}" for w, _ in PHONE_SIZES if abs(w - phone.size[0]) < 40)
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    record(phone, taps, "老王", "小李", 2, 1)
+    form = text(phone, "#record")  # the ledger knows who has won in the deal: the form never asks it
+    assert "杠上炮" in form and "本副已和" not in form, form
+    scroll_to(phone, "#rec-draw")
+    taps("#rec-draw")
+    wait(phone, lambda d: all_css(d, "#draw-ask"), "who was ready")
+    ask = text(phone, "#draw-ask")
+    assert "谁听牌（再点：最大番数）" in ask and "主动花猪" in ask, ask
+    for fact in ("ready", "pig"):  # 老王 won: only the seats still in are asked
+        assert [b.get_attribute("data-v") for b in all_css(phone, f'#draw-ask [data-fact="{fact}"] button')] == \
+            ["S", "W", "N"]
+    scroll_to(phone, "#draw-ask")
+    ready = '#draw-ask [data-fact="ready"] [data-v="S"]'
+    for fan in (0, 1, 2):  # off → 0 番 → 1 番 → 2 番
+        taps(ready)
+        wait(phone, lambda d, want=f"小李 {fan}番": text(d, ready) == want, f"小李 at {fan} 番")
+    assert by_css(phone, ready).get_attribute("aria-pressed") == "true"
+    taps('#draw-ask [data-fact="pig"] [data-v="W"]')
+    wait(phone, lambda d: by_css(d, '#draw-ask [data-fact="pig"] [data-v="W"]').get_attribute("aria-pressed") == "true",
+         "阿张 a 花猪")
+    shoot(phone, "6-sichuan-draw-asks.png")
+    scroll_to(phone, "#draw-go")
+    taps("#draw-go")
+    wait(phone, lambda d: "已记流局" in text(d, "#rec-msg") or "已记流局" in text(d, "#table-msg"), "the draw recorded")
+    doc = show(server, name)
+    assert [h["payouts"] for h in doc["hands"]] == [
+        {"E": 4, "S": -4, "W": 0, "N": 0}, {"E": 0, "S": 16, "W": -20, "N": 4}]
+    scroll_to(phone, "#history", "start")
+    shoot(phone, "7-sichuan-draw-paid.png")
     assert not page_errors(phone)

@@ -270,7 +270,8 @@ def test_rulesets_lists_each_ruleset_with_the_options_it_reads(server):
             assert doc_option == {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
                                   "default": json.loads(json.dumps(option.default)), "minimum": option.minimum,
                                   "maximum": option.maximum, "choices": list(option.choices),
-                                  "labels": list(option.labels or option.choices), "repeatable": option.repeatable}
+                                  "labels": list(option.labels or option.choices), "repeatable": option.repeatable,
+                                  **({"from_deal": True} if option.from_deal else {})}
     shaozhuang, mutual = by_id["beijing"]["options"]
     assert (shaozhuang["kind"], shaozhuang["minimum"], shaozhuang["maximum"], shaozhuang["zh"]) == ("int", 0, 16, "烧庄")
     assert mutual["kind"] == "seats" and mutual["repeatable"]

@@ -6,6 +6,7 @@ the printed page, and quotes the book's result; the money is worked from 第十�
 "3 番以上的和牌也视为 3 番，基本分也是 8 分", "点炮和：和牌者向点炮者收取基本分", "自摸和：和牌者向未和牌者每人收取
 基本分+1 分". rulesets/sichuan.md gives the rules in the project's words.
 """
+import functools
 import json
 
 import pytest
@@ -262,6 +263,149 @@ def test_one_discard_won_twice_then_a_third_win_ends_the_deal_and_the_discarder_
         assert money(ledger) == {"E": 4, "S": -7, "W": 1, "N": 2}
 
 
+def record_kong_discard(ledger, hand, seat, discarder):
+    from mjcalc.evening import hand_input, record_given
+    given = hand_input(hand, Situation(seat=seat, discarder=discarder, kong_discard=True))
+    return record_given(ledger, ledger.table("t"), given).hand
+
+
+def test_a_kong_discard_refunds_that_kong_and_the_draw_does_not_refund_it_again(table):
+    """At 底分 1, worked from §10 一 (三)-(四), pp. 19-20 ("如果开杠者开杠后杠上炮，则其这个杠所获取的分数需要退回。
+    （退税，无呼叫转移）") and §10 三 (四):
+      W 阿张 makes a concealed kong: E, S, N pay him 2 each                          → E -2, S -2, W +6, N -2
+      hand 1: E wins 平和 (1) on S's discard; E is out                                → E +1, S -1
+      W kongs N's discard (刮风): N pays him 2                                        → W +2, N -2
+      hand 2: S wins 七对 on the tile W threw after that kong: 七对 2 + 杠上炮 1 = 3 番, 8 from W;
+              退税: W pays back that kong's 2 to N, not to the winner                 → S +8, W -10, N +2
+      the wall runs out, W and N still in; N ready with 1 番, W not:
+        查大叫: W pays N 2^1 = 2                                                     → W -2, N +2
+        退税: W pays back the kong money not yet refunded (the concealed kong's 2 each) → E +2, S +2, W -6, N +2
+      the evening: E 1, S 7, W -10, N 2
+    """
+    from mjcalc.evening import Ledger, record_penalty
+    from mjcalc.evening.check import problems
+    with Ledger(table) as ledger:
+        concealed = record_penalty(ledger, ledger.table("t"), "concealed_kong", "W").penalty
+        assert record(ledger, PLAIN, "E", "S").deltas == {"E": 1, "S": -1, "W": 0, "N": 0}
+        direct = record_penalty(ledger, ledger.table("t"), "direct_kong", "W", to="N").penalty
+        assert direct.deltas == {"E": 0, "S": 0, "W": 2, "N": -2}
+        won = record_kong_discard(ledger, SEVEN_PAIRS, "S", "W")
+        assert won.deltas == {"E": 0, "S": 8, "W": -10, "N": 2}
+        assert won.payments == (direct.penalty_id,)
+        end = record(ledger, ready="N:1")
+        assert end.deltas == {"E": 2, "S": 2, "W": -8, "N": 4}
+        assert end.payments == (concealed.penalty_id,)
+        assert money(ledger) == {"E": 1, "S": 7, "W": -10, "N": 2}
+        assert problems(ledger, derive=True) == []
+
+
+def test_a_kong_discard_refunds_only_a_kong_made_since_the_last_hand(table):
+    """杠上炮 refunds "这个杠": the kong just made. W's concealed kong was paid before E's win; W then adds a kong
+    with a tile he held (paid nothing, so nothing recorded, p. 19) and throws the tile S wins on: nothing is paid
+    back at the win — 七对 2 + 杠上炮 1 = 3 番, 8 from W, and no more."""
+    from mjcalc.evening import Ledger, record_penalty
+    with Ledger(table) as ledger:
+        record_penalty(ledger, ledger.table("t"), "concealed_kong", "W")
+        record(ledger, PLAIN, "E", "S")
+        won = record_kong_discard(ledger, SEVEN_PAIRS, "S", "W")
+        assert won.deltas == {"E": 0, "S": 8, "W": -8, "N": 0} and won.payments == ()
+
+
+def test_a_draw_with_an_active_flower_pig_worked_by_hand(table):
+    """§10 三 (三) 2, p. 22: an active 花猪 at the draw "正常进行扣分及查大叫流程" — the deduction (here 8 to each
+    other seat still in, rulesets/sichuan.md) and 查大叫 as a seat not ready. At 底分 1:
+      hand 1: E wins 平和 (1) on S's discard; E is out                    → E +1, S -1
+      the wall runs out; S ready with 2 番, W an active 花猪, N not ready:
+        花猪: W pays 8 to S and to N                                       → S +8, W -16, N +8
+        查大叫: W and N, not ready, pay S 2^2 = 4 each                      → S +8, W -4, N -4
+      the draw: E 0, S +16, W -20, N +4; the evening E 1, S 15, W -20, N 4
+    """
+    from mjcalc.evening import Ledger
+    with Ledger(table) as ledger:
+        record(ledger, PLAIN, "E", "S")
+        end = record(ledger, ready="S:2", pig="W")
+        assert end.deltas == {"E": 0, "S": 16, "W": -20, "N": 4}
+        assert money(ledger) == {"E": 1, "S": 15, "W": -20, "N": 4}
+
+
+@pytest.mark.parametrize("told, words", [
+    ({"ready": "E:1"}, "ready: E won this deal already: a draw asks only the seats still in"),
+    ({"pig": "E"}, "pig: E won this deal already"),
+    ({"ready": "S:1", "pig": "S"}, "S: a 花猪 (pig) is not ready"),
+])
+def test_a_draw_told_of_a_seat_out_or_a_ready_pig_is_refused_in_words(table, told, words):
+    from mjcalc.errors import MjcalcError
+    from mjcalc.evening import Ledger
+    with Ledger(table) as ledger:
+        record(ledger, PLAIN, "E", "S")
+        with pytest.raises(MjcalcError) as refused:
+            record(ledger, **told)
+        assert words in str(refused.value)
+        assert len(ledger.hands(ledger.table("t"))) == 1
+
+
+def test_the_prompt_records_a_draw_with_counted_facts_and_a_pig(table):
+    """The prompt's draw as the table says it: E 老王 wins 1 番 (2) on 小李's discard; at the draw 小李 is ready
+    with 2 番, 阿张 is an active 花猪, 大刘 not ready (the same money as the hand-worked draw above, at 2 for E's
+    1 番): E 2, S -2 + 8 + 8 = 14, W -16 - 4 = -20, N 8 - 4 = 4."""
+    from mjcalc.evening import Ledger
+    said = CliRunner().invoke(cli, ["table", "play", "t", "--db", str(table)],
+                              input="老王 小李 1\n荒牌 ready=小李:2 pig=阿张\nshow\n")
+    assert said.exit_code == 0 and "Error" not in said.output, said.output
+    with Ledger(table) as ledger:
+        assert money(ledger) == {"E": 2, "S": 14, "W": -20, "N": 4}
+    bad = CliRunner().invoke(cli, ["table", "play", "t", "--db", str(table)], input="荒牌 ready=小李:x\n")
+    assert "Error: ready: '小李:x' is a seat and a whole number from 0 to 99, as S:2\n" in bad.output, bad.output
+
+
+@pytest.mark.parametrize("total, paid", [(0, 1), (1, 2), (2, 4), (3, 8)])
+def test_an_agreed_total_is_paid_as_its_tiles_would_be(table, total, paid):
+    """A win entered by its total (番) pays 2^番 from the discarder (第十条 二、(二)): the quick door the table uses
+    most (it was refused outright: the least-total check tried only three-suit hands with a claimed chow)."""
+    from mjcalc.evening import Ledger, hand_input, record_given
+    with Ledger(table) as ledger:
+        given = hand_input(None, Situation(seat="E", discarder="S"), total=total)
+        won = record_given(ledger, ledger.table("t"), given).hand
+        assert won.deltas == {"E": paid, "S": -paid, "W": 0, "N": 0}
+
+
+def test_an_agreed_total_above_the_cap_is_asked_about_then_paid_as_the_cap(table):
+    """清一色 七对 is 4 番, paid as 3 (p. 21 例8: "3 番以上的和牌也视为 3 番"): told as a total of 4 it is asked about first,
+    as its named patterns are, and once confirmed paid as its tiles are: 8 from the discarder."""
+    from mjcalc.evening import Ledger, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    with Ledger(table) as ledger:
+        for told in ({"total": 4}, {"patterns": {"seven_pairs": 1, "full_flush": 1}}):
+            given = hand_input(None, Situation(seat="E", discarder="S"), **told)
+            with pytest.raises(LedgerError) as asked:
+                record_given(ledger, ledger.table("t"), given)
+            assert asked.value.message.code == "record.total_above_cap", asked.value
+            won = record_given(ledger, ledger.table("t"), given, confirm_total=True).hand
+            assert won.deltas == {"E": 8, "S": -8, "W": 0, "N": 0}
+            assert won.deltas == scored("11s 22s 44s 55s 7s 88s 99s +7s", seat="E", dealer="E", **{"from": "S"}) \
+                .payout.deltas
+            record(ledger)  # the wall runs out: a new deal, E in again
+
+
+def test_a_table_keeps_who_won_in_the_deal_and_refuses_being_told(table):
+    """At a table the ledger knows who has won in the deal (it fills `won_earlier`): a hand given it anyway —
+    which would let a seat still in pay nothing — is one line, nothing recorded; the page's table form does not
+    ask it (`from_deal` in the rulesets document)."""
+    from mjcalc.evening import Ledger, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    said = CliRunner().invoke(cli, ["table", "hand", "t", PLAIN, "--winner", "E", "--won-earlier", "S",
+                                    "--db", str(table)])
+    assert said.exit_code == 2 and said.stderr == \
+        "Error: --won-earlier: the table keeps this itself from the deal's hands: leave it out\n", said.output
+    with Ledger(table) as ledger:
+        with pytest.raises(LedgerError):
+            record_given(ledger, ledger.table("t"), hand_input(PLAIN, Situation(seat="E", won_earlier=["S"])))
+        assert ledger.hands(ledger.table("t")) == []
+    from mjcalc.serve.server import Library, do_rulesets
+    doc = next(r for r in do_rulesets(Library())["rulesets"] if r["id"] == "sichuan")
+    assert [o["name"] for o in doc["options"] if o.get("from_deal")] == ["won_earlier"]
+
+
 def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0
@@ -279,7 +423,7 @@ def test_the_api_takes_the_ready_seats_best_fan_and_the_page_is_asked_it(table):
     from test_serve import api
     with serving(table) as srv:
         status, shown = api(srv, "GET", "/api/tables/t")
-        assert (shown["draw_asks"], shown["draw_counted"], shown["draw_most"]) == (["ready"], ["ready"], 3)
+        assert (shown["draw_asks"], shown["draw_counted"], shown["draw_most"]) == (["ready", "pig"], ["ready"], 3)
         status, doc = api(srv, "POST", "/api/tables/t/hand", {"hand": SEVEN_PAIRS, "winner": "E", "from": "S"})
         assert status == 200, doc
         # S ready with 2 番 (4), W and N not ready: each pays S 4
@@ -300,3 +444,116 @@ def test_a_situation_the_deal_makes_impossible_is_refused_in_words(fields, words
     with pytest.raises(SituationError) as info:
         scored(PLAIN, **fields)
     assert words in str(info.value)
+
+
+# --- advice with the void suit: against a slow reference written apart from the engine ------------------------
+#
+# 向听 is how far a hand is from ready: 13 less the most of its tiles any complete 14-tile hand it may win with
+# keeps (each draw and discard keeps at most one more). A Sichuan win holds none of the void suit and two suits at
+# most (rulesets/sichuan.md), so the complete hands are those of two suits, void excluded: four sets and a pair,
+# or seven pairs (four alike counting as two). The most one suit's tiles keep of k sets (with a pair or not) is found rank by rank,
+# trying at each rank a pung or not, the pair or not, and 0-4 chows starting there, never more than four of a
+# tile; two suits' best are added.
+
+@functools.lru_cache(maxsize=None)
+def suit_keeps(have, sets, pair):
+    """The most of the nine counts `have` kept by `sets` sets (and `pair` pairs) of one suit."""
+
+    @functools.lru_cache(maxsize=None)
+    def go(r, here, next_, left, pairs):  # here: chows already covering rank r; next_: those covering r + 1
+        if r == 9:
+            return 0 if left == 0 and pairs == 0 else -99
+        most = -99
+        for pung in (0, 1):
+            for pr in range(pairs + 1):
+                for chows in range(5 if r <= 6 else 1):
+                    need = here + 3 * pung + 2 * pr + chows
+                    if need <= 4 and pung + chows <= left:
+                        most = max(most, min(need, have[r]) + go(r + 1, next_ + chows, chows, left - pung - chows,
+                                                                   pairs - pr))
+        return most
+
+    return go(0, 0, 0, sets, pair)
+
+
+def reference_shanten(counts, void):
+    """13 less the most tiles of `counts` (27 kinds) a complete two-suit hand without the void suit keeps."""
+    suits = [s for s in range(3) if "mps"[s] != void]
+    most = 0
+    for a in suits:
+        for b in suits:
+            if a < b:
+                mine_a, mine_b = tuple(counts[9 * a:9 * a + 9]), tuple(counts[9 * b:9 * b + 9])
+                for k in range(5):  # k sets in suit a, 4 - k in b; the pair in one of them
+                    most = max(most, suit_keeps(mine_a, k, 1) + suit_keeps(mine_b, 4 - k, 0),
+                               suit_keeps(mine_a, k, 0) + suit_keeps(mine_b, 4 - k, 1))
+                # seven pairs, four alike counting as two (p. 20 例3: 3333m in a 七对 with 根): a kind's first pair
+                # keeps up to 2 of it, its second up to 2 more; the best seven
+                gains = [g for n in mine_a + mine_b for g in (min(n, 2), min(n, 4) - min(n, 2))]
+                most = max(most, sum(sorted(gains, reverse=True)[:7]))
+    return 13 - most
+
+
+@pytest.fixture(scope="module")
+def wall108():
+    return [k for k in range(27) for _ in range(4)]
+
+
+def _hand_text(kinds):
+    from mjcalc.tiles import NAMES
+    return " ".join(NAMES[k] for k in sorted(kinds))
+
+
+def test_advice_with_a_void_suit_agrees_with_the_slow_reference(wall108):
+    """Random 13-tile hands of the 108 tiles, each void suit and none: 向听 and the tiles that lower it (those the
+    player holds fewer than four of) are the reference's."""
+    import random
+
+    from mjcalc.advice import advise
+    rng = random.Random(38)
+    for _ in range(60):
+        kinds = rng.sample(wall108, 13)
+        void = rng.choice([None, "m", "p", "s"])
+        counts = [kinds.count(k) for k in range(27)]
+        want = reference_shanten(counts, void)
+        advice = advise(parse_hand(_hand_text(kinds)), SICHUAN, Situation(**({"void": void} if void else {})),
+                        score_waits=False)
+        assert advice.shanten == want, (_hand_text(kinds), void)
+        better = set()
+        for t in range(27):
+            if counts[t] < 4:
+                counts[t] += 1
+                if reference_shanten(counts, void) < want:
+                    better.add(t)
+                counts[t] -= 1
+        assert {i.tile for i in advice.improvements} == better, (_hand_text(kinds), void)
+
+
+def test_the_void_suit_is_thrown_first_and_the_cli_says_so():
+    """113456m 2256p 3789s with 条 void: the four 条 rank before any other tile (a player who throws another suit
+    while holding the void one is a 主动花猪, §6 三, p. 13); a 条 never improves the hand, and each 条 thrown leaves it
+    3 from ready (the reference above agrees: test_each_discard_…)."""
+    said = CliRunner().invoke(cli, ["advise", "1134m 2256p 789s 3s 5m 6m", "-r", "sichuan", "--void", "s", "--json"])
+    assert said.exit_code == 0, said.output
+    ranked = json.loads(said.stdout)["discards"]
+    assert [d["discard"] for d in ranked[:4]] == ["3s", "7s", "8s", "9s"]
+    assert all(d["shanten"] == 3 for d in ranked[:4]) and all(d["shanten"] == 4 for d in ranked[4:])
+    assert not any(i["tile"].endswith("s") for d in ranked for i in d["improvements"])
+
+
+def test_each_discard_with_a_void_suit_agrees_with_the_slow_reference(wall108):
+    """Random 14-tile hands: each discard's 向听 is the reference's for the 13 tiles left."""
+    import random
+
+    from mjcalc.advice import advise
+    rng = random.Random(3838)
+    for _ in range(15):
+        kinds = rng.sample(wall108, 14)
+        void = rng.choice([None, "m", "p", "s"])
+        advice = advise(parse_hand(_hand_text(kinds)), SICHUAN, Situation(**({"void": void} if void else {})),
+                        score_waits=False)
+        for d in advice.discards:
+            rest = list(kinds)
+            rest.remove(d.tile)
+            assert d.shanten == reference_shanten([rest.count(k) for k in range(27)], void), \
+                (_hand_text(kinds), void, d.tile)

@@ -388,7 +388,7 @@ class HandRecord:
     rules_sha256: Optional[str] = None  # the rules it was recorded under
     input: Data = field(default_factory=dict)  # how it was entered, to score it again in another state
     won: Tuple[Tuple[str, Optional[str]], ...] = ()  # the deal's wins before it (`State.won`)
-    payments: Tuple[str, ...] = ()  # a draw: the ids of the payments made during its deal that it read
+    payments: Tuple[str, ...] = ()  # the ids of the payments made during its deal that it read (a draw; a 杠上炮 win)
 
     @property
     def factor(self) -> int:
@@ -414,7 +414,7 @@ class HandRecord:
             data["won"] = [list(w) for w in self.won]
         else:
             del data["won"]
-        if self.payments:  # a draw after payments in its deal only
+        if self.payments:  # a hand that read payments of its deal only
             data["payments"] = list(self.payments)
         else:
             del data["payments"]

@@ -80,8 +80,8 @@ def record_faults(record: Any, ours: bool = False) -> List[str]:
         faults.append("a payout beyond any amount")
     kind, winner, discarder = record.get("kind"), record.get("winner"), record.get("discarder")
     payments = record.get("payments", [])
-    if not (isinstance(payments, list) and all(isinstance(p, str) for p in payments)) or payments and kind != "draw":
-        faults.append(f"payments {payments!r} are not the ids of payments a draw read")
+    if not (isinstance(payments, list) and all(isinstance(p, str) for p in payments)):
+        faults.append(f"payments {payments!r} are not the ids of payments a hand read")
     if kind == "draw":
         if winner is not None or discarder is not None:
             faults.append("a draw with a winner")

@@ -57,8 +57,8 @@ from .ledger import (
     visible,
 )
 from . import proof
-from .replay import (Evening, ReplayError, ResultKey, Score, after_deal, payments_read, replay, result_key, stored_key,
-                     timeline)
+from .replay import (Evening, ReplayError, ResultKey, Score, after_deal, payments_read, replay, result_key,
+                     spent_in_deal, stored_key, timeline)
 
 ATTEMPTS = 20
 ENTRIES = ("tiles", "total", "patterns")  # how a won hand was entered
@@ -332,13 +332,16 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
                 paid: Sequence[DealPayment] = ()) -> Tuple[HandRecord, Optional[Analysis]]:
     """The hand `given` (`hand_input`) scored in `state` under `rules` at `base`: its record (without its id,
     seating and rules digest) and its Analysis (None for a draw). A draw reads `paid`, the payments made during
-    its deal (`replay.deal_payments`), and names them in its record. A hand that is not a legal win is a
-    LedgerError."""
+    its deal (`replay.payments_read`), a 杠上炮 win its kong's money (`Region.win_pays_back`); each names what it
+    read in its record. A hand that is not a legal win is a LedgerError."""
     session, region = Session.of(rules), find_region(rules.region)
     entry = given["entry"]
     if entry == "draw":
         told = draw_facts(region, given.get("told") or {})
-        deltas = dict(region.draw_pays(rules, state, told, base, tuple(paid)))
+        try:
+            deltas = dict(region.draw_pays(rules, state, told, base, tuple(paid)))
+        except MjcalcError as exc:  # a fact the deal makes impossible (a seat out of it): the ledger's refusal
+            raise LedgerError(exc.code, field=exc.field, label=exc.label, **exc.params) from None
         return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
                           None, {}, [], deltas, after_deal(state, session, region, rules), now(),
                           won=state.won, payments=tuple(p.payment_id for p in paid)), None
@@ -363,14 +366,27 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     if not score.legal:
         raise LedgerError("record.not_legal", reason=score.reason)
     assert result.payout is not None  # a legal win is paid
+    refund = region.win_pays_back(rules, result.situation, tuple(paid))
+    if any(refund.values()):  # 杠上炮's 退税: shown with the win, never doubled
+        result.payout.add("退税", "refund", refund, doubled_at_table=False, whoever_wins=True)
     deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
     patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
     discarder = None if score.self_drawn else result.situation.discarder
     record = HandRecord(number, state.round, state.dealer, state.streak, state.level, "win", shown, placed.seat,
                         discarder, score.total, result.situation.fields(), patterns, deltas,
                         after_deal(state, session, region, rules, placed.seat, discarder), now(), entry,
-                        won=state.won)
+                        won=state.won, payments=tuple(p.payment_id for p in paid))
     return record, result
+
+
+def check_given(rules: Ruleset, given: Data) -> None:
+    """A hand entered at a table does not give what the ledger fills from the deal itself (`Option.from_deal`: the
+    seats that won earlier in it, `Region.in_deal`): one line if it does. (Checked when a hand is entered, never
+    when the log is read again.)"""
+    situation = given.get("situation") or {}
+    for option in find_region(rules.region).options:
+        if option.from_deal and situation.get(option.name):
+            raise LedgerError("record.from_deal", field=option.name, label=option.label)
 
 
 def draw_facts(region: Region, told: Data) -> Dict[str, Any]:
@@ -398,10 +414,14 @@ def _count_of(word: str) -> Tuple[str, Optional[str]]:
 
 def _counted_seat(fact: str, word: str) -> Tuple[str, int]:
     who, count = _count_of(word)
-    if count is not None and not (count.strip().isdigit() and int(count) <= MAX_DRAW_COUNT):
-        raise LedgerError("record.draw_count", field=fact, fact=shown(fact), value=shown(word),
-                          most=MAX_DRAW_COUNT)
-    return parse_seat(who), 0 if count is None else int(count)
+    return parse_seat(who), 0 if count is None else _checked_count(fact, word, count)
+
+
+def _checked_count(fact: str, word: str, count: str) -> int:
+    """The number after a seat in a counted draw fact (`小李:2`), or a LedgerError naming the entry as written."""
+    if not (count.strip().isdigit() and int(count) <= MAX_DRAW_COUNT):
+        raise LedgerError("record.draw_count", field=str(fact), value=shown(word), most=MAX_DRAW_COUNT)
+    return int(count)
 
 
 def _seat_words(seats: Union[str, Iterable[str]]) -> List[str]:
@@ -417,7 +437,7 @@ def told_seats(table: Table, told: Data) -> Dict[str, List[str]]:
         entries = []
         for word in _seat_words(seats):
             who, count = _count_of(word)
-            entries.append(table.seat(who) + ("" if count is None else ":" + count.strip()))
+            entries.append(table.seat(who) + ("" if count is None else f":{_checked_count(fact, word, count)}"))
         out[str(fact)] = entries
     return out
 
@@ -587,7 +607,8 @@ def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: O
     penalties = [p.to_json() for p in ledger.penalties(t)]
     if kind == "hand":
         number = len(before) + 1
-        paid = payments_read(data["input"], penalties, number, t.state)
+        paid = payments_read(data["input"], penalties, number, t.state,
+                             spent_in_deal([h.payments for h in before], t.state))
         record = score(data["input"], t.state, t.rules_sha256, data["hand_id"], number, paid)
         _stamp(event, [record])
         placed = HandRecord.of(dict(record, number=len(before) + 1, players=list(t.players),
@@ -620,7 +641,9 @@ def _proven(t: Table, events: List[Tuple[str, Data]], evening: Evening, hands: L
     for record in fresh:
         if _key(record) not in ours:
             continue
-        paid = payments_read(record.input, evening.penalties, record.number, record.before)
+        read = [h.get("payments") or () for h in evening.hands[:record.number - 1]]
+        paid = payments_read(record.input, evening.penalties, record.number, record.before,
+                             spent_in_deal(read, record.before))
         again, _ = score_input(rules(record.rules_sha256), t.base, record.input, record.before, record.number, paid)
         what = proof.difference(record.to_json(), again.to_json())
         if what:
@@ -813,13 +836,15 @@ def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Rule
 
     def make(t: Table) -> Written:
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
+        check_given(current, given)
         hand_id = new_hand_id()
         data: Data = {"hand_id": hand_id, "input": given, "recorded": now()}
         if client is not None:
             data["client"] = client
         if dry_run:
             number = ledger.state(t)[0] + 1
-            paid = payments_read(given, [p.to_json() for p in ledger.penalties(t)], number, t.state)
+            paid = payments_read(given, [p.to_json() for p in ledger.penalties(t)], number, t.state,
+                                 spent_in_deal([h.payments for h in ledger.hands(t)], t.state))
             record, result = score_input(current, t.base, given, t.state, number, paid)
             record = record.but(hand_id=hand_id, players=t.players, rules_sha256=t.rules_sha256, input=given)
             asked = unusual(current, given, result)
@@ -931,6 +956,7 @@ def edit_hand(ledger: Ledger, table: Table, shown: Optional[Shown], given: Data,
         new_id = new_hand_id()
         data = {"hand_id": old.hand_id, "new_id": new_id, "input": given}
         known = _Rules(ledger, t)
+        check_given(known(old.rules_sha256), given)
         evening, hands, result = _evening(ledger, t, ("edit", data), known, fresh=new_id, before=before)
         new = hands[old.number - 1]
         asked = None if confirm_total or dry_run else unusual(known(new.rules_sha256), given, result)

@@ -15,6 +15,7 @@ moves the chairs from the next hand on and the money stays with the person who w
 from dataclasses import dataclass, field, replace
 from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 
+from ..regions import all_regions
 from ..regions.base import DealPayment, Region
 from ..ruleset import Ruleset
 from ..session import Session, State
@@ -132,10 +133,30 @@ def deal_payments(penalties: Iterable[Data], number: int, state: State) -> Tuple
                  if start <= p["after_hand"] < number and p["deltas"][p["player"]] > 0)
 
 
-def payments_read(given: Data, penalties: Iterable[Data], number: int, state: State) -> Tuple[DealPayment, ...]:
+def payments_read(given: Data, penalties: Iterable[Data], number: int, state: State,
+                  spent: Iterable[str] = ()) -> Tuple[DealPayment, ...]:
     """What the hand entered as `given` reads of the payments made during its deal: a draw settles them all
-    (`deal_payments`); a win reads none."""
-    return deal_payments(penalties, number, state) if given.get("entry") == "draw" else ()
+    (`deal_payments`) but those an earlier win in the deal read (`spent`: `spent_in_deal`); a win given a
+    region's option that `reads_payment` (杠上炮: won on the tile a konger threw after his kong) reads the last
+    payment made to the discarder since the hand before it (that kong's money; a kong that earned nothing is
+    recorded as nothing: then there is none); any other win reads none."""
+    paid = deal_payments(penalties, number, state)
+    if given.get("entry") == "draw":
+        gone = set(spent)
+        return tuple(p for p in paid if p.payment_id not in gone)
+    situation = given.get("situation") or {}
+    if not any(situation.get(o.name) for r in all_regions() for o in r.options if o.reads_payment):
+        return ()
+    since = {p["penalty_id"] for p in penalties if p["after_hand"] == number - 1}
+    kong = [p for p in paid if p.seat == situation.get("from") and p.payment_id in since]
+    return tuple(kong[-1:])
+
+
+def spent_in_deal(read: Sequence[Sequence[str]], state: State) -> Tuple[str, ...]:
+    """The ids of the payments the deal's earlier wins read (a 杠上炮 refunds its kong's money: a draw later in
+    the deal does not refund it again), from what each of the table's hands so far read (its `payments`), in
+    order."""
+    return tuple(i for ids in (read[len(read) - len(state.won):] if state.won else ()) for i in ids)
 
 
 def record_state(record: Data) -> State:
@@ -225,7 +246,8 @@ def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) ->
         data = item.data
         if item.kind == "hand":
             number = len(evening.hands) + 1
-            paid = payments_read(data["input"], evening.penalties, number, state)
+            paid = payments_read(data["input"], evening.penalties, number, state,
+                                 spent_in_deal([h.get("payments") or () for h in evening.hands], state))
             key = result_key(data["hand_id"], state, evening.rules_sha256, tuple(p.payment_id for p in paid))
             record = known.get(key)
             if record is None:

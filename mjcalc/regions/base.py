@@ -289,6 +289,11 @@ class Region:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
         return ()
 
+    def unkept(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[int, ...], ...]:
+        """The ways a hand may have to get rid of some kinds before it can win, for shanten and discard advice
+        (`shanten.Dropped`): each a set of kinds a win may not hold. One way that drops nothing here."""
+        return ((),)
+
     def wall(self, ruleset: "Ruleset", situation: Situation, held: Sequence[int], seen: Optional[Sequence[int]] = None,
              wild_kinds: Tuple[int, ...] = ()) -> Wall:
         """The wall as the player of a hand knows it (`tiles.Wall`): the ruleset's composition less the hand
@@ -298,6 +303,12 @@ class Region:
         return Wall(ruleset.wall, tuple(held), tuple(seen) if seen is not None else zero,
                     self.tiles_gone(ruleset, situation, wild_kinds), self.dead_wall(ruleset),
                     tuple(self.void_kinds(ruleset, situation)))
+
+    def drawn_wall(self, ruleset: "Ruleset", situation: Situation, wall: Wall) -> Wall:
+        """The `wall` as what may improve a hand (`analysis.wall_of(drawn=True)`): a region whose `wall` bars a
+        wait by the suits the hand holds now bars there only the kinds a win may never hold. The wall itself
+        here."""
+        return wall
 
     def automatic_draws(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[Tuple[int, ...]]:
         """For a 13-tile hand (`tiles`): the kinds whose draw makes it an `automatic_win`. None when no hand can
@@ -395,6 +406,11 @@ class Region:
         the region's to apply): seat → delta, summing to zero; `state.won` says who won earlier in it, `told`
         what the table said (`draw_facts`), `paid` the payments made during the deal, in order (a refund 退税
         pays some back). Nothing here."""
+        return dict.fromkeys(SEATS, 0)
+
+    def win_pays_back(self, ruleset: "Ruleset", situation: Situation, paid: Sequence[DealPayment]) -> Dict[str, int]:
+        """What a win pays back of the payments made during its deal that it reads (`replay.payments_read`: on
+        a 杠上炮, the discarder's kong money), besides the hand: seat → delta, summing to zero. Nothing here."""
         return dict.fromkeys(SEATS, 0)
 
     # --- output -----------------------------------------------------------------------------------------

@@ -168,9 +168,9 @@ class SichuanRegion(Region):
         Option("void", "text", "The winner's void suit 定缺: m 万, p 筒, s 条.", zh="定缺", parse=parse_void,
                metavar="SUIT", choices=("m", "p", "s"), labels=("万", "筒", "条")),
         Option("won_earlier", "seats", "Seats that won earlier in this deal: they pay nothing more (血战到底).", zh="本副已和",
-               default=(), metavar="SEAT"),
+               default=(), metavar="SEAT", from_deal=True),
         Option("kong_discard", "flag", "杠上炮: won on the tile the discarder threw after his kong.", zh="杠上炮",
-               default=False),
+               default=False, reads_payment=True),
     )
 
     # --- the situation and the hand -------------------------------------------------------------------
@@ -199,6 +199,16 @@ class SichuanRegion(Region):
 
     def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         return void_kinds_of(situation.extra("void"))
+
+    def unkept(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[int, ...], ...]:
+        """A win holds none of the void suit (花猪), and two suits at most (缺一门): the void suit's tiles are
+        thrown; without one named, the tiles of whichever suit is best thrown."""
+        void = situation.extra("void")
+        return (void_kinds_of(void),) if void else tuple(void_kinds_of(suit) for suit in SUITS)
+
+    def drawn_wall(self, ruleset: "Ruleset", situation: Situation, wall: Wall) -> Wall:
+        """What may improve a hand: any kind but the void suit's, whatever suits the hand holds now."""
+        return replace(wall, void=void_kinds_of(situation.extra("void")))
 
     def wall(self, ruleset: "Ruleset", situation: Situation, held: Sequence[int], seen: Optional[Sequence[int]] = None,
              wild_kinds: Tuple[int, ...] = ()) -> Wall:
@@ -239,8 +249,10 @@ class SichuanRegion(Region):
 
     # --- the deal: 血战到底 --------------------------------------------------------------------------------
 
-    draw_facts = ("ready",)
-    draw_counted = ("ready",)  # each ready seat with its best 番 (`analysis.ready_at_draw`): ready=S:2,W:0
+    # ready: each ready seat with its best 番 (`analysis.ready_at_draw`), ready=S:2,W:0; pig: each seat still in
+    # that is an active 花猪 (主动花猪: it threw another suit while holding its void suit), pig=N
+    draw_facts = ("ready", "pig")
+    draw_counted = ("ready",)
 
     def deal_goes_on(self, ruleset: "Ruleset", won: Won) -> bool:
         return len(won) < WINS_TO_END
@@ -260,18 +272,42 @@ class SichuanRegion(Region):
 
     def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
                   paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
-        """查大叫 and 退税 (第十条 三、, 一、(三)): each seat still in and not ready pays each ready seat what its
-        hand's best win is worth (`told["ready"]`: each ready seat with its best 番); a seat still in and not ready
-        pays back the kong money it was paid in this deal, to whoever paid it."""
+        """查花猪, 查大叫 and 退税 (第十条 三、, 一、(三)): an active 花猪 (`told["pig"]`) pays the ruleset's
+        `flower_pig` deduction to each other seat still in; each seat still in and not ready (a 花猪 is not) pays
+        each ready seat what its hand's best win is worth (`told["ready"]`: each ready seat with its best 番); a
+        seat still in and not ready pays back the kong money it was paid in this deal, to whoever paid it."""
         scheme = self.schemes[ruleset.payout]
-        still_in = [s for s in SEATS if s not in state.out]
         fans: Dict[str, int] = dict(told.get("ready", {}))
-        ready = [s for s in still_in if s in fans]
+        pigs: List[str] = list(told.get("pig", ()))
+        for fact, seats in (("ready", list(fans)), ("pig", pigs)):
+            gone = [s for s in seats if s in state.out]
+            if gone:
+                raise ImpossibleSituation("sichuan.told_out", field=fact, seats=gone)
+        both = [s for s in pigs if s in fans]
+        if both:
+            raise ImpossibleSituation("sichuan.pig_ready", field="pig", seats=both)
+        still_in = [s for s in SEATS if s not in state.out]
         deltas = dict.fromkeys(SEATS, 0)
-        for payer in (s for s in still_in if s not in ready):
-            for payee in ready:
-                transfer(deltas, payer, payee, scheme.unit_points(fans.get(payee, 0), ruleset) * base)
-        pay_back(deltas, paid, [s for s in still_in if s not in ready])  # 退税
+        deduction = next((p for p in ruleset.penalties if p.id == "flower_pig"), None)  # a house rule may drop it
+        each = 0 if deduction is None else base * (
+            deduction.points if deduction.points is not None else scheme.unit_points(deduction.total or 0, ruleset))
+        for pig in pigs:
+            for seat in still_in:
+                if seat != pig:
+                    transfer(deltas, pig, seat, each)
+        not_ready = [s for s in still_in if s not in fans]
+        for payer in not_ready:
+            for payee in fans:
+                transfer(deltas, payer, payee, scheme.unit_points(fans[payee], ruleset) * base)
+        pay_back(deltas, paid, not_ready)  # 退税
+        return deltas
+
+    def win_pays_back(self, ruleset: "Ruleset", situation: Situation, paid: Sequence[DealPayment]) -> Dict[str, int]:
+        """杠上炮 (第十条 一、(四), p. 20): the konger pays back the money of the kong he threw the winning tile
+        after, to whoever paid it (退税, 无呼叫转移: not to the winner)."""
+        deltas = dict.fromkeys(SEATS, 0)
+        if situation.extra("kong_discard") and situation.discarder is not None:
+            pay_back(deltas, paid, [situation.discarder])
         return deltas
 
     pays_ready_at_draw = True

@@ -284,7 +284,7 @@ def _option_doc(option: "Option") -> Data:
     return {"name": option.name, "kind": option.kind, "help": option.help, "zh": option.zh,
             "default": _plain(option.default), "minimum": option.minimum, "maximum": option.maximum,
             "choices": list(option.choices), "labels": list(option.labels or option.choices),
-            "repeatable": option.repeatable}
+            "repeatable": option.repeatable, **({"from_deal": True} if option.from_deal else {})}
 
 
 def do_rulesets(lib: Library) -> Data:
