@@ -540,10 +540,11 @@ def waits_table(doc: Doc, result: Analysis, lang: str, glyphs: bool = False, sai
 
 
 def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None,
-              at_draw: Optional[Tuple[AtDraw, str]] = None) -> Doc:
+              at_draw: Optional[Tuple[AtDraw, str]] = None, never: Optional[str] = None) -> Doc:
     """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
     of that name ('' for its shape); `found` then holds the kinds with copies left. `at_draw`: what the hand is
-    paid when the wall runs out, where the ruleset pays ready hands (`analysis.ready_at_draw`), and its unit."""
+    paid when the wall runs out, where the ruleset pays ready hands (`analysis.ready_at_draw`), and its unit.
+    `never`: why the hand waits on nothing whatever its shape (`Region.never_ready`), as said."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
     if every is not None:
         doc.data["every_tile"] = True
@@ -551,9 +552,11 @@ def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False
         best, unit = at_draw
         doc.data["at_draw"] = {"ready": True, "total": best.total, "uncapped": best.uncapped, "tile": NAMES[best.tile],
                                "dead": [NAMES[t] for t in best.dead]}
+    if never is not None:
+        doc.data["never_ready"] = never
     if not found:
-        doc.line("no waits: this hand is not ready" if at_draw is None else
-                 "no tile left can win it, but it is ready when the wall runs out")
+        doc.line(f"no waits: {never}" if never is not None else "no waits: this hand is not ready"
+                 if at_draw is None else "no tile left can win it, but it is ready when the wall runs out")
     else:
         doc.table(["wait", "left"], [[tile_text(t, glyphs), left] for t, left in found])
         note = ("every tile wins" + (f" ({every})" if every else "")) if every is not None else \
@@ -686,9 +689,16 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     capped = f" (of the {valued.asked_draws} asked)" if valued.asked_draws not in (None, valued.draws) else ""
     draws = f"{valued.draws} draw{'' if valued.draws == 1 else 's'}"
     doc.line(f"by {valued.by}: {draws}{capped} from {valued.unseen} unseen tiles, {note}")
-    if valued.rivals is not None:
+    analysis = advice.analysis
+    assert analysis.hand is not None  # advice is of tiles
+    if valued.rivals is not None and analysis.region.may_win_on_discard(
+            rules, analysis.situation, analysis.hand, bool(analysis.tiles.wild_kinds)):
         doc.line("at the table: a ready hand also wins on the others' discards, and another may win first "
                  "(--alone: the player alone, self-draws only)")
+    elif valued.rivals is not None:
+        doc.line("at the table: this hand wins by self-draw only here, and another may win first "
+                 "(--alone: the player alone)")
+    doc.line(f"expected: the payout to you a deal, in points at 底分 {analysis.situation.base} (what the table pays)")
     if valued.dropped:
         doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "
                  "self-draws without them)")
@@ -697,8 +707,9 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
                  "the figures below are for throwing a tile instead")
     rows: List[Row] = []
     for v in valued.discards:
-        likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids)} {q:.1%}" for ids, q in v.top_patterns
-                           if q >= 0.0005)  # what would show as 0.0% is left to the JSON
+        plain = "无番" if lang == "zh" else "no pattern"  # a win of no pattern (sichuan's 平和)
+        likely = ", ".join(f"{'+'.join(rules.pattern(i).name(lang) for i in ids) or plain} {q:.1%}"
+                           for ids, q in v.top_patterns if q >= 0.0005)  # what would show as 0.0% is the JSON's
         rows.append([shown[v.tile] + ("" if v.exact else " ~"), v.shanten, f"{v.p_win:.1%}",
                      f"{v.expected:.2f}", likely])
     doc.table(["discard", "shanten", "P(win)", "expected", "most likely winning patterns"], rows)
@@ -778,8 +789,12 @@ def _penalties_into(doc: Doc, rules: Ruleset, region: Region, lang: str) -> None
     for p, data in zip(rules.penalties, doc.data["penalties"]):
         paid = (f"{data['amount']} × 底分" if p.points is not None
                 else f"{data['amount']} × 底分 (a {p.total} {rules.unit(lang)} hand)")
-        rows.append([p.name(lang), p.id, "each other player" if p.pays == "each" else "one player (--to)", paid])
-    doc.table(["penalty", "id", "paid to", "each is paid"], rows)
+        if p.gets:  # money the ruleset pays the player (kong money): the others pay him
+            between = "from each other player" if p.pays == "each" else "from one player (--to)"
+        else:
+            between = "to each other player" if p.pays == "each" else "to one player (--to)"
+        rows.append([p.name(lang), p.id, between, paid])
+    doc.table(["penalty", "id", "the player pays / is paid", "each is paid"], rows)
 
 
 def glossary_doc(terms: Sequence["Term"]) -> Doc:

@@ -74,7 +74,7 @@ def test_a_message_without_a_chinese_text_is_said_in_english(monkeypatch):
     monkeypatch.setenv("MJCALC_LANG", "zh")
     assert error_of(run("waits")) == (2, "give a HAND or --batch FILE (one of them)")
     assert error_of(run("advise", "1112345678999m", "--by", "win", "--lang", "zh")) == (
-        2, "--by and --draws value the discards of a 14-tile hand; this one has 13")
+        2, "--by: the value of discards needs a 14-tile hand; this one has 13")
 
 
 def test_the_commands_own_errors_and_warnings_follow_the_language(monkeypatch):

@@ -406,6 +406,71 @@ def test_a_table_keeps_who_won_in_the_deal_and_refuses_being_told(table):
     assert [o["name"] for o in doc["options"] if o.get("from_deal")] == ["won_earlier"]
 
 
+@pytest.mark.parametrize("wins, dealer", [
+    # §9 二 (五), p. 19: "本副牌第一个和牌的选手为下一副牌的庄家" — W wins first, then E; the wall runs out: W deals
+    ([("W", None), ("E", "N")], "W"),
+    # 一炮多响: N's discard won by W and E (the ledger reads two wins in a row from N as one discard): N deals
+    ([("W", "N"), ("E", "N")], "N"),
+    # a third win ends the deal: S won first, then W and N; S deals
+    ([("S", "E"), ("W", None), ("N", "E")], "S"),
+])
+def test_the_first_winner_deals_next_whoever_dealt(table, wins, dealer):
+    from mjcalc.evening import Ledger
+    with Ledger(table) as ledger:
+        for seat, discarder in wins:
+            last = record(ledger, PLAIN, seat, discarder)
+        if len(wins) < 3:
+            last = record(ledger)  # the wall runs out
+        assert (last.after.dealer, last.after.won) == (dealer, ())
+        assert last.after.streak == 0 and last.after.round == 1
+
+
+def test_a_fact_given_twice_is_one_list_and_a_seat_named_twice_is_one_line(table):
+    """`--told ready=老王:1 --told ready=小李:1` is both (it kept only the last, and paid it); `ready=老王:1,老王:2`
+    is refused: which 番 was meant is the table's to say."""
+    run = CliRunner().invoke
+    said = run(cli, ["table", "draw", "t", "--told", "ready=老王:1", "--told", "ready=小李:1", "--db", str(table)])
+    assert said.exit_code == 0, said.output
+    shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
+    assert shown["hands"][-1]["payouts"] == {"E": 4, "S": 4, "W": -4, "N": -4}  # W and N pay E and S 2 each
+    bad = run(cli, ["table", "draw", "t", "--told", "ready=老王:1,老王:2", "--db", str(table)])
+    assert bad.exit_code == 2 and bad.stderr == "Error: ready: E 老王 named twice: name each seat once\n", bad.output
+    piped = run(cli, ["table", "play", "t", "--db", str(table)], input="荒牌 pig=大刘 pig=阿张\n")
+    assert "Error" not in piped.output, piped.output
+    shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
+    assert shown["hands"][-1]["payouts"] == {"E": 16, "S": 16, "W": -16, "N": -16}  # each pig pays 8 to each other
+
+
+def test_kong_money_says_who_pays_it():
+    """刮风 is the konger's (--player), paid by the discarder (--to): the refusals say it that way round."""
+    from mjcalc.cli.table import table_penalty
+    assert "who is paid money the ruleset pays (kong money: the konger)" in " ".join(
+        " ".join(o.help.split()) for o in table_penalty.params if o.name == "player")
+    shown = CliRunner().invoke(cli, ["rulesets", "show", "sichuan"]).stdout
+    assert any(line.split()[:3] == ["刮风", "direct_kong", "from"] for line in shown.splitlines()), shown
+
+
+@pytest.mark.parametrize("args, words", [
+    (["刮风", "--player", "阿张"], "to: 刮风 is paid by one player: name who pays (--to)"),
+    (["暗杠", "--player", "阿张", "--to", "小李"], "to: 暗杠 is paid by each other player still in: no --to"),
+])
+def test_kong_money_refusals_name_who_pays(table, args, words):
+    said = CliRunner().invoke(cli, ["table", "penalty", "t", *args, "--db", str(table)])
+    assert said.exit_code == 2 and words in said.stderr, said.output
+
+
+@pytest.mark.parametrize("hand, options, why", [
+    ("[555p] 567p 234m 11m 78m", ["--void", "p"], "the hand holds its void suit 定缺 筒 (花猪): it cannot win"),
+    ("123m 456p 789s 11m 23m", [], "the hand holds all three suits: a win holds at most two (缺一门)"),
+])
+def test_waits_says_why_a_hand_never_waits(hand, options, why):
+    said = CliRunner().invoke(cli, ["waits", hand, "-r", "sichuan", *options], env={"MJCALC_LANG": "en"})
+    assert said.exit_code == 0 and said.stdout == f"no waits: {why}\n", said.output
+    doc = json.loads(CliRunner().invoke(cli, ["waits", hand, "-r", "sichuan", "--json", *options],
+                                        env={"MJCALC_LANG": "en"}).stdout)
+    assert (doc["waits"], doc["never_ready"]) == ([], why)
+
+
 def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0

@@ -175,3 +175,26 @@ def test_the_command_line_plays_the_table_by_default_and_alone_on_request():
     assert "at the table: a ready hand also wins on the others' discards" in text
     refused = CliRunner().invoke(cli, ["advise", DRAGON, "--alone"])
     assert refused.exit_code == 2 and "--alone" in refused.output and "Traceback" not in refused.output
+
+
+@pytest.mark.parametrize("args, says", [
+    # beijing.md: 吃碰堤 lets a concealed hand win on a discard
+    ([DRAGON], "at the table: a ready hand also wins on the others' discards"),
+    # beijing.md: "a hand with an exposed meld must self-draw" (wins.discard: concealed)
+    (["[123p] 11456677p 9p FF", "--wild", "5m"], "at the table: this hand wins by self-draw only here"),
+    # shangrao.md: self-draw only (wins.discard: never)
+    (["11112345667p 9p FF", "-r", "shangrao"], "at the table: this hand wins by self-draw only here"),
+])
+def test_the_table_line_says_whether_the_hand_can_win_on_a_discard_and_expected_has_a_unit(args, says):
+    said = CliRunner().invoke(cli, ["advise", *args, "--by", "value", "--draws", "2", "--base", "2"])
+    assert said.exit_code == 0, said.output
+    assert says in said.stdout, said.stdout
+    assert "expected: the payout to you a deal, in points at 底分 2 (what the table pays)" in said.stdout
+
+
+@pytest.mark.parametrize("flags, named", [(["--by", "win"], "--by"), (["--draws", "3"], "--draws"),
+                                          (["--by", "win", "--draws", "3"], "--by and --draws")])
+def test_a_13_tile_hand_valued_names_the_flags_given(flags, named):
+    said = CliRunner().invoke(cli, ["advise", "1112345678999m", *flags])
+    assert said.exit_code == 2
+    assert said.stderr == f"Error: {named}: the value of discards needs a 14-tile hand; this one has 13\n"

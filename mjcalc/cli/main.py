@@ -288,7 +288,10 @@ def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Op
         from .. import render  # imported when used (start-up time)
         from ..analysis import ready_at_draw  # imported when used (start-up time)
         best = ready_at_draw(parsed, rules, finder.situation)
-        emit(render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh)), as_json)
+        from ..scoring import prepare  # imported when used (start-up time)
+        never = finder.region.never_ready(rules, finder.situation, prepare(parsed, finder.wild_kinds).held)
+        emit(render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh),
+                              None if never is None else said(never)), as_json)
         return
     from .progress import Progress  # imported when used (start-up time)
     with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere
@@ -396,7 +399,9 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     are drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
     wildcard, and with --exact for every discard 0 or 1 from ready; elsewhere (the discards that break a
     ready hand, wildcards in hand, 2 or more from ready) a narrower play without exchanges is weighed,
-    marked ~ (a lower bound).
+    marked ~ (a lower bound). The work is capped, the same on any machine: a discard whose play passes its
+    share of the cap is weighed by a narrower play too, marked ~ (far from ready, an estimate); --exact lifts
+    the cap (seconds to minutes with wildcards).
 
     \b
     Examples:
@@ -412,7 +417,8 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     situation = build_situation(params)
     parsed = parse_hand(hand)
     if (by or draws is not None) and parsed.size != 14:
-        raise UserError("cli.by_needs_14_tiles", size=parsed.size)
+        flags = " and ".join(f for f, given in (("--by", by), ("--draws", draws is not None)) if given)
+        raise UserError("cli.by_needs_14_tiles", flags=flags, size=parsed.size)
     if (draws is not None or exact or alone) and not by:
         raise UserError("cli.needs_by", flag="--draws" if draws is not None else "--exact" if exact else "--alone")
     advice = run(parsed, rules, situation, _seen(seen))

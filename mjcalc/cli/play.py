@@ -274,9 +274,10 @@ class TablePrompt(cmd.Cmd):
     # --- the rest ----------------------------------------------------------------------------------------
 
     def do_draw(self, line: str) -> None:
-        """draw (or 荒牌) [FACT=SEATS]: a drawn hand, nobody pays (two in a row: two draws)
+        """draw (or 荒牌) [FACT=SEATS]: a drawn hand, paid as the rules say (twice: 2 draws)
 
-        Where the rules pay on a draw, say what they ask: draw ready=小李,大刘"""
+        Where the rules pay on a draw, say what they ask: draw ready=小李,大刘;
+        sichuan counts each ready hand's best 番 and names each 主动花猪: 荒牌 ready=小李:2,大刘 pig=阿张"""
         told = [arg for word in self.words(line) for arg in ("--told", word)]
         self.invoke("draw", self.table.name, "--client", self.client, *told)
 

@@ -658,22 +658,30 @@ def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, .
 
 
 def _draw_told(items: Iterable[str]) -> Dict[str, str]:
-    """`--told FACT=SEATS` items (ready=E,小李): {fact: its seats as written}, read at the table (`told_seats`)."""
-    facts = {}
+    """`--told FACT=SEATS` items (ready=E,小李): {fact: its seats as written}, read at the table (`told_seats`); a
+    fact given twice (ready=E --told ready=小李) is one list of both."""
+    facts: Dict[str, str] = {}
     for item in items:
         fact, sep, seats = item.partition("=")
         if not sep or not fact.strip():
             raise UserError("table.told_form", value=repr(item))
-        facts[fact.strip()] = seats
+        facts[fact.strip()] = f"{facts[fact.strip()]},{seats}" if fact.strip() in facts else seats
     return facts
 
 
 def draw_line(t: Table, record: HandRecord) -> str:
-    """A draw and what it pays, the payments on a line of their own when the two do not fit on one."""
+    """A draw and what it pays, the payments on a line of their own when the two do not fit on one; then what
+    the table told of it (ready=S:2, pig=W, by name) and the payments of its deal it paid back, if any."""
     head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand;"
     paid = ", ".join(f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat])
     line = f"{head} {paid or 'nobody pays'}"
-    return line if width(line) <= columns() else "\n".join([head] + fit_text(f"          {paid}"))
+    lines = [line] if width(line) <= columns() else [head] + fit_text(f"          {paid}")
+    told = record.input.get("told") or {}
+    facts = [f"{fact} " + ", ".join(record.player(w.split(":")[0]) + (f" {w.split(':')[1]}" if ":" in w else "")
+                                    for w in seats) for fact, seats in told.items() if seats]
+    if record.payments:
+        facts.append(f"退税 of {len(record.payments)} payment{'s' * (len(record.payments) > 1)}")
+    return "\n".join(lines + (fit_text(f"          {'; '.join(facts)}") if facts else []))
 
 
 def rules_line(t: Table, rules: Ruleset, status: str = "") -> str:
@@ -1212,8 +1220,10 @@ def table_seat(words: Tuple[str, ...], dealer: Optional[str], from_start: bool, 
 
 @table.command("penalty")
 @click.argument("words", nargs=-1, metavar="[NAME] PENALTY")
-@click.option("--player", required=True, help="Who pays it: a player's name or a seat.")
-@click.option("--to", "to", metavar="PLAYER", help="Who is paid, for a penalty paid to one player.")
+@click.option("--player", required=True, help="Whose it is, a player's name or a seat: who pays a penalty; who is "
+                                               "paid money the ruleset pays (kong money: the konger).")
+@click.option("--to", "to", metavar="PLAYER", help="The one other player in it, where there is one: who is paid a "
+                                                  "penalty; who pays money the ruleset pays (刮风: the discarder).")
 @click.option("--reason", default="", help="Why, in a few words (shown in the history).")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: the penalty, the standings, the next hand.")
 @request_option
@@ -1223,13 +1233,15 @@ def table_penalty(words: Tuple[str, ...], player: str, to: Optional[str], reason
                   request_id: Optional[str], db_path: Optional[str]) -> None:
     """Record a penalty the ruleset declares (诈和 …) between hands: the player at fault pays each other player,
     or the one named with --to, the amount the ruleset says times 底分 (no 上楼, no dealer's doubling); or money
-    the ruleset pays the player when it happens (kong money: the others, or --to, pay him). It takes no hand
-    number and the deal stays where it is; `table revert REVISION` takes it back.
+    the ruleset pays the player when it happens (kong money: the others, or --to, pay him; sichuan's 刮风 below:
+    阿张 kongs 小李's discard, 小李 pays him). It takes no hand number and the deal stays where it is; `table
+    revert REVISION` takes it back.
 
     \b
     Examples:
       mjcalc table penalty 诈和 --player 老王 --reason "没听牌就推倒"
       mjcalc table penalty friday 罚分 --player 老王 --to 小李
+      mjcalc table penalty 刮风 --player 阿张 --to 小李
     """
     if not words:
         raise UserError("table.penalty_takes")

@@ -434,10 +434,15 @@ def told_seats(table: Table, told: Data) -> Dict[str, List[str]]:
     player sitting there (`Table.seat`), for `hand_input(facts=…)`; a number after a seat (`小李:2`) is kept."""
     out: Dict[str, List[str]] = {}
     for fact, seats in told.items():
-        entries = []
+        entries, named = [], []
         for word in _seat_words(seats):
             who, count = _count_of(word)
-            entries.append(table.seat(who) + ("" if count is None else f":{_checked_count(fact, word, count)}"))
+            named.append(table.seat(who))
+            entries.append(named[-1] + ("" if count is None else f":{_checked_count(fact, word, count)}"))
+        twice = sorted({seat for seat in named if named.count(seat) > 1}, key=SEATS.index)
+        if twice:  # a seat said twice (ready=E:1,E:2) is a mistake to ask about, never one to settle silently
+            raise LedgerError("record.draw_seat_twice", field=str(fact),
+                              seats=", ".join(f"{s} {table.player(s)}" for s in twice))
         out[str(fact)] = entries
     return out
 
@@ -1061,12 +1066,14 @@ def record_penalty(ledger: Ledger, table: Table, name: str, player: str, to: Opt
         paid = [s for s in SEATS if s != seat and s not in t.state.out]  # those who won in the deal are out of it
         if penalty.pays == "one":
             if to is None:
-                raise LedgerError("record.penalty_needs_to", field="to", name=penalty.zh)
+                raise LedgerError("record.payment_needs_to" if penalty.gets else "record.penalty_needs_to", field="to",
+                                  name=penalty.zh)
             paid = [t.seat(to)]
             if paid == [seat]:
                 raise LedgerError("record.penalty_to_self", field="to", name=penalty.zh, player=t.player(seat))
         elif to is not None:
-            raise LedgerError("record.penalty_pays_each", field="to", name=penalty.zh)
+            raise LedgerError("record.payment_from_each" if penalty.gets else "record.penalty_pays_each", field="to",
+                              name=penalty.zh)
         for who, role in ((seat, "player"), *((s, "to") for s in paid)):
             if who in t.state.out:
                 raise LedgerError("record.won_already", field=role, seats=[who])

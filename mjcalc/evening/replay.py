@@ -47,13 +47,22 @@ def after_deal(state: State, session: Session, region: Region, rules: Ruleset, w
                discarder: Optional[str] = None) -> State:
     """The state after a win by `winner` (from `discarder`, None for a self-draw), or a draw (`winner` None): a
     deal that goes on after the win keeps it in `won` (`region.deal_goes_on`); one that ends moves the deal
-    as `advance` does for the seat whose win counts (`region.deal_mover`), or for a draw if nobody won in it."""
+    as `advance` does for the seat whose win counts (`region.deal_mover`), or for a draw if nobody won in it, to
+    the seat the region names (`region.next_dealer`) where it names one."""
     won = state.won
     if winner is not None:
         won = won + ((winner, discarder),)
         if region.deal_goes_on(rules, won):
             return replace(state, won=won)
-    return advance(replace(state, won=()), session, region.deal_mover(rules, won) if won else None)
+    after = advance(replace(state, won=()), session, region.deal_mover(rules, won) if won else None)
+    dealer = region.next_dealer(rules, won) if won else None
+    if dealer is None or dealer == after.dealer:
+        return after
+    # the region names who deals next: 连庄 if the dealer deals again; a round ends as the deal passes North to East
+    passed = SEATS.index(dealer) < SEATS.index(state.dealer)
+    level = 0 if passed and session.shanglou_until == "round_end" else after.level
+    return replace(after, dealer=dealer, streak=state.streak + 1 if dealer == state.dealer else 0,
+                   round=state.round + passed, level=level)
 
 
 # --- the log replayed ------------------------------------------------------------------------------------

@@ -289,6 +289,11 @@ class Region:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
         return ()
 
+    def never_ready(self, ruleset: "Ruleset", situation: Situation, held: Sequence[int]) -> Optional[Message]:
+        """Why a hand holding these tiles (34 counts, melds included) waits on nothing whatever its shape (a void
+        suit held), for `waits` to say; None here."""
+        return None
+
     def unkept(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[int, ...], ...]:
         """The ways a hand may have to get rid of some kinds before it can win, for shanten and discard advice
         (`shanten.Dropped`): each a set of kinds a win may not hold. One way that drops nothing here."""
@@ -323,6 +328,15 @@ class Region:
         first_from_dealer = (ruleset.earthly_discard_from_dealer and situation.first_turn
                              and not situation.is_dealer and situation.discarder == situation.dealer)
         return situation.self_drawn or rule != "never" or bool(first_from_dealer)
+
+    def may_win_on_discard(self, ruleset: "Ruleset", situation: Situation, hand: Hand, wild: bool) -> bool:
+        """Whether this player's hand, its melds as they stand, may ever win on another's discard here (`wild`:
+        wildcards in play): not where the ruleset has no discard wins, nor with an exposed meld where a discard win
+        needs a concealed hand (`refusal`). What a value model at the table counts on."""
+        rule = ruleset.discard
+        if rule == "never":
+            return bool(ruleset.earthly_discard_from_dealer and situation.first_turn and not situation.is_dealer)
+        return hand.is_concealed or not (rule == "concealed" or rule == "concealed_if_wild" and wild)
 
     def paid_flat(self, ruleset: "Ruleset", pattern_id: str) -> bool:
         """Whether the pattern, scored, makes the hand a fixed amount (its value × 底分, which no table of the
@@ -394,6 +408,12 @@ class Region:
         """The seat whose win moves the deal on (who deals next, 连庄) once a deal with these wins ends: its
         first winner."""
         return won[0][0]
+
+    def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
+        """The seat that deals next once a deal with these wins (at least one) ends, where the region names it
+        (血战到底: the first winner); None here: the session moves the deal (`evening.replay.advance`: the dealer
+        stays when he won, else the next seat deals)."""
+        return None
 
     def in_deal(self, ruleset: "Ruleset", situation: Situation, won: Won) -> Situation:
         """The situation of a win after these earlier wins in the same deal (a region that lets the deal go on

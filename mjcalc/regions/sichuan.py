@@ -200,6 +200,14 @@ class SichuanRegion(Region):
     def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         return void_kinds_of(situation.extra("void"))
 
+    def never_ready(self, ruleset: "Ruleset", situation: Situation, held: Sequence[int]) -> Optional[Message]:
+        """A hand holding its void suit, or all three suits, waits on nothing (`wall` bars every wait): the
+        refusal its win would get says why."""
+        void = situation.extra("void")
+        if void and any(held[k] for k in void_kinds_of(void)):
+            return Message("sichuan.holds_void", suit=SUIT_ZH[void])
+        return Message("sichuan.three_suits") if len(_suits(held)) == 3 else None
+
     def unkept(self, ruleset: "Ruleset", situation: Situation) -> Tuple[Tuple[int, ...], ...]:
         """A win holds none of the void suit (花猪), and two suits at most (缺一门): the void suit's tiles are
         thrown; without one named, the tiles of whichever suit is best thrown."""
@@ -230,12 +238,9 @@ class SichuanRegion(Region):
         """A win holds at most two suits (缺一门), and none of the winner's void suit (花猪)."""
         held = getattr(tiles, "held", None)  # a hand told without its tiles has none: the table says it won
         if held is not None:
-            void = situation.extra("void")
-            if void and any(held[k] for k in void_kinds_of(void)):
-                return Message("sichuan.holds_void", suit=SUIT_ZH[void])
-            suits = _suits(held)
-            if len(suits) == 3:
-                return Message("sichuan.three_suits")
+            reason = self.never_ready(ruleset, situation, held)
+            if reason is not None:
+                return reason
         return super().refusal(ruleset, situation, tiles, matches, total)
 
     def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
@@ -263,6 +268,11 @@ class SichuanRegion(Region):
         if len(won) >= 2 and won[0][1] is not None and won[0][1] == won[1][1]:
             return won[0][1]
         return won[0][0]
+
+    def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
+        """The seat the deal goes to (第九条 二、(五)): the first to win, or the discarder of 一炮多响
+        (`deal_mover`), whoever dealt."""
+        return self.deal_mover(ruleset, won)
 
     def in_deal(self, ruleset: "Ruleset", situation: Situation, won: Won) -> Situation:
         if not won:
