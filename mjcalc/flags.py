@@ -10,7 +10,8 @@ from .messages import worded
 from .regions import all_options
 from .situation import GENERIC
 
-OTHER_FLAGS = {"seen": "--seen", "open": "--open", "kongs": "--kongs"}  # fields that are not situation options
+# fields that are not situation options (the winner: a table's hand names him so, not by `--seat`)
+OTHER_FLAGS = {"seen": "--seen", "open": "--open", "kongs": "--kongs", "winner": "--winner"}
 # a field that is not a situation option, as the Chinese page labels it (a situation option says its own `zh`)
 FIELD_ZH = {
     "seen": "见过的牌", "hand": "牌", "total": "合计", "patterns": "番种", "winner": "和牌者", "penalty": "罚分",

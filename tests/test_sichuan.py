@@ -471,6 +471,13 @@ def test_waits_says_why_a_hand_never_waits(hand, options, why):
     assert (doc["waits"], doc["never_ready"]) == ([], why)
 
 
+def test_a_winner_out_of_the_deal_is_named_by_the_flag_given(table):
+    run = CliRunner().invoke
+    assert run(cli, ["table", "hand", "t", "--fan", "1", "--winner", "小李", "--db", str(table)]).exit_code == 0
+    said = run(cli, ["table", "hand", "t", "--fan", "2", "--winner", "小李", "--from", "老王", "--db", str(table)])
+    assert said.exit_code == 2 and said.stderr.startswith("Error: --winner: S has won this deal already"), said.output
+
+
 def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0

@@ -348,7 +348,7 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     placed = Situation(**given["situation"]).replace(dealer=state.dealer, base=base)
     for seat, role in ((placed.seat, "winner"), (placed.discarder, "discarder")):
         if seat is not None and seat in state.out:
-            raise LedgerError("record.won_already", field="seat" if role == "winner" else "from",
+            raise LedgerError("record.won_already", field="winner" if role == "winner" else "from",
                               seats=[seat])
     placed = region.in_deal(rules, placed, state.won)
     if entry == "tiles":
