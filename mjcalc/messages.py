@@ -394,6 +394,8 @@ EN: Dict[str, str] = {
     "sichuan.three_suits": "the hand holds all three suits: a win holds at most two (缺一门)",
     "sichuan.told_out": "{seats} won this deal already: a draw asks only the seats still in",
     "sichuan.pig_ready": "{seats}: a 花猪 (pig) is not ready: name each seat in ready or in pig, not both",
+    "sichuan.pig_twice": "the 主动花猪 deduction of {seats} was recorded in this deal already (table penalty): "
+                         "it is taken once; leave pig out, or take that penalty back first",
     # --- the evening: the ledger and recording a hand ---
     # evening/ledger: tables, players and the ledger file
     "ledger.unknown_player": "unknown player {player} at table {table} (players: {players})",
@@ -869,6 +871,7 @@ ZH: Dict[str, str] = {
     "sichuan.three_suits": "手里三门花色都有：和牌最多两门（缺一门）",
     "sichuan.told_out": "{seats} 这一副已经和了：流局只查还没和的人",
     "sichuan.pig_ready": "{seats}：花猪不算听牌：每家只能写在 ready 或 pig 其中一项",
+    "sichuan.pig_twice": "本副已经记过 {seats} 主动花猪的罚分（罚分记录）：只扣一次；不写 pig，或先撤销那条罚分",
     # --- the evening: the table ---
     "ledger.unknown_player": "牌桌 {table} 没有玩家 {player}（玩家：{players}）",
     "ledger.name_too_long": "{name}：{what}最多 {limit} 个字符，这里有 {size} 个",

@@ -478,6 +478,21 @@ def test_a_winner_out_of_the_deal_is_named_by_the_flag_given(table):
     assert said.exit_code == 2 and said.stderr.startswith("Error: --winner: S has won this deal already"), said.output
 
 
+def test_a_flower_pig_deducted_during_the_deal_is_not_deducted_again_at_its_draw(table):
+    """§11 十: a 主动花猪 is judged once a deal. 阿张's deduction recorded during the deal (`table penalty`) refuses
+    `pig=阿张` at that deal's draw, in one line, nothing recorded; the next deal's draw takes it."""
+    from mjcalc.evening import Ledger, record_penalty
+    from mjcalc.evening.ledger import LedgerError
+    with Ledger(table) as ledger:
+        record_penalty(ledger, ledger.table("t"), "flower_pig", "W")
+        with pytest.raises(LedgerError) as refused:
+            record(ledger, pig="W")
+        assert str(refused.value).startswith("pig: the 主动花猪 deduction of W was recorded in this deal already")
+        assert ledger.hands(ledger.table("t")) == []
+        record(ledger, pig="S")  # another seat's: taken; the deal ends
+        assert record(ledger, pig="W").deltas == {"E": 8, "S": 8, "W": -24, "N": 8}
+
+
 def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0

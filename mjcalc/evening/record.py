@@ -17,10 +17,11 @@ import json
 import os
 import re
 import unicodedata
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Dict, Iterable, List, Optional, Sequence, Set, Tuple, Union
+from typing import Any, Callable, Dict, Iterable, Iterator, List, Optional, Sequence, Set, Tuple, Union
 
 from .. import glossary
 from ..analysis import Analysis, analyze
@@ -261,6 +262,18 @@ def _chinese_number(text: str) -> Optional[int]:
     return total + digit
 
 
+@contextmanager
+def as_ledgers() -> Iterator[None]:
+    """A library refusal raised within (the scorer's, a region's) raised again as the ledger's, in the same
+    words and with the same field."""
+    try:
+        yield
+    except LedgerError:
+        raise
+    except MjcalcError as exc:
+        raise LedgerError(exc.code, field=exc.field, label=exc.label, **exc.params) from None
+
+
 def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = None,
                  patterns: Optional[Dict[str, int]] = None, facts: Optional[Data] = None) -> Analysis:
     """A won hand from what the table agreed, without its tiles: the `total` (in the ruleset's unit), or the
@@ -268,14 +281,10 @@ def score_agreed(rules: Ruleset, situation: Situation, total: Optional[int] = No
     kongs, wild_roles) — scored and paid by the region as its tiles would be (`told.analyze_told`)."""
     if (total is None) == (patterns is None):
         raise LedgerError("record.total_or_patterns")
-    try:
+    with as_ledgers():  # the same refusal, as the ledger's (a later hand it fails is named: `_evening`)
         told = Told(patterns=None if patterns is None else tuple(patterns.items()), total=total,
                     **told_facts(facts or {}))
         return analyze_told(told, rules, situation)
-    except LedgerError:
-        raise
-    except MjcalcError as exc:  # the same refusal, as the ledger's (a later hand it fails is named: `_evening`)
-        raise LedgerError(exc.code, field=exc.field, label=exc.label, **exc.params) from None
 
 
 # --- scoring a hand in a state ---------------------------------------------------------------------------
@@ -338,10 +347,8 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     entry = given["entry"]
     if entry == "draw":
         told = draw_facts(region, given.get("told") or {})
-        try:
+        with as_ledgers():  # a fact the deal makes impossible (a seat out of it)
             deltas = dict(region.draw_pays(rules, state, told, base, tuple(paid)))
-        except MjcalcError as exc:  # a fact the deal makes impossible (a seat out of it): the ledger's refusal
-            raise LedgerError(exc.code, field=exc.field, label=exc.label, **exc.params) from None
         return HandRecord(number, state.round, state.dealer, state.streak, state.level, "draw", None, None, None,
                           None, {}, [], deltas, after_deal(state, session, region, rules), now(),
                           won=state.won, payments=tuple(p.payment_id for p in paid)), None
@@ -387,6 +394,16 @@ def check_given(rules: Ruleset, given: Data) -> None:
     for option in find_region(rules.region).options:
         if option.from_deal and situation.get(option.name):
             raise LedgerError("record.from_deal", field=option.name, label=option.label)
+
+
+def check_draw(ledger: Ledger, t: Table, rules: Ruleset, given: Data) -> None:
+    """A draw entered now, against what its deal has recorded (`Region.check_draw`: a deduction taken twice):
+    one line if the region refuses it. (Checked when a draw is entered, never when the log is read again.)"""
+    region = find_region(rules.region)
+    start = len(ledger.hands(t)) - len(t.state.won)  # the hands played before the deal's first
+    done = [(p.penalty, p.player) for p in ledger.penalties(t) if p.after_hand >= start]
+    with as_ledgers():
+        region.check_draw(rules, draw_facts(region, given.get("told") or {}), done)
 
 
 def draw_facts(region: Region, told: Data) -> Dict[str, Any]:
@@ -842,6 +859,8 @@ def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Rule
     def make(t: Table) -> Written:
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         check_given(current, given)
+        if given.get("entry") == "draw":
+            check_draw(ledger, t, current, given)
         hand_id = new_hand_id()
         data: Data = {"hand_id": hand_id, "input": given, "recorded": now()}
         if client is not None:

@@ -420,6 +420,11 @@ class Region:
         says here who no longer pays)."""
         return situation
 
+    def check_draw(self, ruleset: "Ruleset", told: Dict[str, Any], penalties: Sequence[Tuple[str, str]]) -> None:
+        """A draw told `told` (`draw_facts`, as `draw_pays` reads it), when it is entered, against the penalties
+        recorded in its deal so far ((penalty id, seat), in order): a SituationError for a deduction it would take
+        again. Nothing here."""
+
     def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
                   paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
         """What a deal that ends without another win pays (the wall is empty), as paid (上楼's `state.factor` is

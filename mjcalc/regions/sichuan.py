@@ -312,6 +312,13 @@ class SichuanRegion(Region):
         pay_back(deltas, paid, not_ready)  # 退税
         return deltas
 
+    def check_draw(self, ruleset: "Ruleset", told: Dict[str, Any], penalties: Sequence[Tuple[str, str]]) -> None:
+        """A 主动花猪 already deducted in this deal (`table penalty flower_pig`) is not deducted again by the draw's
+        `pig`: the book judges it once a deal (第十一条 十、)."""
+        twice = [seat for seat in told.get("pig", ()) if ("flower_pig", seat) in penalties]
+        if twice:
+            raise ImpossibleSituation("sichuan.pig_twice", field="pig", seats=twice)
+
     def win_pays_back(self, ruleset: "Ruleset", situation: Situation, paid: Sequence[DealPayment]) -> Dict[str, int]:
         """杠上炮 (第十条 一、(四), p. 20): the konger pays back the money of the kong he threw the winning tile
         after, to whoever paid it (退税, 无呼叫转移: not to the winner)."""
