@@ -493,6 +493,13 @@ def test_a_flower_pig_deducted_during_the_deal_is_not_deducted_again_at_its_draw
         assert record(ledger, pig="W").deltas == {"E": 8, "S": 8, "W": -24, "N": 8}
 
 
+def test_a_total_above_the_cap_is_shown_as_agreed_and_paid_as_the_cap(table):
+    said = CliRunner().invoke(cli, ["table", "hand", "t", "--fan", "5", "--winner", "老王", "--from", "小李", "--yes",
+                                    "--db", str(table)])
+    assert said.exit_code == 0 and "(no tiles: 5番 agreed, paid as 3)" in said.stdout, said.output
+    assert "老王      dealer 庄, winner  8" in said.stdout, said.output
+
+
 def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0

@@ -303,7 +303,9 @@ def _entry_text(record: HandRecord, rules: Ruleset) -> str:
     """How a hand without tiles was entered: the total agreed, or the patterns the table named (in the words of
     `rules`, those it was recorded under; the ones its situation added are not named)."""
     if record.entry == "total":
-        return f"{record.total}{rules.unit_zh} agreed"
+        agreed = (record.input or {}).get("total", record.total)  # above the cap: paid as the cap
+        paid = f", paid as {record.total}" if isinstance(agreed, int) and agreed != record.total else ""
+        return f"{agreed}{rules.unit_zh} agreed{paid}"
     if record.entry == "patterns":
         names = {p.id: p.zh for p in rules.patterns}
         named = [names.get(p, p) for p in (record.input or {}).get("patterns") or {}]
