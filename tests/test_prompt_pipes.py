@@ -187,3 +187,20 @@ def test_ctrl_c_after_a_write_has_answered_leaves_the_exit_0(tmp_path, how):
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 0 and err == "", (proc.returncode, err)
     assert "hand 1" in answer[0] and len(shown(db)["hands"]) == 1
+
+
+def test_an_error_python_made_of_a_ctrl_c_is_an_interruption():
+    """CI once sent the Ctrl-C while `ipaddress` was imported: Python 3.11 turns a KeyboardInterrupt raised in a
+    class's `__set_name__` into a RuntimeError caused by it, which was said as a bug (exit 3). It is a Ctrl-C."""
+    from mjcalc.cli.main import _error_of
+
+    def made() -> None:
+        try:
+            raise KeyboardInterrupt
+        except KeyboardInterrupt as ctrl_c:
+            raise RuntimeError("Error calling __set_name__ on 'cached_property' instance 'hostmask'") from ctrl_c
+
+    with pytest.raises(RuntimeError) as wrapped:
+        made()
+    assert _error_of(wrapped.value, ["waits"], "en") == ("interrupted", 130)
+    assert _error_of(RuntimeError("a real bug"), ["waits"], "en")[1] == 3

@@ -597,7 +597,7 @@ def _error_of(exc: BaseException, argv: List[str], lang: str = "en") -> Optional
         if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
             return Message("cli.interrupted").text(lang), 130
         return Message("cli.aborted").text(lang), 1
-    if isinstance(exc, KeyboardInterrupt):
+    if isinstance(exc, KeyboardInterrupt) or _from_ctrl_c(exc):
         return Message("cli.interrupted").text(lang), 130
     if isinstance(exc, BrokenPipeError):
         return None
@@ -614,6 +614,18 @@ def _error_of(exc: BaseException, argv: List[str], lang: str = "en") -> Optional
         first = str(exc).splitlines()[0] if str(exc) else ""
         return Message("cli.bug", kind=exc.__class__.__name__, error=first[:200]).text(lang), 3
     return None
+
+
+def _from_ctrl_c(exc: BaseException) -> bool:
+    """An error Python made of a Ctrl-C (a KeyboardInterrupt raised inside a class body's `__set_name__` while a
+    module was imported comes out as a RuntimeError caused by it): an interruption, not a bug."""
+    seen = 0
+    cause: Optional[BaseException] = exc.__cause__ or exc.__context__
+    while cause is not None and seen < 10:
+        if isinstance(cause, KeyboardInterrupt):
+            return True
+        cause, seen = cause.__cause__ or cause.__context__, seen + 1
+    return False
 
 
 def _no_such_option(exc: click.exceptions.NoSuchOption, argv: List[str], lang: str = "en") -> str:
