@@ -693,11 +693,12 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     assert analysis.hand is not None  # advice is of tiles
     if valued.rivals is not None and analysis.region.may_win_on_discard(
             rules, analysis.situation, analysis.hand, bool(analysis.tiles.wild_kinds)):
-        doc.line("at the table: a ready hand also wins on the others' discards, and another may win first "
-                 "(--alone: the player alone, self-draws only)")
+        doc.line("at the table: a ready hand also wins on the others' discards, one not ready claims a pung or "
+                 "a chow where the rules allow it and it pays, and another may win first (--alone: the player "
+                 "alone, self-draws only)")
     elif valued.rivals is not None:
-        doc.line("at the table: this hand wins by self-draw only here, and another may win first "
-                 "(--alone: the player alone)")
+        doc.line("at the table: this hand wins by self-draw only here, claims a pung or a chow where the "
+                 "rules allow it and it pays, and another may win first (--alone: the player alone)")
     doc.line(f"expected: the payout to you a deal, in points at 底分 {analysis.situation.base} (what the table pays)")
     if valued.dropped:
         doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "

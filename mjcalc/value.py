@@ -12,7 +12,7 @@ take out: the turned-up tile, a flown 宝). After each draw:
   as in mahjong-cpp's default: a step back costs a draw that 8 draws rarely repay, and it would make the
   hands reachable grow without bound).
 
-No calls, no kongs. Alone (`rivals` None, `advise --by … --alone`), no other players: nobody else draws or
+No kongs; no claims alone. Alone (`rivals` None, `advise --by … --alone`), no other players: nobody else draws or
 wins. Wildcards are drawn like any tile and are wild when drawn. The objective is `win` (the probability of winning within the draws) or `value` (the
 expected payout to the player: the payout scheme's delta for the player's seat on that self-draw win, with
 the situation options, the ways of winning given now dropped; 0 when no win). Ties in one objective are
@@ -71,8 +71,19 @@ of the player's draws each of the three others discards a tile, and one of them 
 
 So value(h, r) = ron(h) + (1 - P(ron)) * (1 - hazard) * draw(h, r), draw as above with value(·, r - 1); a ready
 hand that keeps its tiles is played cycle by cycle in closed form (`_ready_at_table`), and the estimate of stage 3
-counts the same discards and hazard along its path. Claims (pung, chow) are not modelled: the hand the player
-holds after a claim is a new question (`Plan.spent`).
+counts the same discards and hazard along its path.
+
+Claims (at the table). A hand that is not ready, with a draw left, may claim another's discard: a pung of a kind
+it holds two natural copies of, from any seat; a chow of a suited discard with two natural tiles of the run, from
+the seat before the player (the last of the three to discard); a wildcard is never claimed or used. It claims a
+discard when the best claim of it (the meld, then the tile thrown among those that leave the hand nearer ready than
+before, best for the objective) is better for the objective than letting it go, and then the others discard again,
+the player's draws as they were (a claim takes no tile from the wall). Claims the region refuses (its
+`check_melds`: sichuan claims no chow; more than four melds) are not made; one whose hand cannot win (混儿's one
+claim) is never better than letting the tile go. The claimed melds are part of the hand state (after its 35
+counts, by id: `RUN`), exposed in the hand that is scored. A hand that has claimed plays without exchanges, and a
+ready hand claims nothing (it waits, in closed form). The estimate of stage 3 claims nothing. `Plan.claim` says
+what the plan claims; a claim the plan did not make (another rule's) is a new question (`Plan.spent`).
 
 The work cap (`cap`, `CAP` by default; None: none). The answer is bounded by work, never by the clock, so it is
 the same on any machine. The work (`Engine.spent`, work thrown away included) counts the states valued, the
@@ -112,7 +123,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Dict, FrozenSet, List, Optional, Sequence, Set, Tuple
 
 from .errors import SituationError
-from .hand import Hand
+from .hand import CHOW, PUNG, Hand, Meld
 from .shanten import gains as _gains
 from .shanten import improvements as _improvements
 from .shanten import shanten as _shanten
@@ -154,6 +165,8 @@ HAZARD_MOST = 0.35
 OTHERS = 3  # the others' discards between two of the player's draws
 HELD_BY_OTHERS = 13  # the tiles each other seat holds: the unseen tiles not in the wall (`Rivals` horizon)
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
+WIDTH = STAR + 1  # a hand vector's counts; after them, the melds the player claimed in the play (`Engine.claim`)
+RUN = NUM_KINDS  # a claimed meld's id: a pung of kind k is k, a chow from tile t up is RUN + t
 
 
 # ===================================================================================================
@@ -366,6 +379,12 @@ class Engine:
         self._trimmed: Dict[Tuple[Counts, int, int], Tuple[int, ...]] = {}
         self._auto: Dict[Counts, Optional[FrozenSet[int]]] = {}
         self._pools: Dict[Tuple[Counts, int], Tuple[int, ...]] = {}
+        # claims, at the table only (module docstring, "Claims"): what the player claims, for each (13 tiles, draws
+        # left, first discard) -> (the discarder's place after the player, kind) -> (meld id, tile thrown)
+        self.claiming = rivals is not None
+        self._claims: Dict[Tuple[Counts, int, int], Dict[Tuple[int, int], Tuple[int, int]]] = {}
+        self._claimable: Dict[Tuple[int, ...], bool] = {}
+        self.chows = self._may_claim((RUN,))  # (sichuan claims no chow)
         # the exchange budget of each first discard: distance + shanten never above it (module docstring)
         # (`exact`: for wildcard hands too, and with no cap on the work)
         self.exact = exact
@@ -413,7 +432,7 @@ class Engine:
         if s is None:
             self._spend(len(self.shapes))  # (each shape is counted: shangrao has four, zhuji one)
             naturals, wilds = self._split(h)
-            s = _shanten(naturals, wilds, self.melds, self.shapes, self.dropped)
+            s = _shanten(naturals, wilds, self._melds(h), self.shapes, self.dropped)
             if s > 0 and self.automatic and all(self._held(h, k) <= 4 for k in range(NUM_KINDS)):
                 auto = self._automatic(h)  # (a hand with a fifth copy, which `useful` may try, is no hand)
                 if auto is not None and all(k in auto for k in range(NUM_KINDS) if self._held(h, k) < self.copies[k]):
@@ -422,7 +441,18 @@ class Engine:
         return s
 
     def _held(self, h: Counts, k: int) -> int:
-        return h[k] + (h[STAR] if k == self.face else 0) + self.meld_held[k]
+        held = h[k] + (h[STAR] if k == self.face else 0) + self.meld_held[k]
+        for c in h[WIDTH:]:  # the melds claimed in the play
+            held += (3 if c == k else 0) if c < RUN else (1 if 0 <= k - (c - RUN) <= 2 else 0)
+        return held
+
+    def _melds(self, h: Counts) -> int:
+        """The melds of the hand state `h`: the hand's own and those claimed in the play."""
+        return self.melds + len(h) - WIDTH
+
+    def _meld_list(self, h: Counts) -> Tuple[Meld, ...]:
+        """The hand's declared melds and, after them, those claimed in the play (exposed, from a discard)."""
+        return self.hand.melds + tuple(claimed_meld(c) for c in h[WIDTH:])
 
     def is_better(self, a: Outcome, b: Outcome) -> bool:
         if self.by == "win":
@@ -452,7 +482,7 @@ class Engine:
         hit = self._scores.get(key)
         if hit is None:
             naturals, wilds = self._split(h)
-            complete = is_complete(naturals, wilds, self.melds, self.shapes) or (
+            complete = is_complete(naturals, wilds, self._melds(h), self.shapes) or (
                 self.automatic and k in (self._automatic(h13) or ()))
             if not complete:
                 hit = (False, 0, ())
@@ -473,14 +503,14 @@ class Engine:
     def _as_hand(self, h: Counts, k: int) -> Hand:
         concealed = [t for t in range(NUM_KINDS) for _ in range(h[t])] + [WILD] * h[STAR]
         concealed.remove(k)
-        return Hand(tuple(sorted(concealed)), self.hand.melds, k)
+        return Hand(tuple(sorted(concealed)), self._meld_list(h), k)
 
     def _automatic(self, h13: Counts) -> Optional[FrozenSet[int]]:
         """The kinds whose draw wins the 13-tile `h13` whatever its shape (None: no such win in this setting)."""
         if h13 in self._auto:
             return self._auto[h13]
         concealed = [t for t in range(NUM_KINDS) for _ in range(h13[t])] + [WILD] * h13[STAR]
-        tiles = _tiles(Hand(tuple(concealed), self.hand.melds), self.wild_kinds)
+        tiles = _tiles(Hand(tuple(concealed), self._meld_list(h13)), self.wild_kinds)
         draws = _automatic_draws(self.region, self.ruleset, self.situation, tiles)
         self._auto[h13] = hit = None if draws is None else frozenset(draws)
         return hit
@@ -492,7 +522,7 @@ class Engine:
             candidates: Set[int] = set()
             if self.shanten(h13) == 0:
                 naturals, wilds = self._split(h13)
-                candidates.update(self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS))
+                candidates.update(self.finder.waits(naturals, wilds, self._melds(h13), [0] * NUM_KINDS))
             if self.automatic:
                 candidates.update(self._automatic(h13) or ())  # draws that win whatever the shape
             found = []
@@ -513,7 +543,7 @@ class Engine:
             candidates = [k for k, _, _ in self.wins(h13) if k not in self.wild_kinds]
             if not candidates and self.shanten(h13) == 0:  # (a wait that is no legal self-draw may win on a discard)
                 naturals, wilds = self._split(h13)
-                candidates = [k for k in self.finder.waits(naturals, wilds, self.melds, [0] * NUM_KINDS)
+                candidates = [k for k in self.finder.waits(naturals, wilds, self._melds(h13), [0] * NUM_KINDS)
                               if k not in self.wild_kinds and self._held(h13, k) < 4 and self.unseen0[k]]
             out = []
             for who in range(len(self.discarders)):
@@ -577,7 +607,7 @@ class Engine:
         s = self.shanten(h13)
         wins = {k: ("win", pay, pats) for k, pay, pats in self.wins(h13)}
         distance = self.distance(h13, base)
-        if distance + s < self.budget[base]:
+        if distance + s < self.budget[base] and len(h13) == WIDTH:  # (after a claim, no exchange)
             kept = self._swaps(h13, s, base, distance)
         else:  # no room for an exchange: only the draws that lower the shanten can be kept
             kept = dict(self.useful(h13)) if s > 0 else {}
@@ -608,7 +638,7 @@ class Engine:
             plain = 99
             gain: Dict[int, int] = {}
             for shape in self.shapes:
-                kept, up = _gains(naturals, self.melds, shape)
+                kept, up = _gains(naturals, self._melds(h13), shape)
                 if kept < 0:
                     continue
                 plain = min(plain, n + 1 - kept)  # a natural kind that the shape cannot use
@@ -666,7 +696,7 @@ class Engine:
         """The kinds whose draw lowers the shanten of the 13-tile `h13` by its shapes (`shanten.improvements`)."""
         self._spend(IMPROVING)
         naturals, wilds = self._split(h13)
-        return _improvements(naturals, wilds, self.melds, self.shapes, self.wild_kinds, self.dropped)[0]
+        return _improvements(naturals, wilds, self._melds(h13), self.shapes, self.wild_kinds, self.dropped)[0]
 
     def estimate(self, base: int) -> Outcome:
         """Stage 3 (module docstring): the play begun by throwing `base`, valued in closed form along one path to
@@ -805,10 +835,113 @@ class Engine:
                 out.e -= alive * rivals.loss * self.lost(age, r)
             return out
         hazard = rivals.hazard(age)
-        out.e -= alive * hazard * rivals.loss
         drawn = self._step(h13, r, base, m, pool, self.moves(h13, base))
+        if s > 0 and self.claiming:
+            after = Outcome(0.0, -hazard * rivals.loss)  # what follows the discards when none is claimed
+            after.add(drawn, 1.0 - hazard)
+            out.add(self._claiming(h13, r, base, m, pool, after), alive)
+            return out
+        out.e -= alive * hazard * rivals.loss
         out.add(drawn, alive * (1.0 - hazard))
         return out
+
+    # --- claims (the table's game) ------------------------------------------------------------------
+
+    def _claiming(self, h13: Counts, r: int, base: int, m: int, pool: Tuple[int, ...], after: Outcome) -> Outcome:
+        """The others' discards to the 13-tile `h13`, not ready, `r` draws left (module docstring, "Claims"): from
+        the last discarder back to the first, each kind it may throw is claimed when its best claim is better for
+        the objective than letting it go; `after` is what follows the three discards when none is claimed."""
+        throwable = m - sum(pool[k] for k in self.wild_kinds)
+        if throwable <= 0:
+            return after
+        chosen: Dict[Tuple[int, int], Tuple[int, int]] = {}
+        found: Dict[Tuple[int, bool], Optional[Tuple[Outcome, Tuple[int, int]]]] = {}
+        later = after  # the discards after this one's, and what follows them
+        last = len(self.discarders) - 1
+        for who in range(last, -1, -1):
+            here = Outcome(later.p, later.e, dict(later.patterns))
+            for k in range(NUM_KINDS):
+                if pool[k] <= 0 or h13[k] < 2 and who != last:
+                    continue
+                key = (k, who == last)
+                if key not in found:
+                    ids = self._claim_ids(h13, k, who == last)
+                    found[key] = self._claim(h13, k, ids, r, base) if ids else None
+                best = found[key]
+                if best is not None and self.is_better(best[0], later):
+                    w = pool[k] / throwable
+                    here.add(best[0], w)
+                    here.add(later, -w)
+                    chosen[(who, k)] = best[1]
+            later = here
+        self._claims[(h13, r, base)] = chosen
+        return later
+
+    def _claim_ids(self, h13: Counts, k: int, chow: bool) -> List[int]:
+        """The melds (ids: `RUN`) the 13-tile `h13` may claim a discarded `k` into: a pung of two natural copies
+        held; with `chow` (the seat before the player's discard), each run of `k` and two natural tiles held. Only
+        those the region allows with the melds already claimed (`_may_claim`)."""
+        if k in self.wild_kinds:
+            return []
+        ids = [k] if h13[k] >= 2 else []
+        if chow and self.chows and k < 27:
+            for t in (k - 2, k - 1, k):
+                if t >= 0 and t // 9 == k // 9 and t % 9 <= 6 and all(
+                        h13[x] >= 1 and x not in self.wild_kinds for x in (t, t + 1, t + 2) if x != k):
+                    ids.append(RUN + t)
+        return [c for c in ids if self._may_claim(tuple(sorted(h13[WIDTH:] + (c,))))]
+
+    def _claim(self, h13: Counts, k: int, ids: List[int], r: int, base: int) -> Optional[Tuple[Outcome, Tuple[int, int]]]:
+        """The best claim of a discarded `k` into the 13-tile `h13` with one of the melds `ids` (`_claim_ids`), the
+        player then throwing the tile best for the objective among those that leave the hand nearer ready than
+        before, `r` draws left: (its value, (the meld's id, the tile thrown)), or None when no claim brings the
+        hand nearer ready."""
+        self._spend(len(ids))
+        s = self.shanten(h13)
+        best: Optional[Tuple[Outcome, Tuple[int, int]]] = None
+        for c in ids:
+            tail = tuple(sorted(h13[WIDTH:] + (c,)))
+            h = self._taken(h13, k, c)
+            for d in range(WIDTH):
+                if not h[d]:
+                    continue
+                h[d] -= 1
+                claimed = tuple(h) + tail
+                h[d] += 1
+                if self.shanten(claimed) >= s:
+                    continue
+                o = self.value(claimed, r, base)
+                if best is None or self.is_better(o, best[0]):
+                    best = (o, (c, d))
+        return best
+
+    def _may_claim(self, tail: Tuple[int, ...]) -> bool:
+        """Whether the hand may hold the melds claimed in the play `tail` (ids: `RUN`), by the region's checks of a
+        hand's melds (sichuan claims no chow); at most four melds in all."""
+        hit = self._claimable.get(tail)
+        if hit is None:
+            hit = self.melds + len(tail) <= 4
+            if hit:
+                try:
+                    self.region.check_melds(self.ruleset, self.situation, Hand((), self._meld_list((0,) * WIDTH + tail)))
+                except SituationError:
+                    hit = False
+            self._claimable[tail] = hit
+        return hit
+
+    @staticmethod
+    def _taken(h13: Counts, k: int, c: int) -> List[int]:
+        """The counts of the 13-tile `h13` less the tiles it gives to the meld `c` (an id: `RUN`) claimed on `k`."""
+        h = list(h13[:WIDTH])
+        for x in ((k, k) if c < RUN else [x for x in (c - RUN, c - RUN + 1, c - RUN + 2) if x != k]):
+            h[x] -= 1
+        return h
+
+    def claimed(self, h13: Counts, k: int, c: int, d: int) -> Counts:
+        """The 13-tile `h13` after claiming the discarded `k` into the meld `c` (an id: `RUN`) and throwing `d`."""
+        h = self._taken(h13, k, c)
+        h[d] -= 1
+        return tuple(h) + tuple(sorted(h13[WIDTH:] + (c,)))
 
     def hopeless(self, h13: Counts, r: int) -> bool:
         """Whether no play of the 13-tile `h13` with `r` draws left can win: too far from ready (alone, a draw
@@ -1017,7 +1150,7 @@ class Engine:
 
     def _forget(self, base: int) -> None:
         """Drop what was worked out for the play begun by `base` (its exchange budget is about to change)."""
-        for table in (self._value, self._decisions):
+        for table in (self._value, self._decisions, self._claims):
             for key in [key for key in table if key[2] == base]:
                 del table[key]
         for move in [move for move in self._moves if move[1] == base]:
@@ -1038,7 +1171,7 @@ class Plan:
     them). The plan is the engine's own table of decisions, so following it costs nothing; it has run out
     (`spent`) once its draws are used, or when the next hand was not planned: a discard the work cap valued by
     its closed-form estimate plans only that discard. Then ask again (`plan`), with what is seen by then; and
-    after a claim or a kong, whose hand the plan never had."""
+    after a kong, or a claim the plan did not make (`claim` says those it makes), whose hand the plan never had."""
 
     def __init__(self, engine: Engine, discard: int) -> None:
         if discard not in engine.start:
@@ -1071,6 +1204,21 @@ class Plan:
             self.hand = self.engine._after(self.hand, drawn, choice)
         return choice
 
+    def claim(self, tile: int, who: int) -> Optional[Tuple[Meld, int]]:
+        """Whether the player claims `tile`, the discard of the `who`-th other seat in turn order after the player
+        (0: the next seat; 2: the seat before the player, whose discard may be chowed) when it does not win: None,
+        or the meld claimed and the tile the player then throws. The plan goes on from the hand after the claim,
+        with its draws as they were."""
+        if self.spent:
+            raise ValueError("the plan has run out: ask for a new one")
+        engine = self.engine
+        choice = engine._claims.get((self.hand, self.left, self.discard), {}).get((who, tile))
+        if choice is None:
+            return None
+        c, d = choice
+        self.hand = engine.claimed(self.hand, tile, c, d)
+        return claimed_meld(c), d
+
 
 Player = Plan  # (the name before issue 37)
 
@@ -1099,6 +1247,11 @@ def plan(hand: Hand, ruleset: "Ruleset", situation: "Situation", seen: Optional[
     best = Plan(engine, valued.discards[0].tile)
     best.value = valued.discards[0]
     return best
+
+
+def claimed_meld(c: int) -> Meld:
+    """The meld claimed in a play, by its id (`RUN`): exposed, claimed from a discard."""
+    return Meld(PUNG, (c, c, c)) if c < RUN else Meld(CHOW, (c - RUN, c - RUN + 1, c - RUN + 2))
 
 
 def tile_name(tile: int) -> str:

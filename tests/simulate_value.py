@@ -118,9 +118,11 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
     each other seat, in turn order, throws a tile: one of the tiles the player has not drawn, the wildcards
     excepted, each alike likely, and not taken from the wall (the others' tiles are as unknown as the wall's,
     and their discards leave its proportions as they were). A ready hand wins on it when the scorer says the
-    win on that seat's discard is legal. Then, unless another seat wins (a coin with `rivals.hazard(age)`,
-    the deal `age` cycles old), the player draws, wins when legal, or throws as the engine's policy says. After
-    the last draw the others discard once more."""
+    win on that seat's discard is legal; a hand not ready may claim it as the engine's policy says
+    (`Plan.claim`: a pung, or a chow of the seat before the player's discard), throw, and the others discard
+    again, the draws as they were. Then, unless another seat wins (a coin with `rivals.hazard(age)`, the deal
+    `age` cycles old), the player draws, wins when legal, or throws as the engine's policy says. After the last
+    draw the others discard once more."""
     rng = random.Random(seed)
     wall = wall_of(hand, wild_kinds, seen, ruleset.wall.copies)
     self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
@@ -128,35 +130,53 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
     after = order.index(self_draw.seat)
     on_discard = [self_draw.replace(discarder=order[(after + i) % 4]) for i in range(1, rivals.others + 1)]
     automatic = any(p.id == "four_wilds" for p in ruleset.patterns) and bool(wild_kinds)
-    meld_tiles = list(hand.meld_tiles)
     age = sum(seen or ()) // 4
     scored = {}
-    wins, payouts = 0, []
+    wins, payouts, claims = 0, [], 0
     for _ in range(trials):
         tiles = list(hand.tiles)
         tiles.remove(discard)
+        melds, meld_tiles = list(hand.melds), list(hand.meld_tiles)
         player = engine.player(discard)
         rng.shuffle(wall)
-        paid, won = 0, False
-        for cycle in range(engine.draws + 1):
-            rest = [t for t in wall[cycle:] if t not in wild_kinds]
-            for situation_of in on_discard:
+        paid, won, t = 0, False, 0  # t: the draws made
+        while True:
+            rest = [x for x in wall[t:] if x not in wild_kinds]
+            claimed = False
+            for who, situation_of in enumerate(on_discard):
                 thrown = rng.choice(rest)
-                key = (tuple(sorted(tiles + [thrown])), thrown, situation_of.discarder)
+                key = (tuple(sorted(tiles + [thrown])), thrown, situation_of.discarder, tuple(melds))
                 if key not in scored:
-                    scored[key] = _judge(tiles + [thrown], thrown, hand.melds, meld_tiles, ruleset, situation_of,
+                    scored[key] = _judge(tiles + [thrown], thrown, tuple(melds), meld_tiles, ruleset, situation_of,
                                          wild_kinds, automatic)
                 legal, pay = scored[key]
                 if legal:
                     won, paid = True, pay
                     break
-            if won or cycle == engine.draws or rng.random() < rivals.hazard(age + cycle):
+                if not player.spent:
+                    got = player.claim(thrown, who)
+                    if got is not None:
+                        meld, thrown_after = got
+                        used = list(meld.tiles)
+                        used.remove(thrown)
+                        for x in used:
+                            tiles.remove(x)  # a ValueError here: the claim used a tile the hand does not hold
+                        melds.append(meld)
+                        meld_tiles.extend(meld.tiles)
+                        tiles.remove(thrown_after)
+                        claimed = True
+                        claims += 1
+                        break
+            if won or not claimed and (t == engine.draws or rng.random() < rivals.hazard(age + t)):
                 break
-            drawn = wall[cycle]
+            if claimed:
+                continue
+            drawn = wall[t]
+            t += 1
             tiles.append(drawn)
-            key = (tuple(sorted(tiles)), drawn, None)
+            key = (tuple(sorted(tiles)), drawn, None, tuple(melds))
             if key not in scored:
-                scored[key] = _judge(tiles, drawn, hand.melds, meld_tiles, ruleset, self_draw, wild_kinds, automatic)
+                scored[key] = _judge(tiles, drawn, tuple(melds), meld_tiles, ruleset, self_draw, wild_kinds, automatic)
             legal, pay = scored[key]
             if legal:
                 won, paid = True, pay
@@ -164,4 +184,6 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
             tiles.remove(player.throw(drawn))  # a ValueError here: the policy threw a tile the hand does not hold
         wins += won
         payouts.append(paid)
-    return Result(trials, wins, payouts)
+    result = Result(trials, wins, payouts)
+    result.claims = claims
+    return result

@@ -5,6 +5,7 @@ Golden figures are worked by hand from rulesets/beijing.md (quoted) and the mode
 docstring, "The table"), or come from `simulate_value.simulate_table`, which plays the model out with its own
 wall and judges every win with the library's scorer; none is copied from the engine's output.
 """
+import functools
 import json
 import math
 
@@ -198,3 +199,88 @@ def test_a_13_tile_hand_valued_names_the_flags_given(flags, named):
     said = CliRunner().invoke(cli, ["advise", "1112345678999m", *flags])
     assert said.exit_code == 2
     assert said.stderr == f"Error: {named}: the value of discards needs a 14-tile hand; this one has 13\n"
+
+
+# --- claims (module docstring, "Claims") -------------------------------------------------------------------
+
+# 123m 456m 99m 13p 68p 5s 1s: throwing 5s leaves 123m 456m 99m 13p 68p 1s, 1 from ready. A 2p from the seat
+# before the player (the third to discard after him) is a chow 123p; thrown 1s, the hand 123m 456m 99m [123p]
+# 68p waits on 7p: ready.
+CHOW_HAND = "123m 456m 99m 13p 68p 5s 1s"
+
+
+@functools.lru_cache(maxsize=None)
+def _valued(ruleset, hand):
+    engine = Engine(parse_hand(hand), load_ruleset(ruleset), Situation(), None, 4, "value", rivals=TABLE, cap=None)
+    engine.evaluate()
+    return engine
+
+
+def _claim(ruleset, who, tile="2p", hand=CHOW_HAND, discard="5s"):
+    """What the plan of throwing `discard` from `hand` does with `tile` thrown by the `who`-th seat after it."""
+    return _valued(ruleset, hand).player(P[discard]).claim(P[tile], who)
+
+
+def test_a_chow_is_claimed_only_from_the_seat_before_the_player():
+    meld, thrown = _claim("beijing", 2)
+    assert (meld.kind, meld.tiles, meld.exposed, thrown) == ("chow", (P["1p"], P["2p"], P["3p"]), True, P["1s"])
+    assert _claim("beijing", 0) is None and _claim("beijing", 1) is None  # the next seat's, the one across
+
+
+def test_sichuan_claims_no_chow():
+    """rulesets/sichuan.md: no 吃 (the region refuses a chow meld). 123m 456m 99m 66p 13p 1s (5s thrown): a 2p from
+    the seat before is let go in sichuan, chowed in beijing; a 6p from any seat is a pung in both (666p exposed,
+    1s thrown: 123m 456m 99m 13p waits on 2p, ready)."""
+    hand = "123m 456m 99m 66p 13p 5s 1s"
+    assert _claim("sichuan", 2, hand=hand) is None
+    assert _claim("beijing", 2, hand=hand)[0].kind == "chow"
+    for who in range(3):
+        meld, thrown = _claim("sichuan", who, tile="6p", hand=hand)
+        assert (meld.kind, meld.tiles, thrown) == ("pung", (P["6p"],) * 3, P["1s"])
+
+
+def test_a_claim_that_breaks_the_one_claim_of_hunr_is_not_made():
+    """rulesets/beijing-hunr.md: "北京麻将规定只能吃牌或者碰牌一次" — a winning hand holds at most one 吃 or 碰. With
+    [789s] already claimed a second claim leaves a hand that can never win, so it is never worth making; beijing
+    (no such limit) makes the same chow."""
+    hand = "[789s] 123m 99m 13p 68p 5s 1s"
+    assert _claim("beijing-hunr", 2, hand=hand) is None
+    assert _claim("beijing", 2, hand=hand) is not None
+
+
+@pytest.mark.parametrize("ruleset, hand, draws", [
+    ("zhuji", "12m 456p 789s EE 4m 7m 9p 3p", 5),  # chows and a pung of East (东风, 台 in zhuji)
+    ("sichuan", "123m 456p 778p 99p 4m 7m 2p", 5),  # pungs only
+])
+def test_claims_played_out_agree_with_the_engine(ruleset, hand, draws):
+    """`simulate_table` deals its own wall, throws the others' discards, claims as the plan says (`Plan.claim`)
+    with its own tiles and melds, and judges every win with the scorer: P(win) and the mean payout agree within
+    4.5 standard errors, and claims were made."""
+    rules, parsed, rivals = load_ruleset(ruleset), parse_hand(hand), Rivals(slope=0.05)
+    engine = Engine(parsed, rules, Situation(), None, draws, "value", rivals=rivals, cap=None)
+    best = engine.evaluate().discards[0]
+    sim = simulate_table(engine, parsed, rules, Situation(), engine.wild_kinds, best.tile, 5000, "claims", rivals)
+    assert sim.claims > 500
+    assert abs(sim.p - best.p_win) < 4.5 * sim.p_se + 1e-9
+    assert abs(sim.mean - best.expected) < 4.5 * sim.mean_se + 1e-9
+
+
+@pytest.mark.parametrize("ruleset, hand", [
+    ("zhuji", "123m 456p 789s EE 4m 7m 9p"), ("beijing", "123m 456p 789s EE 4m 7m 9p"),
+    ("zhuji", "11m 22p 34s 4m 5m 9p 9s EE CC"), ("shangrao", "11m 234p 56s 4m 5m 9p 9s EE C"),
+    ("sichuan", "11m 234m 56p 4p 5p 99p 2m 7m 8m"),
+])
+def test_claims_are_made_only_where_they_pay(ruleset, hand):
+    """A claim is made only when it is better for the objective than letting the tile go, so weighing claims
+    never makes a discard worth less: every discard's expected payout with claims is at least the one without
+    (the exact play, 3 draws)."""
+    rules, parsed = load_ruleset(ruleset), parse_hand(hand)
+    figures = []
+    for claiming in (False, True):
+        engine = Engine(parsed, rules, Situation(), None, 3, "value", rivals=TABLE, exact=True, cap=None)
+        engine.claiming = claiming
+        figures.append({v.tile: v.expected for v in engine.evaluate().discards})
+    without, with_claims = figures
+    assert without.keys() == with_claims.keys()
+    assert all(with_claims[t] >= without[t] - 1e-9 for t in without)
+    assert any(with_claims[t] > without[t] + 1e-6 for t in without)
