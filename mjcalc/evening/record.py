@@ -31,6 +31,7 @@ from ..messages import Message, Words, did_you_mean, shown
 from ..notation import parse_hand
 from ..regions import find_region
 from ..regions.base import MAX_DRAW_COUNT, DealPayment, Region
+from ..regions.base import penalty_amount as region_penalty_amount
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
 from ..session import Session, State
@@ -1055,10 +1056,7 @@ def find_penalty(rules: Ruleset, name: str) -> Penalty:
 def penalty_amount(rules: Ruleset, penalty: Penalty, base: int) -> int:
     """What the player at fault pays each player paid: the points, or a hand of the total to one payer (the
     scheme's `unit_points`), times 底分."""
-    if penalty.points is not None:
-        return penalty.points * base
-    assert penalty.total is not None  # a ruleset declares one of the two (`ruleset._validate`)
-    return find_region(rules.region).schemes[rules.payout].unit_points(penalty.total, rules) * base
+    return region_penalty_amount(find_region(rules.region), rules, penalty, base)
 
 
 def penalty_kinds(rules: Ruleset, base: int) -> List[Data]:

@@ -19,7 +19,7 @@ from ..situation import Option, Situation
 from ..tiles import NAMES, NUM_KINDS, SEATS, WILD, Wall, next_in_cycle
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
-    from ..ruleset import Ruleset
+    from ..ruleset import Penalty, Ruleset
     from ..scoring import Match, Reading, Tiles
     from ..session import State
     from ..told import ToldHand, ToldReading
@@ -58,6 +58,15 @@ def pay_back(deltas: Dict[str, int], paid: Sequence[DealPayment], seats: Sequenc
             for seat, moved in payment.deltas.items():
                 if moved < 0:
                     transfer(deltas, payment.seat, seat, -moved)
+
+
+def penalty_amount(region: "Region", ruleset: "Ruleset", penalty: "Penalty", base: int) -> int:
+    """What the player at fault pays each player paid for `penalty`: its points, or a hand of its total paid by one
+    payer (the ruleset's scheme's `unit_points`), times 底分."""
+    if penalty.points is not None:
+        return penalty.points * base
+    assert penalty.total is not None  # a ruleset declares one of the two (`ruleset._validate`)
+    return region.schemes[ruleset.payout].unit_points(penalty.total, ruleset) * base
 
 
 @dataclass(frozen=True)

@@ -38,7 +38,7 @@ from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD
 from ..situation import Option, Situation
 from ..tiles import NUM_KINDS, SEATS, Wall
-from .base import DealPayment, HandTiles, ReadingKeys, Region, Won, own_detectors, pay_back
+from .base import DealPayment, HandTiles, ReadingKeys, Region, Won, own_detectors, pay_back, penalty_amount
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
@@ -299,8 +299,7 @@ class SichuanRegion(Region):
         still_in = [s for s in SEATS if s not in state.out]
         deltas = dict.fromkeys(SEATS, 0)
         deduction = next((p for p in ruleset.penalties if p.id == "flower_pig"), None)  # a house rule may drop it
-        each = 0 if deduction is None else base * (
-            deduction.points if deduction.points is not None else scheme.unit_points(deduction.total or 0, ruleset))
+        each = 0 if deduction is None else penalty_amount(self, ruleset, deduction, base)
         for pig in pigs:
             for seat in still_in:
                 if seat != pig:
