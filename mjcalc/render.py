@@ -666,7 +666,8 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     by_tile = {v.tile: v for v in valued.discards}
     data = doc.data
     data.update({"by": valued.by, "draws": valued.draws, "unseen": valued.unseen, "exact": valued.exact,
-                 "win_now": valued.win_now, "model": "alone" if valued.rivals is None else "table"})
+                 "win_now": valued.win_now, "model": "alone" if valued.rivals is None else "table",
+                 **({} if valued.rivals is None else {"loss": round(valued.loss, 2)})})
     label: Dict[int, str] = {}
     shown: Dict[int, str] = {}
     for d, row in zip(advice.discards, data["discards"]):
@@ -694,11 +695,12 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     if valued.rivals is not None and analysis.region.may_win_on_discard(
             rules, analysis.situation, analysis.hand, bool(analysis.tiles.wild_kinds)):
         doc.line("at the table: a ready hand also wins on the others' discards, one not ready claims a pung or "
-                 "a chow where the rules allow it and it pays, and another may win first (--alone: the player "
-                 "alone, self-draws only)")
+                 "a chow where the rules allow it and it pays, and another may win first, costing you "
+                 f"{valued.loss:.2f} (--alone: the player alone, self-draws only)")
     elif valued.rivals is not None:
         doc.line("at the table: this hand wins by self-draw only here, claims a pung or a chow where the "
-                 "rules allow it and it pays, and another may win first (--alone: the player alone)")
+                 f"rules allow it and it pays, and another may win first, costing you {valued.loss:.2f} (--alone: "
+                 "the player alone)")
     doc.line(f"expected: the payout to you a deal, in points at 底分 {analysis.situation.base} (what the table pays)")
     if valued.dropped:
         doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "

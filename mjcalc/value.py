@@ -63,8 +63,11 @@ of the player's draws each of the three others discards a tile, and one of them 
 * then another seat wins, ending the deal, with chance `hazard(age)` = min(`most`, `slope` × age), the deal `age`
   cycles old (the tiles seen, four a cycle, and one more a draw of the player's): measured in four efficient
   players' deals (bench/README.md, "The others' wins"), it grows from about 0 at the first turn to 0.2-0.35 ten
-  cycles in. What that costs the player (`loss`) is 0 by default: it is the same whichever tile is thrown, but
-  for the wins that come first;
+  cycles in. It costs the player `loss`, by default what a non-winner pays another's win on average: `LOSS`
+  (1.27) times what one payer pays for the least legal win of the ruleset (`told.least_total`, through the
+  scheme's `unit_points`, times 底分), so a play that wins sooner loses less to the others. In four efficient
+  players' deals (bench/README.md, "The others' wins") a non-winner paid 1.27 a win in beijing (least win: 1 each)
+  and 2.56 in zhuji (least win: 2 each): one factor for both, measured, not a rule;
 * then the player draws, as alone. After the last draw the others discard once more.
 * the draws are the player's share of the wall: the unseen tiles less the others' 39 and the dead wall, one in
   four (`draws_left`), at most `draws`.
@@ -163,6 +166,9 @@ OBJECTIVES = ("win", "value")
 HAZARD_SLOPE = 0.04
 HAZARD_MOST = 0.35
 OTHERS = 3  # the others' discards between two of the player's draws
+# what a non-winner pays another's win, in least legal wins paid by one seat: measured in four efficient players'
+# deals (bench/README.md, "The others' wins"): 1.27 in beijing (1 a least win), 2.56 in zhuji (2 a least win)
+LOSS = 1.27
 HELD_BY_OTHERS = 13  # the tiles each other seat holds: the unseen tiles not in the wall (`Rivals` horizon)
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
 WIDTH = STAR + 1  # a hand vector's counts; after them, the melds the player claimed in the play (`Engine.claim`)
@@ -213,6 +219,20 @@ def _winning_tile_free(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation
     return keys is not None and keys.place is None
 
 
+_LEAST: Dict[int, Tuple["Ruleset", int]] = {}  # id(ruleset) -> (the ruleset, its least win's payment by one seat)
+
+
+def _least_payment(ruleset: "Ruleset", region: "Region") -> int:
+    """What one payer pays for the least legal win under `ruleset` at 底分 1 (`told.least_total`, through the
+    scheme's `unit_points`), worked out once a ruleset in this process."""
+    hit = _LEAST.get(id(ruleset))
+    if hit is None or hit[0] is not ruleset:
+        from .told import least_total  # imported when used (start-up time)
+
+        hit = _LEAST[id(ruleset)] = (ruleset, region.schemes[ruleset.payout].unit_points(least_total(ruleset)[0], ruleset))
+    return hit[1]
+
+
 def _score_win(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> Scored:
     """A 14-tile hand (`scoring.Tiles`) won on its winning tile in `situation` (a self-draw, but for the hand
     as it stands): (legal win, what the win pays the player's seat, pattern ids counted). Not legal (or not
@@ -257,13 +277,13 @@ ZERO = Outcome()
 class Rivals:
     """The table's game around the player (issue 37; module docstring, "The table"): between two of the player's
     draws the `others` each discard a tile, which the player may win on, and one of them may win, ending the
-    deal, with chance `hazard(age)` a cycle; `loss` is what another's win costs the player (0: left out, the
-    same whichever tile is thrown but for the wins that come first)."""
+    deal, with chance `hazard(age)` a cycle; `loss` is what another's win costs the player, in the player's
+    payout (None: `LOSS` times the least legal win's payment by one seat, `Engine.loss`; 0: left out)."""
 
     others: int = OTHERS
     slope: float = HAZARD_SLOPE
     most: float = HAZARD_MOST
-    loss: float = 0.0
+    loss: Optional[float] = None
 
     def hazard(self, age: int) -> float:
         """The chance another wins in the cycle `age` cycles into the deal (the player's draws so far)."""
@@ -303,6 +323,7 @@ class ValueAdvice:
     cap: Optional[int] = None  # the work cap (None: none)
     work: int = 0  # the work spent: states valued plus twice the complete hands scored
     rivals: Optional[Rivals] = None  # the table's game played (None: the player alone)
+    loss: float = 0.0  # at the table, what another's win costs the player (`Engine.loss`)
 
     @property
     def could_be_exact(self) -> bool:
@@ -358,6 +379,9 @@ class Engine:
         if draws < 0:
             raise ValueError(f"--draws must be 0 or more, got {draws}")
         self.rivals = rivals
+        # what another's win costs the player (`Rivals.loss`; module docstring, "The table")
+        self.loss = 0.0 if rivals is None else rivals.loss if rivals.loss is not None else (
+            LOSS * _least_payment(ruleset, self.region) * here.situation.base)
         self.age = sum(wall.seen) // (OTHERS + 1)  # the deal's age in cycles: the tiles seen, four a cycle
         self.asked_draws, self.draws = draws, min(draws, self.draws_left(wall))
         # a win on another's discard: the situation of each other seat's discard, in turn order after the player
@@ -734,7 +758,7 @@ class Engine:
                 if t == self.draws:
                     break
                 hazard = rivals.hazard(self.age + t)
-                out.e -= hazard * rivals.loss * sum(at[:-1])
+                out.e -= hazard * self.loss * sum(at[:-1])
                 for i in range(len(goods)):
                     at[i] *= 1.0 - hazard
             elif t == self.draws:
@@ -831,17 +855,17 @@ class Engine:
         out = Outcome()
         alive = self._ron_into(h13, pool, m, out, 1.0)
         if r <= 0 or self.hopeless(h13, r):  # no draw left, or too few to be ready: only the others
-            if rivals.loss and r > 0:
-                out.e -= alive * rivals.loss * self.lost(age, r)
+            if self.loss and r > 0:
+                out.e -= alive * self.loss * self.lost(age, r)
             return out
         hazard = rivals.hazard(age)
         drawn = self._step(h13, r, base, m, pool, self.moves(h13, base))
         if s > 0 and self.claiming:
-            after = Outcome(0.0, -hazard * rivals.loss)  # what follows the discards when none is claimed
+            after = Outcome(0.0, -hazard * self.loss)  # what follows the discards when none is claimed
             after.add(drawn, 1.0 - hazard)
             out.add(self._claiming(h13, r, base, m, pool, after), alive)
             return out
-        out.e -= alive * hazard * rivals.loss
+        out.e -= alive * hazard * self.loss
         out.add(drawn, alive * (1.0 - hazard))
         return out
 
@@ -966,7 +990,7 @@ class Engine:
             if i == 0 or alive <= 0.0:
                 break
             hazard = rivals.hazard(age + r - i)
-            out.e -= alive * hazard * rivals.loss
+            out.e -= alive * hazard * self.loss
             alive *= 1.0 - hazard
             if total and mi > 0:
                 for k, pay, pats in wins:
@@ -1125,7 +1149,7 @@ class Engine:
                         if getattr(now, FIELD_OF.get(name, name)) != getattr(afterwards, FIELD_OF.get(name, name)))
         return ValueAdvice(self.by, self.draws, self.wall, results, skipped, self.exact, self.win_now(),
                            self.asked_draws, dropped, [d for d in valued if self.stage[d] > widest[d]], valued,
-                           self.cap, self.spent, self.rivals)
+                           self.cap, self.spent, self.rivals, self.loss)
 
     def _share(self, left: int) -> Optional[int]:
         """Where the stage now begun is given up (`spent` past it), `left` discards still to value with this one:

@@ -122,7 +122,8 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
     (`Plan.claim`: a pung, or a chow of the seat before the player's discard), throw, and the others discard
     again, the draws as they were. Then, unless another seat wins (a coin with `rivals.hazard(age)`, the deal
     `age` cycles old), the player draws, wins when legal, or throws as the engine's policy says. After the last
-    draw the others discard once more."""
+    draw the others discard once more. Another's win costs the player the engine's `loss` (what the model says
+    it costs: `Rivals.loss`, or the engine's default from the ruleset)."""
     rng = random.Random(seed)
     wall = wall_of(hand, wild_kinds, seen, ruleset.wall.copies)
     self_draw = situation.replace(discarder=None, rob_kong=False, kong_draw=0, first_turn=False, last_tile=False)
@@ -167,10 +168,13 @@ def simulate_table(engine, hand, ruleset, situation, wild_kinds, discard, trials
                         claimed = True
                         claims += 1
                         break
-            if won or not claimed and (t == engine.draws or rng.random() < rivals.hazard(age + t)):
+            if won or not claimed and t == engine.draws:
                 break
             if claimed:
                 continue
+            if rng.random() < rivals.hazard(age + t):
+                paid = -engine.loss  # another won: what that costs the player (`Rivals.loss`)
+                break
             drawn = wall[t]
             t += 1
             tiles.append(drawn)

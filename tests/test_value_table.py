@@ -284,3 +284,20 @@ def test_claims_are_made_only_where_they_pay(ruleset, hand):
     assert without.keys() == with_claims.keys()
     assert all(with_claims[t] >= without[t] - 1e-9 for t in without)
     assert any(with_claims[t] > without[t] + 1e-6 for t in without)
+
+
+@pytest.mark.parametrize("ruleset, base, least", [
+    # beijing.md: 推倒和 1 番, "Self-draw 自摸: each of the three others pays F·b": 1 × 底分 from each
+    ("beijing", 1, 1), ("beijing", 3, 3),
+    # zhuji.md: "everyone else needs 1 台", "H = 2^台", "self-draw — each of the three others pays H": 2
+    ("zhuji", 1, 2),
+])
+def test_another_win_costs_what_a_non_winner_pays_on_average(ruleset, base, least):
+    """value.LOSS (1.27, measured: bench/README.md "The others' wins") times what one payer pays for the ruleset's
+    least legal win; a `Rivals.loss` given is taken as it is, and alone nothing is lost."""
+    hand = parse_hand(DRAGON)
+    rules = load_ruleset(ruleset)
+    assert Engine(hand, rules, Situation(base=base), rivals=TABLE).loss == pytest.approx(1.27 * least)
+    assert Engine(hand, rules, Situation(base=base), rivals=Rivals(loss=0.5)).loss == 0.5
+    assert Engine(hand, rules, Situation(base=base)).loss == 0.0
+

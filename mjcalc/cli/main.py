@@ -394,8 +394,10 @@ def advise(hand: str, ruleset_name: str, as_json: bool, lang: str, glyphs: bool,
     a hand tile keeping the drawn one when that lowers the shanten or, once, leaves it as it was (an
     exchange for better waits). The shanten never goes back up. At the table (the default): between two
     draws the three others each discard one of the unseen tiles (wildcards excepted), which a ready hand wins
-    on where that is legal, and another may win first (a chance growing with the deal's age); the draws are
-    at most the player's share of the wall. --alone: no other players, self-draws only. No calls. Wildcards
+    on where that is legal, or one not ready claims (a pung; a chow from the seat before) where the rules
+    allow it and it pays, and another may win first (a chance growing with the deal's age, costing what a
+    non-winner pays on average); the draws are at most the player's share of the wall. --alone: no other
+    players, self-draws only, no claims. Wildcards
     are drawn like any tile. Exact in this model for the best discards of a hand 0 or 1 from ready holding no
     wildcard, and with --exact for every discard 0 or 1 from ready; elsewhere (the discards that break a
     ready hand, wildcards in hand, 2 or more from ready) a narrower play without exchanges is weighed,
