@@ -259,7 +259,7 @@ def test_an_edit_into_a_draw_is_told_too_and_pays_as_recorded(table):
 
 def test_kong_money_is_paid_when_made_by_those_still_in_the_deal(table):
     said = run(table, "penalty", "t", "直杠", "--player", "阿张", "--to", "大刘")  # 大刘 pays 2
-    assert said.exit_code == 0 and "penalty after hand 0: 直杠, 阿张 +2, 2 from 大刘 (revision 2)\n" in said.output, \
+    assert said.exit_code == 0 and "penalty before the first hand: 直杠, 阿张 +2, 2 from 大刘 (revision 2)\n" in said.output, \
         said.output
     assert run(table, "hand", "t", WIN, "--winner", "老王", "--from", "小李").exit_code == 0  # 小李 pays 1
     said = run(table, "penalty", "t", "暗杠", "--player", "阿张")  # 老王 is out: 小李 and 大刘 pay 2 each

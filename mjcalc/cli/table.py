@@ -763,7 +763,8 @@ def penalty_lines(t: Table, penalty: PenaltyRecord) -> List[str]:
     to = ", ".join(names[s] for s in others) if len(others) < 3 else "each other player"
     paid = penalty.deltas[penalty.player]
     reason = f" — {penalty.reason}" if penalty.reason else ""
-    return fit_text(f"penalty after hand {penalty.after_hand}: {penalty.name}, {names[penalty.player]} {paid:+d}, "
+    when = f"after hand {penalty.after_hand}" if penalty.after_hand else "before the first hand"
+    return fit_text(f"penalty {when}: {penalty.name}, {names[penalty.player]} {paid:+d}, "
                     f"{abs(penalty.deltas[others[0]])} {'from' if paid > 0 else 'to'} {to}"
                     f" (revision {penalty.revision}){reason}")
 
