@@ -448,6 +448,9 @@ def test_an_edit_scores_the_refund_again(table):
     assert said.exit_code == 0, said.output
     with Ledger(table) as ledger:
         assert ledger.hands(ledger.table("t"))[1].deltas == {"E": 0, "S": -2, "W": 4, "N": -2}
+    # --yes asked nothing, so the answer shows the hand as it now is, with its money
+    assert "replaced hand 2 (revision" in said.output and "\nnow  hand 2  round 1" in said.output, said.output
+    assert "老王 +0, 小李 -2, 阿张 +4, 大刘 -2" in said.output, said.output
     # hand 1 made W's win on S's discard (S pays W 1): W is out of the deal and keeps his kong money; the draw,
     # scored again, finds W told ready but out: nobody still in is ready, nobody refunds, it pays nothing
     said = run(table, "edit", "1", "t", WIN, "--winner", "阿张", "--from", "小李", "--yes")

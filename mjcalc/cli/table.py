@@ -1425,9 +1425,11 @@ def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total
                                     revision=preview.made_at if preview else None, confirm_total=True)
     if written.replayed:
         return _replayed(written, as_json, request_id)
-    _say_written(written, as_json, Message("table.done_edit", number=written.hand.number),
-                 f"replaced hand {written.hand.number} (revision {written.table.revision}; "
-                 f"`table revert {written.table.revision}` takes it back)")
+    head = (f"replaced hand {written.hand.number} (revision {written.table.revision}; "
+            f"`table revert {written.table.revision}` takes it back)")
+    if preview is None:  # (--yes: the new hand was not shown before it was written)
+        head += "\n" + undo_line(written.table, written.hand, "now  ")
+    _say_written(written, as_json, Message("table.done_edit", number=written.hand.number), head)
 
 
 @table.command("revert")
