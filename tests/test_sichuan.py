@@ -504,6 +504,11 @@ def test_the_cli_records_a_draw_with_each_ready_seats_best_fan(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "老王", "--from", "小李", "--db", str(table)]).exit_code == 0
     # S 小李 ready (its best 3 番: 8), W ready (平和: 1), N not ready: N pays S 8 and W 1
+    tried = run(cli, ["table", "draw", "t", "--told", "ready=小李:3,W", "--dry-run", "--db", str(table)])
+    assert tried.exit_code == 0 and tried.output.startswith("(not recorded)\n"), tried.output
+    assert "小李 +8" in tried.output and "大刘 -9" in tried.output, tried.output
+    shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
+    assert len(shown["hands"]) == 1  # the dry run recorded nothing
     said = run(cli, ["table", "draw", "t", "--told", "ready=小李:3,W", "--db", str(table)])
     assert said.exit_code == 0, said.output
     shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)

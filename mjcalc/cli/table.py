@@ -633,27 +633,33 @@ def _fit_rows(rows: Sequence[Sequence[object]], headers: Sequence[object], drop:
 @click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
 @click.option("--told", "told", multiple=True, metavar="FACT=SEATS",
               help="What the table says of a draw where its rules pay one (e.g. ready=E,S: who was ready).")
+@click.option("--dry-run", is_flag=True, help="Show what it would pay; record nothing.")
 @request_option
 @client_option
 @db_option
 @ledger_errors
-def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, ...], request_id: Optional[str],
-               client: Optional[str], db_path: Optional[str]) -> None:
+def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, ...], dry_run: bool,
+               request_id: Optional[str], client: Optional[str], db_path: Optional[str]) -> None:
     """Record a drawn hand 荒牌 (the wall ran out): nobody pays, or what the rules
     pay on a draw; the dealer stays or passes and 上楼 rises as the ruleset says.
 
     \b
-    Example:
+    Examples:
       mjcalc table draw
+      mjcalc table draw --told ready=小李:2 --dry-run
     """
     written_facts = _draw_told(told)  # its form is checked before the ledger is opened
     with _at_table(db_path, name) as (ledger, t):
         facts = front.told_seats(t, written_facts)
         request = front.request_for(request_id, {"command": "draw", "table": t.name, **({"told": facts} if facts else {})})
-        written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, request=request, client=client)
+        written = _record_asking(ledger, t, front.hand_input(facts=facts), yes, dry_run=dry_run, request=request,
+                                 client=client)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     record, t = written.hand, written.table
+    if dry_run:
+        return emit(said_doc("(not recorded)", draw_line(t, record), data=front.preview_json(written, said_lang())),
+                    as_json)
     doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=front.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
