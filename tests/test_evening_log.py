@@ -118,7 +118,9 @@ def test_table_undo_confirmed_after_the_hand_was_replaced_removes_nothing(tmp_pa
     _confirm_after(monkeypatch, db, replaced)
     result = run("undo", "t", db=db)
     assert result.exit_code == 2, result.output
-    assert "nothing removed" in result.stderr and "阿张 ← 大刘" in result.stderr
+    # the answer was worked out (what removing it changes) from the table as it was shown: it moved since
+    assert "changed since it was shown" in result.stderr and "阿张 ← 大刘" in result.stderr, result.stderr
+    assert "nothing changed" in result.stderr
     assert [(h.number, h.winner) for h in ledger.hands(t)] == [(1, "E"), (2, "W")]
 
 

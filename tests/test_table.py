@@ -509,6 +509,19 @@ def test_undo_answered_no_exits_0(db):
     assert result.exit_code == 0 and "nothing removed" in result.stdout
 
 
+def test_undo_of_an_earlier_hand_shows_what_it_changes_before_asking(db):
+    """Removing hand 1 of two: hand 2 becomes hand 1, dealt by East again (hand 1's winner, South, had taken the
+    deal); that is said before the question, and "n" removes nothing."""
+    ok("table", "hand", "--fan", "2", "--winner", "S", "--from", "E", db=db)
+    ok("table", "hand", "--fan", "3", "--winner", "W", "--from", "E", db=db)
+    said = run("table", "undo", "--hand", "1", db=db, input="n\n")
+    assert said.exit_code == 0, said.output
+    asked = said.output.index("remove it?")
+    assert "hand 2 is now hand 1, dealer S→E" in said.output[:asked], said.output
+    assert "nothing removed" in said.output[asked:]
+    assert len(json.loads(ok("table", "show", "--json", db=db).stdout)["hands"]) == 2
+
+
 def test_waits_batch_prints_a_dash_for_no_waits():
     result = run("waits", "--batch", "-", input="1112345678999m\n1357m 2468p 13579s\n1357m 2468p 1357s E\n")
     assert result.stdout.splitlines() == ["1m 2m 3m 4m 5m 6m 7m 8m 9m", "-", "-"]

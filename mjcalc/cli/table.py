@@ -870,11 +870,15 @@ def table_undo(name: Optional[str], number: Optional[int], yes: bool, as_json: b
         shown = hands[-1] if number is None and hands else next((h for h in hands if h.number == number), None)
         if shown is None and hands:
             raise LedgerError("ledger.no_such_hand", table=repr(t.name), number=number, count=len(hands))
+        preview = None
         if shown is not None and not (request and ledger.request(request.id)):
-            emit(said_doc(undo_line(t, shown)), err=as_json)
+            if not yes:  # what removing it changes in the later hands, shown before asking
+                preview = front.undo_hand(ledger, t, shown, dry_run=True)
+            emit(said_doc(undo_line(t, shown), *(changed_lines(preview) if preview else [])), err=as_json)
             if not yes and not _sure("remove it?", "nothing removed (--yes removes it without asking)", as_json):
                 return
-        written = front.undo_hand(ledger, t, shown, request)  # the very hand shown, or nothing
+        # the very hand shown, or nothing; asked, only while the table is as the answer showed it
+        written = front.undo_hand(ledger, t, shown, request, revision=preview.made_at if preview else None)
     if written.replayed:
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_undo", number=written.hand.number),
