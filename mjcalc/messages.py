@@ -593,6 +593,8 @@ EN: Dict[str, str] = {
     "record.no_shape": "not a winning shape",
     "record.not_legal": "not a legal win: {reason}; nothing recorded",
     "record.won_already": "{seats} has won this deal already: a winner neither wins nor pays again in it",
+    "record.nothing_paid_back": "{option} pays back no kong money: none was recorded for {seat} since the last hand "
+                                "(record the kong with `table penalty` before the win)",
     "record.draw_fact": "a draw here is told {known}, not {fact}",
     "record.draw_count": "{value} is a seat and a whole number from 0 to {most}, as S:2",
     "record.from_deal": "the table keeps this itself from the deal's hands: leave it out",
@@ -1020,6 +1022,7 @@ ZH: Dict[str, str] = {
     "record.no_shape": "不是和牌的牌型",
     "record.not_legal": "不能这样和：{reason}；没有记录",
     "record.won_already": "{seats} 这一局已经和了：和了的人这局不再和、也不再付",
+    "record.nothing_paid_back": "{option}没有退税：上一手之后没有记 {seat} 的杠钱（先用 `table penalty` 记杠，再记这手和）",
     "record.draw_fact": "这里荒牌只说 {known}，不说 {fact}",
     "record.draw_count": "{value} 应是座位加 0 到 {most} 的整数，如 S:2",
     "record.from_deal": "牌桌会根据本副已记的牌自己算出这一项：不用填写",

@@ -311,6 +311,19 @@ def test_a_kong_discard_refunds_only_a_kong_made_since_the_last_hand(table):
         assert won.deltas == {"E": 0, "S": 8, "W": -8, "N": 0} and won.payments == ()
 
 
+def test_a_kong_discard_with_no_kong_money_recorded_says_none_is_paid_back(table):
+    """The table may have forgotten to record the kong: the win is recorded as told (nothing to pay back) and the
+    answer says why nothing was, in one warning line."""
+    run = CliRunner().invoke
+    said = run(cli, ["table", "hand", "t", SEVEN_PAIRS, "--winner", "小李", "--from", "阿张", "--kong-discard",
+                     "--db", str(table)])
+    assert said.exit_code == 0, said.output
+    assert ("warning: --kong-discard: 杠上炮 pays back no kong money: none was recorded for W since the last hand "
+            "(record the kong with `table penalty` before the win)") == " ".join(said.stderr.split()), said.stderr
+    shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
+    assert shown["hands"][-1]["payouts"] == {"E": 0, "S": 8, "W": -8, "N": 0}
+
+
 def test_a_draw_with_an_active_flower_pig_worked_by_hand(table):
     """§10 三 (三) 2, p. 22: an active 花猪 at the draw "正常进行扣分及查大叫流程" — the deduction (here 8 to each
     other seat still in, rulesets/sichuan.md) and 查大叫 as a seat not ready. At 底分 1:

@@ -377,6 +377,10 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     refund = region.win_pays_back(rules, result.situation, tuple(paid))
     if any(refund.values()):  # 杠上炮's 退税: shown with the win, never doubled
         result.payout.add("退税", "refund", refund, doubled_at_table=False, whoever_wins=True)
+    reading = next((o for o in region.options if o.reads_payment and result.situation.extra(o.name)), None)
+    if reading is not None and not paid and result.situation.discarder is not None:
+        result.warnings.append(Notice("record.nothing_paid_back", field=reading.name, option=reading.zh,
+                                      seat=result.situation.discarder))
     deltas = result.payout.scaled(state.factor).deltas  # each part checked against MAX_AMOUNT again
     patterns = [{"id": m.pattern_id, "name": rules.pattern(m.pattern_id).zh, "value": m.value} for m in score.matches]
     discarder = None if score.self_drawn else result.situation.discarder
