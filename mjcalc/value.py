@@ -91,7 +91,7 @@ what the plan claims; a claim the plan did not make (another rule's) is a new qu
 The work cap (`cap`, `CAP` by default; None: none). The answer is bounded by work, never by the clock, so it is
 the same on any machine. The work (`Engine.spent`, work thrown away included) counts the states valued, the
 hands whose shanten is computed (one a shape of the ruleset: where the time of a hand far from ready goes), `IMPROVING` for each
-set of improving kinds found and `SCORED` for each complete hand scored. The discards are taken up most promising
+set of improving kinds found, `SCORED` for each complete hand scored and one for each meld a claim weighs. The discards are taken up most promising
 first. Each stage of a discard's play is given twice an even share of the cap's work left (the cap less the work
 spent so far, over the discards not yet valued; at most all of it), and a stage that passes it is given up, its
 tables dropped, for the next, narrower one:
@@ -171,7 +171,7 @@ OTHERS = 3  # the others' discards between two of the player's draws
 LOSS = 1.27
 HELD_BY_OTHERS = 13  # the tiles each other seat holds: the unseen tiles not in the wall (`Rivals` horizon)
 STAR = WILD  # index 34 of a hand vector: wildcards written `*` (their face is the first wild kind, if any)
-WIDTH = STAR + 1  # a hand vector's counts; after them, the melds the player claimed in the play (`Engine.claim`)
+WIDTH = STAR + 1  # a hand vector's counts; after them, the melds the player claimed in the play (`Engine.claimed`)
 RUN = NUM_KINDS  # a claimed meld's id: a pung of kind k is k, a chow from tile t up is RUN + t
 
 
