@@ -67,7 +67,8 @@ of the player's draws each of the three others discards a tile, and one of them 
   (1.27) times what one payer pays for the least legal win of the ruleset (`told.least_total`, through the
   scheme's `unit_points`, times 底分), so a play that wins sooner loses less to the others. In four efficient
   players' deals (bench/README.md, "The others' wins") a non-winner paid 1.27 a win in beijing (least win: 1 each)
-  and 2.56 in zhuji (least win: 2 each): one factor for both, measured, not a rule;
+  and 2.56 in zhuji (least win: 2 each): one factor for both, measured, not a rule, and only there (where wins
+  multiply, as in beijing-hunr, a typical win is many least wins, and the figure understates the cost);
 * then the player draws, as alone. After the last draw the others discard once more.
 * the draws are the player's share of the wall: the unseen tiles less the others' 39 and the dead wall, one in
   four (`draws_left`), at most `draws`.

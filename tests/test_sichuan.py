@@ -311,6 +311,20 @@ def test_a_kong_discard_refunds_only_a_kong_made_since_the_last_hand(table):
         assert won.deltas == {"E": 0, "S": 8, "W": -8, "N": 0} and won.payments == ()
 
 
+def test_a_draw_names_the_kong_money_it_weighed_and_a_ready_konger_keeps_his(table):
+    """§10 三 (四): only a seat not ready at the draw pays back its kong money. W 阿张's concealed kong (E, S, N pay
+    him 2 each); the wall runs out with W ready (1 番): E, S and N, not ready, pay him 2^1 = 2 each (查大叫), and
+    W, ready, pays nothing back. The line says what the draw weighed, not that it was paid back."""
+    run = CliRunner().invoke
+    assert run(cli, ["table", "penalty", "t", "concealed_kong", "--player", "阿张", "--db", str(table)]).exit_code == 0
+    said = run(cli, ["table", "draw", "t", "--told", "ready=阿张:1", "--db", str(table)])
+    assert said.exit_code == 0, said.output
+    assert "退税 weighed 1 kong payment of the deal (the seats not ready pay back theirs)" in " ".join(
+        said.output.split()), said.output
+    shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
+    assert shown["hands"][-1]["payouts"] == {"E": -2, "S": -2, "W": 6, "N": -2}
+
+
 def test_a_kong_discard_with_no_kong_money_recorded_says_none_is_paid_back(table):
     """The table may have forgotten to record the kong: the win is recorded as told (nothing to pay back) and the
     answer says why nothing was, in one warning line."""

@@ -509,6 +509,15 @@ def test_undo_answered_no_exits_0(db):
     assert result.exit_code == 0 and "nothing removed" in result.stdout
 
 
+def test_edit_takes_the_hand_number_before_or_after_the_tables_name(db):
+    ok("table", "hand", "--fan", "2", "--winner", "S", "--from", "E", db=db)
+    for args, total in ((["friday", "1"], 3), (["1", "friday"], 4), (["1"], 5)):
+        ok("table", "edit", *args, "--fan", str(total), "--winner", "S", "--from", "E", "--yes", db=db)
+        assert json.loads(ok("table", "show", "--json", db=db).stdout)["hands"][0]["total"] == total
+    bad = run("table", "edit", "friday", "x", "--fan", "2", db=db)
+    assert bad.exit_code == 2 and "Invalid value for 'N': 'friday' is not a hand number" in bad.stderr, bad.output
+
+
 def test_undo_of_an_earlier_hand_shows_what_it_changes_before_asking(db):
     """Removing hand 1 of two: hand 2 becomes hand 1, dealt by East again (hand 1's winner, South, had taken the
     deal); that is said before the question, and "n" removes nothing."""

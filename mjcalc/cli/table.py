@@ -632,7 +632,8 @@ def _fit_rows(rows: Sequence[Sequence[object]], headers: Sequence[object], drop:
 @click.option("--json", "as_json", is_flag=True, help="Machine output.")
 @click.option("-y", "--yes", is_flag=True, help="Record it even if a draw was just recorded elsewhere.")
 @click.option("--told", "told", multiple=True, metavar="FACT=SEATS",
-              help="What the table says of a draw where its rules pay one (e.g. ready=E,S: who was ready).")
+              help="What the table says of a draw where its rules pay one (e.g. ready=E,S: who was ready; "
+                   "ready=小李:2: ready with a best hand of 2).")
 @click.option("--dry-run", is_flag=True, help="Show what it would pay; record nothing.")
 @request_option
 @client_option
@@ -688,7 +689,8 @@ def draw_line(t: Table, record: HandRecord) -> str:
     facts = [f"{fact} " + ", ".join(record.player(w.split(":")[0]) + (f" {w.split(':')[1]}" if ":" in w else "")
                                     for w in seats) for fact, seats in told.items() if seats]
     if record.payments:
-        facts.append(f"退税 of {len(record.payments)} payment{'s' * (len(record.payments) > 1)}")
+        n = len(record.payments)  # read: a seat the rules spare (ready) pays none of them back
+        facts.append(f"退税 weighed {n} kong payment{'s' * (n > 1)} of the deal (the seats not ready pay back theirs)")
     return "\n".join(lines + (fit_text(f"          {'; '.join(facts)}") if facts else []))
 
 
@@ -1376,7 +1378,7 @@ def table_rules_command(words: Tuple[str, ...], yes: bool, request_id: Optional[
 
 
 @table.command("edit", cls=SituationCommand)
-@click.argument("number", type=int, metavar="N")
+@click.argument("number_given", metavar="N")
 @click.argument("words", nargs=-1, metavar="[NAME] [HAND]")
 @hand_entry_options
 @click.option("--draw", "as_draw", is_flag=True, help="Hand N was a drawn hand 荒牌 (no winner; it pays what the "
@@ -1390,7 +1392,7 @@ def table_rules_command(words: Tuple[str, ...], yes: bool, request_id: Optional[
 @request_option
 @db_option
 @ledger_errors
-def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total: Optional[str],
+def table_edit(number_given: str, words: Tuple[str, ...], winner: Optional[str], total: Optional[str],
                patterns: Optional[str], as_draw: bool, told: Tuple[str, ...], yes: bool, dry_run: bool, as_json: bool,
                request_id: Optional[str], db_path: Optional[str], **params: Any) -> None:
     """Replace hand N wholly (the options of `table hand`): shows the old hand, the new one and what changes for
@@ -1402,7 +1404,9 @@ def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total
       mjcalc table edit 3 --fan 2 --winner 小李 --from 老王
       mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
       mjcalc table edit 3 --fan 3 --winner 小李 --from 老王 --dry-run
+      mjcalc table edit friday 3 --fan 2 --winner 小李      (the table's name first, as in `table hand`)
     """
+    number, words = _hand_number(number_given, words)
     with _open(db_path) as ledger:
         if as_draw:
             if words[1:] or winner or total is not None or patterns is not None:
@@ -1440,6 +1444,16 @@ def table_edit(number: int, words: Tuple[str, ...], winner: Optional[str], total
     if preview is None:  # (--yes: the new hand was not shown before it was written)
         head += "\n" + undo_line(written.table, written.hand, "now  ")
     _say_written(written, as_json, Message("table.done_edit", number=written.hand.number), head)
+
+
+def _hand_number(given: str, words: Tuple[str, ...]) -> Tuple[int, Tuple[str, ...]]:
+    """`table edit`'s hand number and the words after it: `N [NAME] …`, or `NAME N …` as the other commands take
+    the table's name first."""
+    if given.isdigit():
+        return int(given), words
+    if words and words[0].isdigit():
+        return int(words[0]), (given,) + words[1:]
+    raise click.BadParameter(f"{given!r} is not a hand number", param_hint="'N'")
 
 
 @table.command("revert")
