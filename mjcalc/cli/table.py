@@ -647,7 +647,7 @@ def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, .
     \b
     Examples:
       mjcalc table draw
-      mjcalc table draw --told ready=小李:2 --dry-run
+      mjcalc table draw --dry-run
     """
     written_facts = _draw_told(told)  # its form is checked before the ledger is opened
     with _at_table(db_path, name) as (ledger, t):
