@@ -1404,7 +1404,7 @@ def table_edit(number_given: str, words: Tuple[str, ...], winner: Optional[str],
       mjcalc table edit 3 --fan 2 --winner 小李 --from 老王
       mjcalc table edit 5 123m456p789s234s5m +5m --winner 阿张 --yes
       mjcalc table edit 3 --fan 3 --winner 小李 --from 老王 --dry-run
-      mjcalc table edit friday 3 --fan 2 --winner 小李      (the table's name first, as in `table hand`)
+      mjcalc table edit friday 3 --fan 2 --winner 小李
     """
     number, words = _hand_number(number_given, words)
     with _open(db_path) as ledger:
