@@ -38,6 +38,15 @@ class MjcalcError(_Said, ValueError):
         """What an API answers beside the message: its id, its field and its parameters as data."""
         return {"code": self.code, "field": self.field, **self.message.json()}
 
+    def __reduce__(self) -> Any:
+        """Pickled as made (its id, field, label and parameters), so it crosses a process pool whole."""
+        return _remade, (type(self), self.code, self.field, self.label, self.params)
+
+
+def _remade(kind: type, code: str, field: Optional[str], label: Optional[str], params: Dict[str, Any]) -> MjcalcError:
+    error: MjcalcError = kind(code, field=field, label=label, **params)
+    return error
+
 
 class NotationError(MjcalcError):
     """Text that is not a hand in mjcalc notation."""

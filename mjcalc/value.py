@@ -886,7 +886,8 @@ class Engine:
         for who in range(last, -1, -1):
             here = Outcome(later.p, later.e, dict(later.patterns))
             for k in range(NUM_KINDS):
-                if pool[k] <= 0 or h13[k] < 2 and who != last:
+                # (no copy of a kind held four times is thrown: a claimed discard comes from no wall count)
+                if pool[k] <= 0 or h13[k] < 2 and who != last or self._held(h13, k) >= 4:
                     continue
                 key = (k, who == last)
                 if key not in found:

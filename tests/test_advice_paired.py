@@ -7,6 +7,7 @@ a player who plays at random winning as often as one who plays to win.
 import importlib.util
 import io
 import json
+import pickle
 import sys
 from collections import Counter
 from pathlib import Path
@@ -165,3 +166,14 @@ def test_the_value_seat_follows_its_plan_and_asks_again_when_it_runs_out():
     assert len(tests) == 4 and all(deal["fallback"] == 0 for deal in tests)
     assert sum(deal["engine"] for deal in tests) > sum(deal["planned"] for deal in tests) > 0
     assert all(sum(deal["deltas"].values()) == 0 for deal in line["deals"])
+
+
+def test_a_claim_in_the_plan_never_makes_a_fifth_copy():
+    """Beijing's wall 5190 stopped the second registered run: the model, after claims of its own whose discards it
+    counted as still unseen, claimed a kind it already held four of and scored a hand with five 3m. It plays
+    through now, and a mjcalc error crosses a process pool whole (the pool had hung on unpickling it)."""
+    line = paired.run_wall(("beijing", "value", 5190, None))
+    assert all(sum(deal["deltas"].values()) == 0 for deal in line["deals"])
+    from mjcalc.errors import HandError
+    error = pickle.loads(pickle.dumps(HandError("scoring.fifth_copy", count=5, tile="3m")))
+    assert type(error) is HandError and str(error) == "5 copies of 3m (wildcards count as their face): there are only 4"
