@@ -220,18 +220,12 @@ def _winning_tile_free(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation
     return keys is not None and keys.place is None
 
 
-_LEAST: Dict[int, Tuple["Ruleset", int]] = {}  # id(ruleset) -> (the ruleset, its least win's payment by one seat)
-
-
 def _least_payment(ruleset: "Ruleset", region: "Region") -> int:
-    """What one payer pays for the least legal win under `ruleset` at 底分 1 (`told.least_total`, through the
-    scheme's `unit_points`), worked out once a ruleset in this process."""
-    hit = _LEAST.get(id(ruleset))
-    if hit is None or hit[0] is not ruleset:
-        from .told import least_total  # imported when used (start-up time)
+    """What one payer pays for the least legal win under `ruleset` at 底分 1 (`told.least_total`, worked out once a
+    ruleset, through the scheme's `unit_points`)."""
+    from .told import least_total  # imported when used (start-up time)
 
-        hit = _LEAST[id(ruleset)] = (ruleset, region.schemes[ruleset.payout].unit_points(least_total(ruleset)[0], ruleset))
-    return hit[1]
+    return region.schemes[ruleset.payout].unit_points(least_total(ruleset)[0], ruleset)
 
 
 def _score_win(tiles: "Tiles", ruleset: "Ruleset", situation: "Situation", region: "Region") -> Scored:
@@ -883,11 +877,12 @@ class Engine:
         found: Dict[Tuple[int, bool], Optional[Tuple[Outcome, Tuple[int, int]]]] = {}
         later = after  # the discards after this one's, and what follows them
         last = len(self.discarders) - 1
+        # the kinds another may throw (none of a kind held four times: a claimed discard comes from no wall count)
+        thrown = [k for k in range(NUM_KINDS) if pool[k] > 0 and self._held(h13, k) < 4]
         for who in range(last, -1, -1):
             here = Outcome(later.p, later.e, dict(later.patterns))
-            for k in range(NUM_KINDS):
-                # (no copy of a kind held four times is thrown: a claimed discard comes from no wall count)
-                if pool[k] <= 0 or h13[k] < 2 and who != last or self._held(h13, k) >= 4:
+            for k in thrown:
+                if h13[k] < 2 and who != last:
                     continue
                 key = (k, who == last)
                 if key not in found:
