@@ -47,13 +47,21 @@ class BatchWaits:
         from .analysis import winning_draws  # imported when used (start-up time)
 
         hand, tiles, wall = self._read(text, seen)
-        natural = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+        natural = self._shape_waits(tiles)
         draws = winning_draws(self.ruleset, self.situation, tiles, natural)
         found = [(t, wall.left(t)) for t in draws.kinds]
         if not draws.every:
             return hand, found, None
         name = self.ruleset.pattern(draws.automatic).zh if draws.automatic else ""
         return hand, [(t, left) for t, left in found if left], name
+
+    def _shape_waits(self, tiles: "Tiles") -> Tuple[int, ...]:
+        """The kinds whose draw completes the 13 `tiles` by their shape (`scoring.ready_waits`)."""
+        if not self.ruleset.wild_fifth_copy:
+            from .scoring import ready_waits  # imported when used (start-up time)
+
+            return ready_waits(tiles, self.ruleset)
+        return self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
 
     def _read(self, text: str, seen: Optional[Sequence[int]] = None) -> Tuple["Hand", "Tiles", "Wall"]:
         """The 13-tile hand a line writes, under the wildcards, and its wall (`tiles.Wall`), checked as `waits`
@@ -76,7 +84,7 @@ class BatchWaits:
             hand, found, _ = self.answer(text)
             return hand, found
         hand, tiles, wall = self._read(text)
-        kinds = self.finder.waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+        kinds = self._shape_waits(tiles)
         return hand, [(t, wall.left(t)) for t in kinds if wall.drawable(t)]
 
     def _fast(self) -> Optional["FastWaits"]:
@@ -84,7 +92,7 @@ class BatchWaits:
         wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
         from .tiles import FULL_WALL  # imported when used (start-up time)
 
-        if self.ruleset.wall != FULL_WALL or any(self.empty.gone) or self.empty.void:
+        if self.ruleset.wall != FULL_WALL or any(self.empty.gone) or self.empty.void or not self.ruleset.wild_fifth_copy:
             return None
         if not self.finder.fast or (self.automatic and self.automatic_at is None):
             return None

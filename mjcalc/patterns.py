@@ -245,6 +245,18 @@ def self_draw(r: ReadingView, p: PatternView) -> int:
     return int(r.situation.self_drawn)
 
 
+@every_win("rule.tuidaohe")
+def tuidaohe(r: ReadingView, p: PatternView) -> int:
+    """推倒和 (平和): a plain win; the ruleset lists the patterns that replace it."""
+    return 1
+
+
+@of_hand("rule.no_wild")
+def no_wild(r: Any, p: PatternView) -> int:
+    """无混 (无财, 无红中): no tile of a wildcard kind among the 14, even one standing for its own face."""
+    return int(r.wild_tiles == 0)
+
+
 @of_hand("rule.concealed")
 def concealed(r: ReadingView, p: PatternView) -> int:
     """门清: no 吃, 碰 or 明杠 (a concealed kong is fine)."""
@@ -408,7 +420,7 @@ ANY_PATTERN_PARAMS = {
 }
 
 COMMON = {f.__name__: f for f in (
-    dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
+    tuidaohe, no_wild, dealer, self_draw, concealed, all_pungs, sea_bottom, dragon, seven_pairs, luxury_seven_pairs, kong_bloom, full_flush,
     half_flush, heavenly, earthly, all_honors, thirteen_orphans, thirteen_lonely, nine_terminals,
     all_terminals_and_honors, dragon_pung, rob_kong,
 )}

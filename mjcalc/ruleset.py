@@ -17,7 +17,7 @@ from .regions import all_schemes, find_region, scheme_owner
 from .regions.base import Region, RulesetKey
 from .rulesets.compiled import COMPILED
 from .shapes import SHAPES
-from .tiles import FULL_WALL, HONOR_LETTERS, SUITS, Composition
+from .tiles import FULL_WALL, HONOR_LETTERS, NAMES, SUITS, Composition
 
 
 
@@ -118,6 +118,13 @@ class Ruleset:
     wild_zh: str = "混"
     wild_en: str = "wildcard"
     wild_kinds: int = 1
+    # `wildcard.tiles`: kinds always wild, whatever the situation says (红中 in 红中麻将); () where the situation
+    # names them (`--wild`, `--indicator`)
+    fixed_wild: Tuple[int, ...] = ()
+    # `wildcard.fifth_copy`: whether a wildcard may stand for a fifth copy of a kind in the concealed hand (False:
+    # the concealed tiles and the winning tile never hold five of one kind, wildcards counted as what they stand
+    # for; melds are not counted)
+    wild_fifth_copy: bool = True
     shapes: Tuple[str, ...] = ("standard",)
     discard: WinRule = "any"
     rob_kong: WinRule = "any"
@@ -318,7 +325,7 @@ def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     zh, en = c.names(data, "name", "", rid, rid)
     aliases = c.strings(data, "aliases", "")
     unit_zh, unit_en = c.names(data, "unit", "", "番", "fan")
-    wild_zh, wild_en, wild_kinds = _wildcard(c, data)
+    wild_zh, wild_en, wild_kinds, fixed_wild, fifth_copy = _wildcard(c, data)
     shapes = _shapes(c, data)
     scoring = _scoring(c, data, region)
     patterns = _patterns(c, data, region)
@@ -327,11 +334,16 @@ def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     session = _session(c, data)
     options = _options(c, data, region)
     penalties = _penalties(c, data)
+    wall = _wall(c, data)
+    for kind in fixed_wild:
+        if not wall.has(kind):
+            c.fail(data["wildcard"], "tiles", "wildcard.tiles", "ruleset.wild_tile_not_in_wall", value=NAMES[kind])
     return Ruleset(
-        wall=_wall(c, data),
+        wall=wall,
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, "", lines=True),
         unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
+        fixed_wild=fixed_wild, wild_fifth_copy=fifth_copy,
         shapes=tuple(shapes),
         **wins,
         **scoring,
@@ -362,12 +374,23 @@ def _region(c: _Checker, data: Node) -> Tuple[Region, str]:
         c.fail(data, "region", "region", exc.message)
 
 
-def _wildcard(c: _Checker, data: Node) -> Tuple[str, str, int]:
-    """`wildcard:` its name (zh, en) and how many kinds are wild."""
+def _wildcard(c: _Checker, data: Node) -> Tuple[str, str, int, Tuple[int, ...], bool]:
+    """`wildcard:` its name (zh, en), how many kinds are wild, the kinds always wild (`tiles`, each a tile of the
+    wall) and whether a wildcard may be a fifth copy in the concealed hand (`fifth_copy`)."""
     wild = c.get(data, "wildcard", "", dict, {})
-    c.keys(wild, "wildcard.", ("name", "kinds"))
+    c.keys(wild, "wildcard.", ("name", "kinds", "tiles", "fifth_copy"))
     wild_zh, wild_en = c.names(wild, "name", "wildcard.", "混", "wildcard")
-    return wild_zh, wild_en, c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
+    kinds = c.get(wild, "kinds", "wildcard.", int, 1, choices=(0, 1, 2))
+    fixed = []
+    for name in c.strings(wild, "tiles", "wildcard."):
+        if name not in NAMES:
+            c.fail(wild, "tiles", "wildcard.tiles", "ruleset.wild_tile", value=shown(name))
+        if NAMES.index(name) in fixed:
+            c.fail(wild, "tiles", "wildcard.tiles", "ruleset.wild_tile_twice", value=shown(name))
+        fixed.append(NAMES.index(name))
+    if len(fixed) > kinds:
+        c.fail(wild, "tiles", "wildcard.tiles", "ruleset.wild_tiles_many", count=len(fixed), kinds=kinds)
+    return wild_zh, wild_en, kinds, tuple(fixed), c.get(wild, "fifth_copy", "wildcard.", bool, True)
 
 
 def _shapes(c: _Checker, data: Node) -> List[str]:

@@ -541,6 +541,29 @@ def _readings(tiles: Tiles, decomps: Iterable[Decomposition],
             yield d, block, stand
 
 
+def _fifth_copy(ruleset: Ruleset, reading: Reading) -> Optional[Message]:
+    """Where no wildcard may be a fifth copy (`wildcard.fifth_copy: false`): the kind this reading's concealed
+    tiles and winning tile hold five of, wildcards counted as what they stand for, as a refusal; None otherwise."""
+    if ruleset.wild_fifth_copy or reading.decomposition is None or not reading.tiles.wilds:
+        return None
+    held = [0] * NUM_KINDS
+    for block in reading.decomposition.blocks:
+        for t in block.tiles:
+            held[t] += 1
+    five = next((t for t in range(NUM_KINDS) if held[t] > 4), None)
+    if five is None:
+        return None
+    return Message("scoring.wild_fifth_copy", count=held[five], tile=NAMES[five], wild_zh=ruleset.wild_zh)
+
+
+def _tiles_told_apart(keys: ReadingKeys) -> ReadingKeys:
+    """`keys`, with each block told apart by its tiles too, and nothing coarsened further: what a reading's fifth
+    copy (`_fifth_copy`) depends on."""
+    inner = keys.block
+    return ReadingKeys(lambda b: (inner(b), b.tiles), keys.place, keys.wild_roles, None, keys.whole, None,
+                       None if keys.signature is None else (keys.signature, "tiles"))
+
+
 def reading_keys(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region) -> Optional[ReadingKeys]:
     """The region's `ReadingKeys` for the hand in the situation as paid; kept with the tiles, so that a caller
     who asks first (the value of discards) and the scorer after make them once."""
@@ -549,7 +572,10 @@ def reading_keys(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: R
         tiles.__dict__.setdefault("_reading_keys", {})
     hit = cache.get(paid)
     if hit is None or hit[0] is not region or hit[1] is not ruleset:
-        hit = cache[paid] = (region, ruleset, region.reading_keys(ruleset, paid, tiles))
+        keys = region.reading_keys(ruleset, paid, tiles)
+        if keys is not None and not ruleset.wild_fifth_copy and tiles.wilds:
+            keys = _tiles_told_apart(keys)
+        hit = cache[paid] = (region, ruleset, keys)
     return hit[2]
 
 
@@ -602,7 +628,8 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, 
     for reading in readings:
         matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo)
         # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
-        refused = None if automatic is not None else region.reading_refusal(ruleset, reading, matches)
+        refused = None if automatic is not None else \
+            _fifth_copy(ruleset, reading) or region.reading_refusal(ruleset, reading, matches)
         key = (refused is None, total, bonus)
         if best is None or key > best[0]:
             best = (key, refused, matches, total, bonus, uncapped, reading)
@@ -621,4 +648,25 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, 
 
 def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:
     """The waits of a 13-tile hand under the ruleset's shapes."""
-    return _finder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+    found = _finder(ruleset.shapes, tiles.wild_kinds).waits(tiles.naturals, tiles.wilds, tiles.melds, tiles.held)
+    if ruleset.wild_fifth_copy or not (tiles.wilds or set(found) & set(tiles.wild_kinds)):
+        return found
+    return tuple(w for w in found if _within_four(tiles, w, ruleset))
+
+
+def _within_four(tiles: Tiles, draw: int, ruleset: Ruleset) -> bool:
+    """Whether the 13 `tiles` and a drawn `draw` make a winning shape with no five of a kind among the concealed
+    tiles and the winning tile, wildcards counted as what they stand for (`wildcard.fifth_copy: false`)."""
+    counts, wilds = list(tiles.naturals), tiles.wilds
+    if draw in tiles.wild_kinds:
+        wilds += 1
+    else:
+        counts[draw] += 1
+    for d in decompositions(counts, wilds, tiles.melds, ruleset.shapes):
+        held = [0] * NUM_KINDS
+        for block in d.blocks:
+            for t in block.tiles:
+                held[t] += 1
+        if max(held) <= 4:
+            return True
+    return False

@@ -180,7 +180,7 @@ def test_generic_modules_speak_no_regional_words(name):
 
 
 def test_the_regional_word_scan_can_fail():
-    assert "shaozhuang" in regional_words() and "tuidaohe" in regional_words()
+    assert "shaozhuang" in regional_words() and "catch_five" in regional_words()
     assert "'shaozhuang'" in code_of(PACKAGE / "regions" / "beijing.py") or '"shaozhuang"' in \
         code_of(PACKAGE / "regions" / "beijing.py")
 

@@ -252,12 +252,13 @@ CASES = [(name, target, wilds) for name in RULESETS for target in (0, 1) for wil
                                                            for n, t, w in CASES])
 def test_simulator_agrees(name, target, wilds):
     ruleset = load_ruleset(name)
-    wild_kinds = (P["5m"],) if wilds else ()
+    # the ruleset's own wildcard (红中) whether the hand holds one or not, else 5m for a hand holding some
+    wild_kinds = ruleset.fixed_wild or ((P["5m"],) if wilds else ())
     situation = Situation(wild=wild_kinds)
     rng = random.Random(f"{name}{target}{wilds}")
-    # the wall's kinds; where a win may not hold some (Sichuan's two suits), without the first such set
+    # the wall's natural kinds; where a win may not hold some (Sichuan's two suits), without the first such set
     dropped = find_region(ruleset.region).unkept(ruleset, situation)[0]
-    kinds = tuple(k for k in range(34) if ruleset.wall.copies[k] and k not in dropped)
+    kinds = tuple(k for k in range(34) if ruleset.wall.copies[k] and k not in dropped and k not in ruleset.fixed_wild)
     for _attempt in range(20):
         hand = generated_hand(rng, target, wild_kinds, wilds, kinds=kinds)
         engines = {by: Engine(hand, ruleset, situation, draws=8, by=by) for by in ("win", "value")}
@@ -458,12 +459,14 @@ def test_automatic_draws_are_the_draws_that_win_automatically():
 
     rng = random.Random("automatic")
     planned = set()
-    for rules, wild in [(r, w) for r in builtin_rulesets() for w in ((P["5m"],), ()) if r.wild_kinds or not w]:
+    # each ruleset with 5m wild and with none, or with its own wildcard (红中) when it has one
+    for rules, wild in [(r, w) for r in builtin_rulesets() for w in ((P["5m"],), ()) if r.wild_kinds or not w
+                        if not r.fixed_wild or not w] + [(r, r.fixed_wild) for r in builtin_rulesets() if r.fixed_wild]:
         name = rules.id
         for _ in range(60):
             wilds = rng.choice([0, 2, 3, 4]) if wild else 0
-            kinds = [t for t in range(34) if t not in wild and rules.wall.copies[t]]  # the ruleset's wall
-            tiles = [rng.choice(kinds) for _ in range(13 - wilds)] + [P["5m"]] * wilds
+            kinds = [t for t in range(34) if t not in wild and t not in rules.fixed_wild and rules.wall.copies[t]]
+            tiles = [rng.choice(kinds) for _ in range(13 - wilds)] + [wild[0] if wild else 0] * wilds
             if max(tiles.count(t) for t in tiles) > 4:
                 continue
             here = setting(Hand(tuple(sorted(tiles))), rules, Situation(wild=wild))

@@ -160,8 +160,19 @@ class Region:
                                               flag="--" + name.replace("_", "-"))
 
     def wild_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
-        """The wildcard kinds in play: `wild`, or the tile after `indicator`."""
+        """The wildcard kinds in play: the ruleset's own (`wildcard.tiles`), else `wild` or the tile after
+        `indicator`."""
         kinds = tuple(situation.wild)
+        if ruleset.fixed_wild:
+            fixed = ruleset.fixed_wild
+            named = ",".join(NAMES[k] for k in fixed)
+            if situation.indicator is not None:
+                raise SituationError("region.fixed_wild_indicator", field="indicator", ruleset=ruleset.id,
+                                     wild=named, wild_zh=ruleset.wild_zh)
+            if any(k not in fixed for k in kinds):
+                raise SituationError("region.fixed_wild_other", field="wild", ruleset=ruleset.id, wild=named,
+                                     wild_zh=ruleset.wild_zh, given=",".join(NAMES[k] for k in kinds))
+            return fixed
         if situation.indicator is not None:
             after = next_in_cycle(situation.indicator)
             if kinds and after not in kinds:
@@ -180,8 +191,9 @@ class Region:
 
     def wild_in_play(self, ruleset: "Ruleset", situation: Situation) -> bool:
         """Whether wildcards are in play when the situation names no kind (a hand told without its tiles need not
-        say which tile is wild, only that one is): not here — the situation names them (`wild`, `indicator`)."""
-        return False
+        say which tile is wild, only that one is): where the ruleset names them itself (`wildcard.tiles`); not
+        elsewhere — the situation names them (`wild`, `indicator`)."""
+        return bool(ruleset.fixed_wild)
 
     def why_no_wild(self, ruleset: "Ruleset", situation: Situation) -> Optional[Words]:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""

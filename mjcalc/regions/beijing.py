@@ -22,7 +22,6 @@ from ..patterns import (
     block_traits,
     counted_traits,
     dragon,
-    every_win,
     full_flush,
     needs,
     of_hand,
@@ -43,12 +42,6 @@ if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..told import ToldHand
 
 # --- detectors -----------------------------------------------------------------------------------------
-
-
-@every_win("rule.tuidaohe")
-def tuidaohe(r: ReadingView, p: PatternView) -> int:
-    """推倒和: a plain win; the ruleset lists the patterns that replace it."""
-    return 1
 
 
 @of_hand("rule.concealed_no_wild")
@@ -133,12 +126,6 @@ def full_flush_seven_pairs(r: ReadingView, p: PatternView) -> int:
 def dealer_win(r: ReadingView, p: PatternView) -> int:
     """庄胡: the dealer is the winner."""
     return int(r.situation.is_dealer)
-
-
-@of_hand("rule.no_wild")
-def no_wild(r: AnyReading, p: PatternView) -> int:
-    """无绘 (无混儿): no tile of a wildcard kind among the 14, even one standing for its own face."""
-    return int(r.wild_tiles == 0)
 
 
 @of_hand("rule.hui_on_wall", implies=("hui_on_wall", True))
@@ -421,8 +408,8 @@ class Hunr(Scheme):
 
 
 DETECTORS = {**COMMON, **{f.__name__: f for f in (
-    tuidaohe, concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
-    dealer_win, no_wild, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
+    concealed_no_wild, big_single_wait, catch_five, four_wilds, pure_dragon, full_flush_seven_pairs,
+    dealer_win, hui_on_wall, own_hunr_dragon, no_hunr, hunr_you)}}
 
 
 def claims(hand: Union[Hand, "ToldHand"]) -> List[str]:

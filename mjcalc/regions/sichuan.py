@@ -195,7 +195,7 @@ class SichuanRegion(Region):
         super().check_melds(ruleset, situation, hand)
         for meld in hand.melds:
             if meld.kind == CHOW:
-                raise ImpossibleSituation("sichuan.no_chows", field="hand", meld=str(meld))
+                raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
 
     def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         return void_kinds_of(situation.extra("void"))

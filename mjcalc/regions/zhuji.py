@@ -21,7 +21,6 @@ from ..patterns import (
     block_traits,
     counted_traits,
     needs,
-    of_hand,
     only_on,
     pungs_of,
     seat_wind,
@@ -32,7 +31,7 @@ from ..payouts import Param, Payout, Scheme, power_of_two, transfer
 from ..shapes import STANDARD
 from ..situation import Option, Situation
 from ..tiles import DRAGONS, EAST, NAMES, SEATS, next_in_cycle
-from .base import AnyReading, ReadingKeys, Region, own_detectors
+from .base import ReadingKeys, Region, own_detectors
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
@@ -165,12 +164,6 @@ def pinghu(r: ReadingView, p: PatternView) -> int:
     return int(eye not in DRAGONS and eye != EAST and eye != seat_wind(r.situation))
 
 
-@of_hand("rule.no_wild")
-def no_wild(r: AnyReading, p: PatternView) -> int:
-    """无财: no 财神 tile among the 14; a 财神 playing its own face is still one."""
-    return int(r.wild_tiles == 0)
-
-
 # --- the payout scheme ---------------------------------------------------------------------------------
 
 
@@ -236,7 +229,7 @@ class Zhuji(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
-DETECTORS = {**COMMON, **{f.__name__: f for f in (east_pung, seat_wind_pung, pinghu, no_wild)}}
+DETECTORS = {**COMMON, **{f.__name__: f for f in (east_pung, seat_wind_pung, pinghu)}}
 _HONOR_SEEN = {"east_pung", "seat_wind_pung", "pinghu"}
 
 
