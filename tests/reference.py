@@ -319,6 +319,21 @@ def ref_is_complete_bruteforce(naturals, wilds, melds, shapes):
     return False
 
 
+def ref_is_complete_within_four(naturals, wilds, melds, shapes, kinds=range(NUM_KINDS)):
+    """As ``ref_is_complete_bruteforce``, where no wildcard may make a fifth copy: some substitution of every
+    wildcard by one of ``kinds`` leaves no kind with more than four concealed tiles and makes the natural hand
+    complete (红中麻将: "手牌与所和的牌张中不能同时存在 5 张及以上相同牌张"; melds are not counted)."""
+    _check_complete_size(naturals, wilds, melds)
+    shapes = _shape_set(shapes)
+    for stand_ins in combinations_with_replacement(tuple(kinds), wilds):
+        counts = list(naturals)
+        for k in stand_ins:
+            counts[k] += 1
+        if max(counts) <= 4 and any(_natural_complete(shape, tuple(counts), melds) for shape in shapes):
+            return True
+    return False
+
+
 # ---------------------------------------------------------------------------------------------------------------
 # Hands with wildcards: the same answers as the brute force, without trying all 34^w substitutions
 # ---------------------------------------------------------------------------------------------------------------

@@ -247,3 +247,62 @@ def test_a_win_told_on_a_discard_is_refused_as_its_tiles_are(table):
                 record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="N", discarder="E"), **told))
             assert "hongzhong allows no discard wins" in str(refused.value)
         assert ledger.hands(ledger.table("t")) == []
+
+
+# --- the property: waits against the slow reference, under the five-copy limit -----------------------------------
+
+
+def random_hand(rng):
+    """13 tiles of the 112: up to two 红中 and up to two pungs or kongs declared, within four of each kind."""
+    held = [0] * 34
+    melds = []
+    for _ in range(rng.choice([0, 0, 1, 2])):
+        k = rng.randrange(27)
+        size = rng.choice([3, 3, 4])
+        if held[k] + size <= 4:
+            held[k] += size
+            melds.append(("{%s}" if size == 4 and rng.random() < 0.5 else "[%s]") % (str(k % 9 + 1) * size + "mps"[k // 9]))
+    reds = rng.choice([0, 0, 1, 1, 2])
+    concealed = [0] * 34
+    four = rng.randrange(27)
+    if rng.random() < 0.3 and held[four] == 0:  # four alike in the hand: where the five-copy limit bites
+        concealed[four] = 4
+    while sum(concealed) < 13 - 3 * len(melds) - reds:
+        # clumped ranks, so that hands are often ready
+        k = rng.randrange(27) if rng.random() < 0.3 or not any(concealed) else \
+            max(0, min(26, rng.choice([i for i in range(27) if concealed[i]]) + rng.choice([-2, -1, 0, 1, 2])))
+        if held[k] + concealed[k] < 4:
+            concealed[k] += 1
+    for k in range(34):
+        held[k] += concealed[k]
+    text = " ".join(str(k % 9 + 1) + "mps"[k // 9] for k in range(27) for _ in range(concealed[k]))
+    return " ".join([text, "C" * reds, *melds]).strip(), concealed, reds, len(melds), held
+
+
+def test_waits_equal_the_slow_reference_with_red_dragons_and_no_fifth_copy():
+    import random
+
+    import reference as ref
+    rng = random.Random("hongzhong waits")
+    kinds = tuple(range(27)) + (31,)  # what a 红中 may stand for: the wall's kinds (a 红中 as itself changes nothing)
+    shapes = {"standard", "seven_pairs"}
+    ready = bitten = 0
+    for _ in range(250):
+        text, concealed, reds, melds, held = random_hand(rng)
+        expected, unlimited = [], []
+        for k in kinds:
+            if k == 31:  # a 红中 drawn
+                draw, wilds = list(concealed), reds + 1
+            elif held[k] < 4:
+                draw, wilds = [n + (i == k) for i, n in enumerate(concealed)], reds
+            else:
+                continue
+            if ref.ref_is_complete_within_four(draw, wilds, melds, shapes, kinds):
+                expected.append(NAMES[k])
+            if ref.ref_is_complete_bruteforce(draw, wilds, melds, shapes):
+                unlimited.append(NAMES[k])
+        assert wait_names(text) == expected, text
+        ready += bool(expected)
+        bitten += expected != unlimited
+    # the property is about ready hands, and about the limit: enough of each
+    assert ready >= 60 and bitten >= 5, (ready, bitten)

@@ -21,7 +21,7 @@ from mjcalc.situation import Situation
 from mjcalc.told import Told, analyze_told, kong_text, told_facts
 
 RULESETS = ("beijing", "beijing-money", "beijing-classic", "beijing-doubling", "beijing-hunr", "zhuji", "shangrao",
-            "sichuan")
+            "sichuan", "hongzhong")
 SEATS = "ESWN"
 HONORS = "ESWNCFP"
 NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list(HONORS)
@@ -85,15 +85,15 @@ def _standard(rng: random.Random, counts: Counter, wilds_ok: bool, suits=(0, 1, 
 def generate(rng: random.Random, rules) -> Optional[Generated]:
     """A won hand for `rules`: its notation and the wild kinds it declares (or None when this try failed)."""
     counts: Counter = Counter()
-    wild_kinds = ()
-    if rules.wild_kinds and rng.random() < 0.7:
+    wild_kinds = rules.fixed_wild  # a ruleset's own wildcard (红中) is always wild; others are named at random
+    if rules.wild_kinds and not rules.fixed_wild and rng.random() < 0.7:
         first = rng.randrange(34)
         wild_kinds = (first,) if rules.wild_kinds == 1 else (first, _after(first))
     shapes = set(rules.shapes)
     roll = rng.random()
     # a wall without honors (Sichuan's 108) deals hands of two suits at most: a win there holds no more
-    honors_ok = bool(rules.wall.honors)
-    suits = (0, 1, 2) if honors_ok else tuple(rng.sample(range(3), 2))
+    honors_ok = bool(set(rules.wall.honors) - {name(k) for k in rules.fixed_wild})  # 红中's wall: only the wildcard
+    suits = (0, 1, 2) if honors_ok or rules.fixed_wild else tuple(rng.sample(range(3), 2))
     kinds_ok = [k for k in range(34) if k >= 27 and honors_ok or k < 27 and k // 9 in suits]
     concealed: List[int] = []
     melds: List[str] = []
@@ -131,7 +131,7 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
                 concealed += tiles
     if not concealed:
         return None
-    if rules.wild_kinds and rng.random() < 0.3:  # the wild kind one the hand holds: some stand as themselves
+    if rules.wild_kinds and not rules.fixed_wild and rng.random() < 0.3:  # a wild kind the hand holds: some as themselves
         first = rng.choice(concealed)
         wild_kinds = (first,) if rules.wild_kinds == 1 else (first, _after(first))
     rng.shuffle(concealed)
@@ -141,6 +141,9 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
             if i < len(concealed):
                 concealed[i] = -1
     at = rng.randrange(len(concealed))
+    fours = [k for k, n in Counter(concealed).items() if n == 4 and k >= 0]  # to be won on the fourth of them
+    if fours and any(p.id == "dragon_seven_pairs" for p in rules.patterns) and rng.random() < 0.5:  # 龙七对
+        at = concealed.index(fours[0])
     if 4 in concealed and rng.random() < 0.7:  # a 5m won (捉五魁 where it sits between 4m and 6m)
         at = concealed.index(4)
     win = concealed.pop(at)
@@ -220,6 +223,8 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
     if "won_earlier" in rules.options and rng.random() < 0.3:
         others = [s for s in SEATS if s not in (seat, discarder)]
         options["won_earlier"] = rng.sample(others, rng.choice([1, 1, 2]))
+    if "birds" in rules.options and rng.random() < 0.4:
+        options["birds"] = rng.choice([1, 2])
     if "void" in rules.options and rng.random() < 0.3:
         options["void"] = rng.choice("mps")
     if "bid" in options and options["bid"].startswith("wucai"):
