@@ -92,7 +92,7 @@ from .render import (
 from .ruleset import Pattern, Ruleset, builtin_rulesets, load_ruleset
 from .session import Session, State
 from .situation import GENERIC, Option, Situation, read_situation
-from .tiles import SEATS, parse_seat, seat_word
+from .tiles import NAMES, NUM_KINDS, SEATS, parse_seat, seat_word
 from .analysis import Analysis, analyze, compare, parse_seen
 
 # loaded on first use (start-up time): the calculator's heavier answers, the settlement, the log's story
@@ -123,7 +123,7 @@ __all__ = [
     "Request", "Situation", "Standing", "State", "Table", "Told", "View", "Written",
     # the functions and values they call
     "BatchWaits", "DEFAULT_DRAWS", "Doc", "GENERIC", "LANGS", "Ledger", "LedgerError", "LedgerFileError", "Message",
-    "MjcalcError", "OBJECTIVES", "Ruleset", "SEATS", "TABLE", "Session", "SituationError", "__version__",
+    "MjcalcError", "NAMES", "NUM_KINDS", "OBJECTIVES", "Ruleset", "SEATS", "TABLE", "Session", "SituationError", "__version__",
     "added_by_situation", "adopt_rules", "advice_json", "advise", "advise_value", "agreed_input", "all_options",
     "analysis_json", "analyze", "as_played", "builtin_rulesets", "changes_since", "close_table", "closest",
     "compare", "compare_doc", "context", "correct_dealer", "create_table", "data_dir", "dealer_charges",

@@ -553,3 +553,31 @@ def test_a_zhuji_bid_stays_with_its_hand(browser, server, shots):
     show = cli_json(["table", "show", "bid", "--json", "--db", str(server.lib.db_path)])
     assert show["hands"][0]["context"] == ["包牌 2台", "包家 " + PLAYERS["S"]]
     assert show["hands"][1]["context"] == [] and show["hands"][1]["payouts"] == {"E": -1, "S": -1, "W": 4, "N": -2}
+
+
+def test_the_red_dragon_game_offers_its_wall_and_its_own_wildcard(browser, server, shots):
+    """红中麻将 (rulesets/hongzhong.md): the picker holds the 112-tile wall's kinds (the three suits and 中) and no `*`;
+    the 红中 is wild without being chosen, and says so; a bird that hits is an option built from its spec, and the
+    page pays what the command line pays (例 3, p. 9: 七对 2 番, 4 from each, and 1 more from each for the bird)."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    Select(by_css(browser, "#ruleset")).select_by_value("hongzhong")
+    wait(browser, lambda d: len(all_css(d, "#picker .t")) == 28, "the 112 tiles' 28 kinds")
+    kinds = [t.get_attribute("data-k") for t in all_css(browser, "#picker .t")]
+    assert "C" in kinds and "E" not in kinds and "*" not in kinds and "F" not in kinds
+    field = by_css(browser, "#notation")
+    field.clear()
+    field.send_keys("44p 6p 88p 9p C 66m 88s 99s +6p")
+    wait(browser, lambda d: result_state(d) == "legal", "the seven pairs scored")
+    assert "wild" in by_css(browser, '#hand [data-k="C"]').get_attribute("class")
+    by_css(browser, "#sitsum").click()
+    assert text(browser, "#wild-fixed") == "中" and not all_css(browser, "#wild0")
+    _set(browser, "#opt-birds", "1")
+    cli = cli_json(["analyze", "44p 6p 88p 9p C 66m 88s 99s +6p", "-r", "hongzhong", "--birds", "1", "--json"])
+    assert cli["payouts"] == {"E": 15, "S": -5, "W": -5, "N": -5}
+    wait(browser, lambda d: {row.get_attribute("data-seat"): int(row.find_elements("css selector", "td")[1].text)
+                             for row in all_css(d, "#payouts tr")} == cli["payouts"], "the bird paid")
+    assert text(browser, "#total") == str(cli["total"])
+    shoot(browser, shots, "hongzhong.png")
+    Select(by_css(browser, "#ruleset")).select_by_value("beijing")
