@@ -21,7 +21,7 @@ from mjcalc.situation import Situation
 from mjcalc.told import Told, analyze_told, kong_text, told_facts
 
 RULESETS = ("beijing", "beijing-money", "beijing-classic", "beijing-doubling", "beijing-hunr", "zhuji", "shangrao",
-            "sichuan", "hongzhong")
+            "sichuan", "hongzhong", "hangzhou")
 SEATS = "ESWN"
 HONORS = "ESWNCFP"
 NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list(HONORS)
@@ -223,6 +223,10 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
     if "won_earlier" in rules.options and rng.random() < 0.3:
         others = [s for s in SEATS if s not in (seat, discarder)]
         options["won_earlier"] = rng.sample(others, rng.choice([1, 1, 2]))
+    if "laozhuang" in rules.options and rng.random() < 0.5:
+        options["laozhuang"] = rng.choice([2, 3])
+    if "piao" in rules.options and rng.random() < 0.3:  # refused unless the hand was 可爆头: then not compared
+        options["piao"] = rng.choice([1, 1, 2])
     if "birds" in rules.options and rng.random() < 0.4:
         options["birds"] = rng.choice([1, 2])
     if "void" in rules.options and rng.random() < 0.3:

@@ -358,7 +358,7 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
         if seat is not None and seat in state.out:
             raise LedgerError("record.won_already", field="winner" if role == "winner" else "from",
                               seats=[seat])
-    placed = region.in_deal(rules, placed, state.won)
+    placed = region.at_table(rules, region.in_deal(rules, placed, state.won), state)
     if entry == "tiles":
         hand = _won_hand(given["hand"])
         result = analyze(hand, rules, placed)

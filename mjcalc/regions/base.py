@@ -441,6 +441,12 @@ class Region:
         says here who no longer pays)."""
         return situation
 
+    def at_table(self, ruleset: "Ruleset", situation: Situation, state: "State") -> Situation:
+        """The situation of a win recorded at a table, with what the region reads of where the evening stands
+        (`state`: the dealer's 连庄, say) in the options the table fills itself (`Option.from_deal`): as given
+        here."""
+        return situation
+
     def check_draw(self, ruleset: "Ruleset", told: Dict[str, Any], penalties: Sequence[Tuple[str, str]]) -> None:
         """A draw told `told` (`draw_facts`, as `draw_pays` reads it), when it is entered, against the penalties
         recorded in its deal so far ((penalty id, seat), in order): a SituationError for a deduction it would take

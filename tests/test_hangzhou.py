@@ -1,0 +1,129 @@
+"""杭州麻将 (MIL 2025): the payment rules worked by hand.
+
+The book is 杭州麻将（推广）竞赛规则（试行2025版）, of the MIL rules committee. It has no worked scoring example, so every
+figure here is worked from its rules, quoted where they are used: "基本分=底分*2^番数" (八、3, p. 7), "4 番封顶" (八、4),
+"闲家和牌时，向闲家收取 1 倍基本分，向庄家收取 2/4/8 倍基本分（一老庄/二老庄/三老庄）。庄家和牌时，向闲家收取 2/4/8 倍基本分"
+(八、1), and the 番种 table (八、10, p. 8). rulesets/hangzhou.md gives the rules in the project's words.
+"""
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.analysis import analyze
+from mjcalc.cli import cli
+from mjcalc.notation import parse_hand
+from mjcalc.ruleset import load_ruleset
+from mjcalc.situation import Situation
+
+HANGZHOU = load_ruleset("hangzhou")
+PLAYERS = {"E": "老王", "S": "小李", "W": "阿张", "N": "大刘"}
+
+PLAIN = "123m 456p 789s 1s P 23m +4m"  # 平和: the 财神 is the 1s of the pair; not 可爆头 before the win
+BURST = "123m 456p 789s 234s P +5m"  # four sets and a 财神: 可爆头, any tile wins
+SEVEN = "11m 22m 44p 4p P 66s 99s 8s +8s"  # 七对子: the 财神 the fourth 4p, so no 豪华七对
+LUXURY = "11m 22m 44p 44p 66s 8s 99s +8s"  # 豪华七对 of real tiles, and 无财神: 5 番, paid as 4
+
+
+def scored(hand, **fields):
+    return analyze(parse_hand(hand), HANGZHOU, Situation(**fields))
+
+
+def fan(hand, **fields):
+    result = scored(hand, **fields)
+    assert result.score.legal, result.score.reason
+    return {m.pattern_id: m.count for m in result.score.matches}, result.score.total
+
+
+@pytest.mark.parametrize("hand, fields, patterns, total", [
+    (PLAIN, {}, {"plain_win": 1}, 0),
+    (BURST, {}, {"burst": 1}, 1),
+    (BURST, {"piao": 1}, {"burst": 1, "caipiao": 1}, 2),  # "必然是爆头，故牌型至少 2 番"
+    (BURST, {"piao": 2}, {"burst": 1, "caipiao": 2}, 3),  # "连续打出财神牌可叠加并加记爆头"
+    (BURST, {"kong_draw": 0}, {"burst": 1}, 1),
+    ("{2222m} 456p 789s 234s P +5m", {"kong_draw": 1}, {"burst": 1, "kong_bloom": 1}, 2),
+    (SEVEN, {}, {"seven_pairs": 1}, 2),
+    (LUXURY, {}, {"luxury_natural": 1, "no_wild": 1}, 4),
+    ("123m 456p 789s 234s 5m +5m", {}, {"no_wild": 1}, 1),
+    # six pairs and a 财神 before the win: 可爆头, and the win a 七对子 (3 番)
+    ("11m 22m 44p 66s 99s 88s P +3m", {}, {"burst": 1, "seven_pairs": 1}, 3),
+])
+def test_the_fan_table(hand, fields, patterns, total):
+    assert fan(hand, seat="S", **fields) == (patterns, total)
+
+
+@pytest.mark.parametrize("winner, level, hand, expected", [
+    # a non-dealer's 平和 at the dealer's first 老庄: 1 + 1 + 2 (B = 1)
+    ("S", 1, PLAIN, {"E": -2, "S": 4, "W": -1, "N": -1}),
+    # 爆头 (B = 2) at the third: 2 + 2 + 16
+    ("S", 3, BURST, {"E": -16, "S": 20, "W": -2, "N": -2}),
+    # the dealer wins 无财神 (B = 2) at his second: 8 from each
+    ("E", 2, "123m 456p 789s 234s 5m +5m", {"E": 24, "S": -8, "W": -8, "N": -8}),
+    # the dealer wins 豪华七对 + 无财神 (5 番 → 4, B = 16) at his third: 128 from each, the most a hand can take
+    ("E", 3, LUXURY, {"E": 384, "S": -128, "W": -128, "N": -128}),
+])
+def test_the_dealer_pays_and_is_paid_two_four_or_eight_times(winner, level, hand, expected):
+    assert scored(hand, seat=winner, dealer="E", laozhuang=level).payout.deltas == expected
+
+
+@pytest.mark.parametrize("args, words", [
+    ([BURST, "--from", "W"], "hangzhou allows no discard wins: this hand must be self-drawn"),
+    ([PLAIN, "--piao", "1"], "Error: --piao: 财飘 is always 爆头"),
+    (["[PPP] 456p 789s 234s 5m +5m"], "Error: hand: [PPP]: a 财神 is never part of a pung or a kong"),
+    ([BURST, "--wild", "C"], "Error: --wild: hangzhou's 财神 is always P, not C"),
+    ([BURST, "--laozhuang", "4"], "--laozhuang"),
+])
+def test_what_the_book_refuses_is_one_line(args, words):
+    said = CliRunner().invoke(cli, ["analyze", *args, "-r", "杭州"])
+    assert said.exit_code in (0, 1, 2) and words in said.output and "Traceback" not in said.output, said.output
+
+
+@pytest.fixture
+def table(tmp_path):
+    from mjcalc.evening import Ledger, create_table
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger:
+        create_table(ledger, "t", "hangzhou", PLAYERS, 1)
+    return db
+
+
+def record(ledger, hand=None, seat=None, **fields):
+    from mjcalc.evening import hand_input, record_given
+    given = hand_input(hand, Situation(seat=seat, **fields)) if hand else hand_input(facts={})
+    return record_given(ledger, ledger.table("t"), given).hand
+
+
+def test_a_table_keeps_the_dealers_level_and_the_winner_deals_next(table):
+    """E deals at his first 老庄; a draw keeps the deal and raises him to the second ("庄家和牌或流局，则下一副该选手为
+    二老庄", 五、10); his win raises him to the third; S's win makes S the dealer ("上一副和牌者为本副庄家", 四、5) at
+    his first:
+      hand 1 (E first): 荒牌, nothing paid
+      hand 2 (E second): E wins 爆头 (B 2) → 8 from each: E +24
+      hand 3 (E third): S wins 爆头 (B 2) → E 16, W 2, N 2: S +20
+      hand 4 (S first): W wins 平和 (B 1) → S 2, E 1, N 1: W +4
+    """
+    from mjcalc.evening import Ledger
+    from mjcalc.evening.check import problems
+    with Ledger(table) as ledger:
+        draw = record(ledger)
+        assert draw.deltas == dict.fromkeys("ESWN", 0) and draw.after.dealer == "E"
+        assert record(ledger, BURST, "E").deltas == {"E": 24, "S": -8, "W": -8, "N": -8}
+        third = record(ledger, BURST, "S")
+        assert third.deltas == {"E": -16, "S": 20, "W": -2, "N": -2} and third.after.dealer == "S"
+        assert record(ledger, PLAIN, "W").deltas == {"E": -1, "S": -2, "W": 4, "N": -1}
+        assert problems(ledger, derive=True) == []
+
+
+def test_a_table_refuses_a_level_given_by_hand(table):
+    from mjcalc.evening import Ledger, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    with Ledger(table) as ledger:
+        with pytest.raises(LedgerError) as refused:
+            record_given(ledger, ledger.table("t"), hand_input(BURST, Situation(seat="E", laozhuang=3)))
+        assert refused.value.code == "record.from_deal"
+
+
+@pytest.mark.parametrize("told, paid", [({"total": 1}, 2), ({"patterns": {"burst": 1, "caipiao": 1}}, 4)])
+def test_a_win_told_by_its_total_or_patterns_pays_as_its_tiles(table, told, paid):
+    from mjcalc.evening import Ledger, hand_input, record_given
+    with Ledger(table) as ledger:
+        won = record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="N"), **told)).hand
+        assert won.deltas == {"E": -2 * paid, "S": -paid, "W": -paid, "N": 4 * paid}
