@@ -692,15 +692,15 @@ def value_into(doc: Doc, advice: "Advice", valued: "ValueAdvice", lang: str, gly
     doc.line(f"by {valued.by}: {draws}{capped} from {valued.unseen} unseen tiles, {note}")
     analysis = advice.analysis
     assert analysis.hand is not None  # advice is of tiles
-    if valued.rivals is not None and analysis.region.may_win_on_discard(
-            rules, analysis.situation, analysis.hand, bool(analysis.tiles.wild_kinds)):
-        doc.line("at the table: a ready hand also wins on the others' discards, one not ready claims a pung or "
-                 "a chow where the rules allow it and it pays, and another may win first, costing you "
-                 f"{valued.loss:.2f} (--alone: the player alone, self-draws only)")
-    elif valued.rivals is not None:
-        doc.line("at the table: this hand wins by self-draw only here, claims a pung or a chow where the "
-                 f"rules allow it and it pays, and another may win first, costing you {valued.loss:.2f} (--alone: "
-                 "the player alone)")
+    if valued.rivals is not None:
+        claims = (f"claims a pung or a chow where the rules allow it and it pays, and another may win first, costing "
+                  f"you {valued.loss:.2f}")
+        if analysis.region.may_win_on_discard(rules, analysis.situation, analysis.hand,
+                                              bool(analysis.tiles.wild_kinds)):
+            doc.line(f"at the table: a ready hand also wins on the others' discards, one not ready {claims} (--alone: "
+                     "the player alone, self-draws only)")
+        else:
+            doc.line(f"at the table: this hand wins by self-draw only here, {claims} (--alone: the player alone)")
     doc.line(f"expected: the payout to you a deal, in points at 底分 {analysis.situation.base} (what the table pays)")
     if valued.dropped:
         doc.line(f"({', '.join(flag_of(name) for name in valued.dropped)}: this moment's; the draws to come are "

@@ -226,6 +226,33 @@ def test_an_edit_three_hands_back_replays_the_later_hands(tmp_path):
     check_cache(ledger, t)
 
 
+def test_an_undo_preview_says_where_a_later_penalty_now_stands(tmp_path):
+    """Removing hand 1 moves a penalty recorded after it to before the first hand (its money stays): the preview
+    says so before asking, as it says what the later hands are paid."""
+    db, ledger, t = table_at(tmp_path, "sichuan")
+    win(ledger, t, "S", "E", hand="123m 456m 789m 11p 22p +2p")
+    evening.record_penalty(ledger, t, "concealed_kong", "W")
+    said = run("undo", "t", "--hand", "1", db=db, input="n\n")
+    assert "  the 暗杠 of 阿张 after hand 1 is now before the first hand: paid as before\n" in said.output, said.output
+    assert len(ledger.hands(ledger.table("t"))) == 1
+
+
+def test_an_edit_that_changes_nothing_records_nothing(tmp_path):
+    """Hand 1 "edited" to the hand it already is (tiles, seat, money the same) is one line and no revision: the
+    log would otherwise grow an edit a player cannot tell from nothing, and a revert of it would undo nothing."""
+    db, ledger, t = table_at(tmp_path)
+    win(ledger, t, "S", "E")
+    log = len(ledger.events(t))
+    with pytest.raises(LedgerError) as refused:
+        evening.edit_hand(ledger, t, 1, evening.hand_input(PLAIN, Situation(seat="S", discarder="E")))
+    assert refused.value.code == "ledger.edit_unchanged" and len(ledger.events(ledger.table("t"))) == log
+    said = run("edit", "t", "1", PLAIN, "--winner", "小李", "--from", "老王", "--yes", db=db)
+    assert said.exit_code != 0 and "hand 1 is already this hand, paid the same; nothing recorded" in said.output
+    # the same tiles won from another seat are a change
+    evening.edit_hand(ledger, t, 1, evening.hand_input(PLAIN, Situation(seat="S", discarder="W")))
+    assert len(ledger.events(ledger.table("t"))) == log + 1
+
+
 def test_a_later_hand_whose_state_did_not_change_keeps_its_stored_money(tmp_path):
     """A newer engine never changes old money silently: hand 3's stored payouts (as an older mjcalc paid them,
     put in the log by hand here) stay when an edit of hand 1 leaves hand 3's state as it was."""

@@ -66,7 +66,7 @@ def test_the_dealer_pays_and_is_paid_two_four_or_eight_times(winner, level, hand
 
 @pytest.mark.parametrize("args, words", [
     ([BURST, "--from", "W"], "hangzhou allows no discard wins: this hand must be self-drawn"),
-    ([PLAIN, "--piao", "1"], "Error: --piao: 财飘 is always 爆头"),
+    ([PLAIN, "--piao", "1"], "legal     no: 财飘 is always 爆头"),
     (["[PPP] 456p 789s 234s 5m +5m"], "Error: hand: [PPP]: a 财神 is never part of a pung or a kong"),
     ([BURST, "--wild", "C"], "Error: --wild: hangzhou's 财神 is always P, not C"),
     ([BURST, "--laozhuang", "4"], "--laozhuang"),
@@ -112,6 +112,21 @@ def test_a_table_keeps_the_dealers_level_and_the_winner_deals_next(table):
         assert problems(ledger, derive=True) == []
 
 
+def test_caipiao_without_burst_is_refused_in_the_same_words_told_or_from_the_tiles(table):
+    """"必然是爆头": 财飘 named without 爆头 is refused as the tiles of a hand that was not 可爆头 are."""
+    from mjcalc.evening import Ledger, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    words = scored(PLAIN, seat="N", piao=1).score.reason
+    assert words.code == "hangzhou.piao_not_burst"
+    with Ledger(table) as ledger:
+        for given in (hand_input(None, Situation(seat="N"), patterns={"caipiao": 1}),
+                      hand_input(PLAIN, Situation(seat="N", piao=1))):
+            with pytest.raises(LedgerError) as refused:
+                record_given(ledger, ledger.table("t"), given)
+            assert refused.value.code == "record.not_legal" and str(words.text("en")) in str(refused.value)
+        assert ledger.hands(ledger.table("t")) == []
+
+
 def test_a_table_refuses_a_level_given_by_hand(table):
     from mjcalc.evening import Ledger, hand_input, record_given
     from mjcalc.evening.ledger import LedgerError
@@ -127,3 +142,15 @@ def test_a_win_told_by_its_total_or_patterns_pays_as_its_tiles(table, told, paid
     with Ledger(table) as ledger:
         won = record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="N"), **told)).hand
         assert won.deltas == {"E": -2 * paid, "S": -paid, "W": -paid, "N": 4 * paid}
+
+
+def test_the_value_of_a_discard_scores_each_winning_tile_with_the_hand_before_it():
+    """From 可爆头 every draw wins as 爆头, the 财神 drawn too: throwing 9m from `123m456p789s 234s 9m P` and drawing
+    once is worth 爆头 (B 2) from each of three, the dealer ×2: 2 + 2 + 4 = 8, whatever the tile. (The value model
+    scored the 14 tiles once for every winning tile, and a drawn 财神 read as another tile's win was a 平和: 7.90.)"""
+    import json
+    said = CliRunner().invoke(cli, ["advise", "123m456p789s 234s 9m P", "-r", "hangzhou", "--seat", "S", "--dealer",
+                                    "E", "--by", "value", "--alone", "--draws", "1", "--json"])
+    assert said.exit_code == 0, said.output
+    nine = next(d for d in json.loads(said.stdout)["discards"] if d["discard"] == "9m")
+    assert nine["expected"] == pytest.approx(8.0, abs=1e-9) and nine["p_win"] == pytest.approx(1.0)

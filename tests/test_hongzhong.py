@@ -155,6 +155,8 @@ def test_dragon_seven_pairs_needs_the_winning_tile_to_be_the_fourth():
     (["[222s] 1234567m 9m 7p C +8m", "--indicator", "5m"],
      "Error: --indicator: hongzhong's 红中 is always C: nothing is turned up to name it"),
     (["[222s] 1234567m 9m 7p C +8m", "--birds", "3"], "Error: --birds: 3 birds hit, but only 2 are turned"),
+    (["[222s] 1234567m 9m 7p C +8m", "--birds", "1", "--last-tile"],
+     "Error: --birds: 1 birds hit, but a win on the wall's last tile turns none: no tile is left"),
     (["[222s] 1234567m 9m 7p E +8m"], "E: no such tile in this ruleset's wall of 112"),
 ])
 def test_what_the_book_refuses_is_one_line(args, words):

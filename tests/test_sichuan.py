@@ -319,7 +319,7 @@ def test_a_draw_names_the_kong_money_it_weighed_and_a_ready_konger_keeps_his(tab
     assert run(cli, ["table", "penalty", "t", "concealed_kong", "--player", "阿张", "--db", str(table)]).exit_code == 0
     said = run(cli, ["table", "draw", "t", "--told", "ready=阿张:1", "--db", str(table)])
     assert said.exit_code == 0, said.output
-    assert "退税 weighed 1 kong payment of the deal (the seats not ready pay back theirs)" in " ".join(
+    assert "the deal's 1 kong payment weighed: what the rules pay back of it is in the draw's money" in " ".join(
         said.output.split()), said.output
     shown = json.loads(run(cli, ["table", "show", "t", "--json", "--db", str(table)]).stdout)
     assert shown["hands"][-1]["payouts"] == {"E": -2, "S": -2, "W": 6, "N": -2}
@@ -479,7 +479,7 @@ def test_kong_money_says_who_pays_it():
 
 @pytest.mark.parametrize("args, words", [
     (["刮风", "--player", "阿张"], "to: 刮风 is paid by one player: name who pays (--to)"),
-    (["暗杠", "--player", "阿张", "--to", "小李"], "to: 暗杠 is paid by each other player still in: no --to"),
+    (["暗杠", "--player", "阿张", "--to", "小李"], "to: 暗杠 is paid by each of the other players: no --to"),
 ])
 def test_kong_money_refusals_name_who_pays(table, args, words):
     said = CliRunner().invoke(cli, ["table", "penalty", "t", *args, "--db", str(table)])

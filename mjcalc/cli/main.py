@@ -596,7 +596,7 @@ def _error_of(exc: BaseException, argv: List[str], lang: str = "en") -> Optional
     if isinstance(exc, click.ClickException):
         return exc.format_message(), exc.exit_code
     if isinstance(exc, click.exceptions.Abort):  # click's word for Ctrl-C (130) and for an input that ended (1)
-        if isinstance(exc.__cause__ or exc.__context__, KeyboardInterrupt):
+        if _from_ctrl_c(exc):
             return Message("cli.interrupted").text(lang), 130
         return Message("cli.aborted").text(lang), 1
     if isinstance(exc, KeyboardInterrupt) or _from_ctrl_c(exc):

@@ -690,7 +690,8 @@ def draw_line(t: Table, record: HandRecord) -> str:
                                     for w in seats) for fact, seats in told.items() if seats]
     if record.payments:
         n = len(record.payments)  # read: a seat the rules spare (ready) pays none of them back
-        facts.append(f"退税 weighed {n} kong payment{'s' * (n > 1)} of the deal (the seats not ready pay back theirs)")
+        facts.append(f"the deal's {n} kong payment{'s' * (n > 1)} weighed: what the rules pay back of "
+                     f"{'them' if n > 1 else 'it'} is in the draw's money")
     return "\n".join(lines + (fit_text(f"          {'; '.join(facts)}") if facts else []))
 
 
@@ -876,7 +877,8 @@ def table_undo(name: Optional[str], number: Optional[int], yes: bool, as_json: b
         if shown is not None and not (request and ledger.request(request.id)):
             if not yes:  # what removing it changes in the later hands, shown before asking
                 preview = front.undo_hand(ledger, t, shown, dry_run=True)
-            emit(said_doc(undo_line(t, shown), *(changed_lines(preview) if preview else [])), err=as_json)
+            emit(said_doc(undo_line(t, shown), *(changed_lines(preview) if preview else []),
+                          *moved_penalty_lines(t, ledger.penalties(t), shown.number)), err=as_json)
             if not yes and not _sure("remove it?", "nothing removed (--yes removes it without asking)", as_json):
                 return
         # the very hand shown, or nothing; asked, only while the table is as the answer showed it
@@ -885,6 +887,18 @@ def table_undo(name: Optional[str], number: Optional[int], yes: bool, as_json: b
         return _replayed(written, as_json, request_id)
     _say_written(written, as_json, Message("table.done_undo", number=written.hand.number),
                  f"removed hand {written.hand.number}")
+
+
+def moved_penalty_lines(t: Table, penalties: Iterable[PenaltyRecord], removed: int) -> List[str]:
+    """The penalties (kong money among them) recorded after hand `removed` or later: with that hand removed each
+    comes one hand earlier, and one right after the first hand comes before the first hand. Their money stays."""
+    lines = []
+    for p in penalties:
+        if p.after_hand >= removed:
+            now = f"after hand {p.after_hand - 1}" if p.after_hand > 1 else "before the first hand"
+            who = dict(zip(SEATS, p.players or t.players))[p.player]
+            lines.append(f"  the {p.name} of {who} after hand {p.after_hand} is now {now}: paid as before")
+    return lines
 
 
 def changed_lines(written: Written, renames: Optional[Dict[str, str]] = None) -> List[str]:

@@ -991,11 +991,19 @@ def edit_hand(ledger: Ledger, table: Table, shown: Optional[Shown], given: Data,
         asked = None if confirm_total or dry_run else unusual(known(new.rules_sha256), given, result)
         if asked is not None:
             raise asked
+        later = _differences(before, hands, {old.hand_id})
+        if not later and _as_recorded(new) == _as_recorded(old):
+            raise LedgerError("ledger.edit_unchanged", table=repr(t.name), number=old.number)
         change = _change(t, "edit", data, evening, hands, before)
-        return Written(t, "edit", new, old, _differences(before, hands, {old.hand_id}), hands, analysis=result,
+        return Written(t, "edit", new, old, later, hands, analysis=result,
                        change=change, rules=known(new.rules_sha256))
 
     return _write(ledger, table, make, request, revision, dry_run)
+
+
+def _as_recorded(h: HandRecord) -> Tuple[Any, ...]:
+    """What a player sees of a recorded hand: an edit that changes none of it changes nothing."""
+    return (h.kind, h.hand, h.winner, h.discarder, h.total, h.situation, h.patterns, h.deltas, h.entry, h.after)
 
 
 def revert_event(ledger: Ledger, table: Table, revision_taken_back: int, request: Optional[Request] = None,

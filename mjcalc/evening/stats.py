@@ -55,8 +55,10 @@ class PersonStats:
 
 
 def dealer_charges() -> List[Option]:
-    """The region options whose value the hand's dealer pays: kind "int", the dealer's 庄 in their Chinese word."""
-    return [o for name, o in all_options().items() if name not in GENERIC and o.kind == "int" and DEALER_WORD in o.zh]
+    """The region options whose value the hand's dealer pays: kind "int", the dealer's 庄 in their Chinese word, and
+    given with the hand (a level the table keeps itself, 老庄, is no charge)."""
+    return [o for name, o in all_options().items()
+            if name not in GENERIC and o.kind == "int" and DEALER_WORD in o.zh and not o.from_deal]
 
 
 def payer_options() -> List[Option]:
@@ -125,7 +127,7 @@ def person_stats(evenings: Sequence[Evening], names: Sequence[Optional[str]] = (
             seated = {seat: tally(person) for seat, person in zip(SEATS, p.players or players)}
             for seat, who in seated.items():
                 who.net += p.deltas[seat]
-            if p.player in seated:
+            if p.player in seated and p.deltas[p.player] < 0:  # kong money paid to the player is no fine
                 seated[p.player].penalties += 1
     first = list(evenings[-1][0]) if evenings else []
     order = first + [person for person in tallies if person not in first]

@@ -12,10 +12,11 @@ row (`piao`), always with 爆头 (八、6). 豪华七对 needs four alike of rea
 pays nothing, and its dealer deals again. rulesets/hangzhou.md gives the rules with the book's pages, and what was
 chosen where it is silent.
 """
-from typing import TYPE_CHECKING, Any, Dict, Optional
+from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence
 
 from ..errors import ImpossibleSituation
 from ..hand import PAIR
+from ..messages import Message
 from ..patterns import COMMON, COUNT, PatternView, ReadingView, block_traits, counted_traits, counts, only_on, \
     per_hand, situational
 from ..payouts import Param, Payout, Scheme, transfer
@@ -27,7 +28,7 @@ from .sichuan import capped_points
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
-    from ..scoring import Score, Tiles
+    from ..scoring import Match, Score, Tiles
     from ..session import State
 
 MOST_LEVEL = 3  # 三老庄: more 连庄 stays at the third (五、10)
@@ -109,6 +110,12 @@ class Hangzhou(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
+def _place(block: Any, stand: int) -> None:
+    """Nothing of the winning block is read, but 爆头 reads the hand before its winning tile, so the hand does not
+    score alike whichever of its tiles won it: a `place` says so (`ReadingKeys`)."""
+    return None
+
+
 class HangzhouRegion(Region):
     id = "hangzhou"
     zh = "杭州"
@@ -130,19 +137,22 @@ class HangzhouRegion(Region):
                 raise ImpossibleSituation("hongzhong.wild_in_meld", field="hand", meld=str(meld),
                                           wild_zh=ruleset.wild_zh)
 
-    def check_hand(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> None:
-        """财飘 is always 爆头 (八、10: "必然是爆头"): a hand not 可爆头 before its winning tile was not won so."""
-        super().check_hand(ruleset, situation, tiles)
-        if situation.extra("piao") and tiles.hand.winning is not None and not can_burst(tiles.before):
-            raise ImpossibleSituation("hangzhou.piao_not_burst", field="piao")
+    def reading_refusal(self, ruleset: "Ruleset", reading: Any, matches: Sequence["Match"]) -> Optional[Message]:
+        """财飘 is always 爆头 (八、10: "必然是爆头"): a hand not 可爆头 before its winning tile, or told without 爆头,
+        was not won so."""
+        if not reading.situation.extra("piao"):
+            return None
+        burst_held = reading.named("burst") > 0 if reading.told else can_burst(reading.tiles.before)
+        return None if burst_held else Message("hangzhou.piao_not_burst")
 
     def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits, 豪华七对 sees whether a 财神 stands in a pair (wildcard roles are
-        kept); 爆头 reads the hand before its winning tile, 财飘 the situation."""
+        kept); 爆头 reads the hand before its winning tile (`_place`), 财飘 the situation."""
         if not own_detectors(self, ruleset, DETECTORS):
             return None
         traits = block_traits(frozenset(p.id for p in ruleset.patterns), tiles)
-        return ReadingKeys(traits, wild_roles=True, counted=counted_traits, signature=(self.id, traits.signature))
+        return ReadingKeys(traits, _place, wild_roles=True, counted=counted_traits,
+                           signature=(self.id, traits.signature))
 
     # --- the table ------------------------------------------------------------------------------------
 

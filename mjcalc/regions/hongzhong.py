@@ -102,6 +102,8 @@ class HongzhongRegion(Region):
         hits = int(situation.extra("birds") or 0)
         if turned is not None and hits > turned:
             raise SituationError("hongzhong.birds_over", field="birds", hits=hits, turned=turned)
+        if hits and situation.last_tile:  # 三、19: the birds are the tiles left to draw, and none is left
+            raise SituationError("hongzhong.birds_last_tile", field="birds", hits=hits)
 
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
         """No chow is claimed (六、2); a 红中 is never part of a pung or a kong (三、18: 不可被碰、杠)."""
