@@ -673,6 +673,7 @@ EN: Dict[str, str] = {
     "play.not_a_word": "{word} is not a player, 自摸, a pattern of {ruleset} or tiles{hint}",
     "play.not_a_command": "{word} is not a player or a command{hint}",
     "play.undo_words": "undo takes a hand number and y (`undo`, `undo 3`, `undo y`), not {words}",
+    "play.penalty_words": "a penalty takes its name, the player and maybe one other (`暗杠 阿张`, `明杠 小李 老王`), not {words}",
     # serve/server.py: the API's own refusals (a library error is said as the command line says it)
     "api.unknown_ruleset": "unknown ruleset {name}; this server has: {known}",
     "api.players_object": "expected {shape}",
@@ -1057,6 +1058,7 @@ ZH: Dict[str, str] = {
     "table.done_new": "开了牌桌 {table}",
     "table.done_penalty": "罚分",
     "play.undo_words": "undo 只接受局数和 y（`undo`、`undo 3`、`undo y`），不是 {words}",
+    "play.penalty_words": "罚分只接受名称、玩家，和至多另一位玩家（`暗杠 阿张`、`明杠 小李 老王`），不是 {words}",
     # --- the server's API ---
     "api.unknown_ruleset": "不认识的规则 {name}；这里有：{known}",
     "api.players_object": "应是 {shape}",

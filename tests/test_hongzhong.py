@@ -308,3 +308,16 @@ def test_waits_equal_the_slow_reference_with_red_dragons_and_no_fifth_copy():
         bitten += expected != unlimited
     # the property is about ready hands, and about the limit: enough of each
     assert ready >= 60 and bitten >= 5, (ready, bitten)
+
+
+def test_kong_money_is_said_at_the_prompt_as_players_say_it(table):
+    """`暗杠 阿张` and `明杠 小李 老王` at `table play` record the kong money (the word penalty may be left out); the
+    draw then pays it all back (八、1 4))."""
+    from mjcalc.evening import Ledger
+    said = CliRunner().invoke(cli, ["table", "play", "t", "--db", str(table)],
+                              input="暗杠 阿张\npenalty 明杠 小李 老王\n荒牌\nquit\n")
+    assert said.exit_code == 0 and "Error" not in said.output, said.output
+    with Ledger(table) as ledger:
+        assert [(p.penalty, p.player, p.to) for p in ledger.penalties(ledger.table("t"))] == \
+            [("concealed_kong", "W", None), ("direct_kong", "S", "E")]
+        assert money(ledger) == dict.fromkeys("ESWN", 0)

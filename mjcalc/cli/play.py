@@ -31,7 +31,7 @@ from .text_table import line_width
 
 SELF_DRAW = ("自摸", "zimo", "zm", "self", "-")
 DRAWN = ("荒牌", "荒庄")  # `draw` as players say it (the glossary's 荒牌)
-COMMANDS = ("draw", "undo", "show", "settle", "score", "rules", "help", "quit")
+COMMANDS = ("draw", "penalty", "undo", "show", "settle", "score", "rules", "help", "quit")
 ANSWERS = ("y", "yes", "n", "no")  # to a question (`undo`): yes, then no
 
 
@@ -147,7 +147,11 @@ class TablePrompt(cmd.Cmd):
         """`#` starts a comment (a script of an evening can explain itself); 荒牌 is `draw`."""
         line = line.split("#", 1)[0].strip() if "#" in line else line
         first, _, rest = line.strip().partition(" ")
-        return f"draw {rest}".strip() if first in DRAWN and not self._is_player(first) else line
+        if first in DRAWN and not self._is_player(first):
+            return f"draw {rest}".strip()
+        if self._is_penalty(first) and not self._is_player(first):  # 暗杠 阿张: kong money as players say it
+            return f"penalty {line.strip()}"
+        return line
 
     # --- hands -------------------------------------------------------------------------------------------
 
@@ -211,6 +215,10 @@ class TablePrompt(cmd.Cmd):
             return True
         except LedgerError as exc:
             return exc.code != "record.total_unreadable"
+
+    def _is_penalty(self, word: str) -> bool:
+        """One of the table's rules' payments between hands, by id or Chinese name (暗杠, concealed_kong)."""
+        return self.rules is not None and any(word in (p.id, p.zh) for p in self.rules.penalties)
 
     def _is_player(self, word: str) -> bool:
         try:
@@ -280,6 +288,18 @@ class TablePrompt(cmd.Cmd):
         sichuan counts each ready hand's best 番 and names each 主动花猪: 荒牌 ready=小李:2,大刘 pig=阿张"""
         told = [arg for word in self.words(line) for arg in ("--told", word)]
         self.invoke("draw", self.table.name, "--client", self.client, *told)
+
+    def do_penalty(self, line: str) -> None:
+        """penalty NAME PLAYER [TO]: a penalty, or kong money when the kong is made
+
+        NAME is one of the rules' (`mjcalc rulesets show`), by its name or id; PLAYER pays a penalty, or is paid
+        kong money (the konger); TO is the one other player in it, where there is one (明杠: the discarder).
+        The word penalty may be left out: 暗杠 阿张, 明杠 小李 老王."""
+        words = self.words(line)
+        if len(words) not in (2, 3):
+            raise LedgerError("play.penalty_words", words=repr(line.strip()))
+        self.invoke("penalty", self.table.name, words[0], "--player", words[1], *(["--to", words[2]] if len(words) == 3
+                                                                                else []))
 
     def do_undo(self, line: str) -> None:
         """undo [N] [y]: show the last hand (or hand N) and remove it
