@@ -540,12 +540,19 @@ def waits_table(doc: Doc, result: Analysis, lang: str, glyphs: bool = False, sai
 
 
 def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None,
-              at_draw: Optional[Tuple[AtDraw, str]] = None, never: Optional[str] = None) -> Doc:
+              at_draw: Optional[Tuple[AtDraw, str]] = None, never: Optional[str] = None,
+              wild_draw: Optional[Tuple[int, str]] = None) -> Doc:
     """`waits HAND`: each wait and the tiles left. `every`: the hand wins on every tile it can draw, by the win
     of that name ('' for its shape); `found` then holds the kinds with copies left. `at_draw`: what the hand is
     paid when the wall runs out, where the ruleset pays ready hands (`analysis.ready_at_draw`), and its unit.
-    `never`: why the hand waits on nothing whatever its shape (`Region.never_ready`), as said."""
+    `never`: why the hand waits on nothing whatever its shape (`Region.never_ready`), as said. `wild_draw`: where a
+    wildcard is no tile kind (`*`), how many are left when drawing one wins, and the wildcard's name."""
     doc = Doc({"hand": str(hand), "waits": [{"tile": NAMES[t], "left": left} for t, left in found]})
+    if wild_draw is not None:
+        doc.data["wild_draw"] = {"left": wild_draw[0]}
+        if not found:
+            doc.line(f"no tile kind wins it, but a {wild_draw[1]} (*) drawn does: {wild_draw[0]} left")
+            return doc
     if every is not None:
         doc.data["every_tile"] = True
     if at_draw is not None:
@@ -563,6 +570,8 @@ def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False
             all_kinds_note([t for t, _ in found])
         if note:
             doc.line(note)
+        if wild_draw is not None:
+            doc.line(f"and a {wild_draw[1]} (*) drawn: {wild_draw[0]} left")
     if at_draw is not None:
         best, unit = at_draw
         capped = f" (paid as {best.total})" if best.uncapped > best.total else ""

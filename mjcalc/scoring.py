@@ -14,7 +14,7 @@ from .hand import CHOW, KONG, PUNG, Hand
 from .messages import Message
 from .payouts import MAX_AMOUNT
 from .ruleset import Pattern, Ruleset
-from .shapes import SHAPES, STANDARD, WaitFinder
+from .shapes import SHAPES, STANDARD, WaitFinder, is_complete
 from .situation import Situation
 from .regions.base import AnyReading, ReadingKeys, Region
 from .tiles import NAMES, NUM_KINDS, WILD
@@ -654,11 +654,20 @@ def ready_waits(tiles: Tiles, ruleset: Ruleset) -> Tuple[int, ...]:
     return tuple(w for w in found if _within_four(tiles, w, ruleset))
 
 
-def _within_four(tiles: Tiles, draw: int, ruleset: Ruleset) -> bool:
-    """Whether the 13 `tiles` and a drawn `draw` make a winning shape with no five of a kind among the concealed
-    tiles and the winning tile, wildcards counted as what they stand for (`wildcard.fifth_copy: false`)."""
+def wild_draw_wins(tiles: Tiles, ruleset: Ruleset) -> bool:
+    """Whether a wildcard drawn makes the 13 `tiles` a winning shape: where a wildcard is no tile kind (广东's
+    ghosts, `*`), the draw the waits of kinds do not list."""
+    if ruleset.wild_fifth_copy:
+        return is_complete(tiles.naturals, tiles.wilds + 1, tiles.melds, ruleset.shapes)
+    return _within_four(tiles, None, ruleset)
+
+
+def _within_four(tiles: Tiles, draw: Optional[int], ruleset: Ruleset) -> bool:
+    """Whether the 13 `tiles` and a drawn `draw` (None: a wildcard of no kind) make a winning shape with no five of
+    a kind among the concealed tiles and the winning tile, wildcards counted as what they stand for
+    (`wildcard.fifth_copy: false`)."""
     counts, wilds = list(tiles.naturals), tiles.wilds
-    if draw in tiles.wild_kinds:
+    if draw is None or draw in tiles.wild_kinds:
         wilds += 1
     else:
         counts[draw] += 1

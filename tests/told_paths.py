@@ -16,12 +16,13 @@ from mjcalc.analysis import analyze
 from mjcalc.errors import MjcalcError
 from mjcalc.hand import CHOW, KONG, PUNG
 from mjcalc.notation import parse_hand
+from mjcalc.regions import find_region
 from mjcalc.ruleset import load_ruleset
 from mjcalc.situation import Situation
 from mjcalc.told import Told, analyze_told, kong_text, told_facts
 
 RULESETS = ("beijing", "beijing-money", "beijing-classic", "beijing-doubling", "beijing-hunr", "zhuji", "shangrao",
-            "sichuan", "hongzhong", "hangzhou")
+            "sichuan", "hongzhong", "hangzhou", "guangdong")
 SEATS = "ESWN"
 HONORS = "ESWNCFP"
 NAMES = [f"{r}{s}" for s in "mps" for r in range(1, 10)] + list(HONORS)
@@ -86,7 +87,9 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
     """A won hand for `rules`: its notation and the wild kinds it declares (or None when this try failed)."""
     counts: Counter = Counter()
     wild_kinds = rules.fixed_wild  # a ruleset's own wildcard (红中) is always wild; others are named at random
-    if rules.wild_kinds and not rules.fixed_wild and rng.random() < 0.7:
+    region = find_region(rules.region)
+    faceless = region.wild_in_play(rules, Situation()) and not region.wild_kinds(rules, Situation())  # 广东's ghosts
+    if rules.wild_kinds and not rules.fixed_wild and not faceless and rng.random() < 0.7:
         first = rng.randrange(34)
         wild_kinds = (first,) if rules.wild_kinds == 1 else (first, _after(first))
     shapes = set(rules.shapes)
@@ -98,7 +101,26 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
     concealed: List[int] = []
     melds: List[str] = []
     kongs = 0
-    if "thirteen_lonely" in shapes and roll < 0.06:
+    patterns = {p.id for p in rules.patterns}
+    nine_extra = None
+    if "thirteen_orphans" in shapes and roll < 0.06:  # the 13 orphans and one of them again
+        orphans = [0, 8, 9, 17, 18, 26] + list(range(27, 34))
+        concealed = orphans + [rng.choice(orphans)]
+    elif "nine_gates" in patterns and roll < 0.1:  # 1112345678999 of a suit, and one more of it
+        suit = 9 * rng.randrange(3)
+        concealed = [suit + r for r, n in enumerate((3, 1, 1, 1, 1, 1, 1, 1, 3)) for _ in range(n)]
+        concealed.append(suit + rng.randrange(9))
+        nine_extra = concealed[-1]
+        if max(Counter(concealed).values()) > 4:
+            return None
+    elif "big_winds" in patterns and roll < 0.16:  # 四喜: three or four wind pungs, and a pair
+        winds = rng.sample(range(27, 31), 4)
+        t = rng.randrange(27)
+        if rng.random() < 0.5:
+            concealed = [w for w in winds for _ in range(3)] + [t, t]
+        else:
+            concealed = [w for w in winds[:3] for _ in range(3)] + [winds[3]] * 2 + [t] * 3
+    elif "thirteen_lonely" in shapes and roll < 0.06:
         concealed = _lonely(rng)
     elif "nine_terminals" in shapes and roll < 0.12:
         concealed = [rng.choice([0, 8, 9, 17, 18, 26] + list(range(27, 34))) for _ in range(14)]
@@ -131,16 +153,19 @@ def generate(rng: random.Random, rules) -> Optional[Generated]:
                 concealed += tiles
     if not concealed:
         return None
-    if rules.wild_kinds and not rules.fixed_wild and rng.random() < 0.3:  # a wild kind the hand holds: some as themselves
+    if rules.wild_kinds and not rules.fixed_wild and not faceless and rng.random() < 0.3:  # some stand as themselves
         first = rng.choice(concealed)
         wild_kinds = (first,) if rules.wild_kinds == 1 else (first, _after(first))
     rng.shuffle(concealed)
-    # some concealed tiles become wildcards (written `*`): what they stand for is the engine's to find
-    if wild_kinds and rng.random() < 0.6:
-        for i in range(rng.choice([1, 1, 2, 3])):
+    # some concealed tiles become wildcards (written `*`): what they stand for is the engine's to find; 广东's four
+    # ghosts sometimes (四鬼和)
+    if (wild_kinds or faceless) and rng.random() < 0.6:
+        for i in range(rng.choice([1, 1, 2, 3] + ([4] if "four_ghosts" in patterns else []))):
             if i < len(concealed):
                 concealed[i] = -1
     at = rng.randrange(len(concealed))
+    if nine_extra in concealed and rng.random() < 0.7:  # won on the extra tile: 九莲宝灯
+        at = concealed.index(nine_extra)
     fours = [k for k, n in Counter(concealed).items() if n == 4 and k >= 0]  # to be won on the fourth of them
     if fours and any(p.id == "dragon_seven_pairs" for p in rules.patterns) and rng.random() < 0.5:  # 龙七对
         at = concealed.index(fours[0])
@@ -187,8 +212,8 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
     first_turn = rng.random() < 0.1
     if first_turn and rng.random() < 0.5:  # 天和 / 天糊: the dealer's own first draw
         dealer, discarder = seat, None
-    elif first_turn and dealer != seat:  # 地胡 / 地糊: on the dealer's first discard
-        discarder = dealer
+    elif first_turn and dealer != seat:  # 地胡 / 地糊: on the dealer's first discard (广东's 地和: his first draw)
+        discarder = None if "earthly_draw" in {p.id for p in rules.patterns} else dealer
     options = {}
     rob = discarder is not None and rng.random() < 0.1
     if "shaozhuang" in rules.options and rng.random() < 0.3:
@@ -227,6 +252,12 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
         options["laozhuang"] = rng.choice([2, 3])
     if "piao" in rules.options and rng.random() < 0.3:  # refused unless the hand was 可爆头: then not compared
         options["piao"] = rng.choice([1, 1, 2])
+    if "ghosts_out" in rules.options and rng.random() < 0.3:
+        options["ghosts_out"] = rng.choice([1, 1, 2])
+    if "horses" in rules.options and rng.random() < 0.4:
+        options["horses"] = rng.choice([1, 2])
+    if "kong_from" in rules.options and discarder is None and kongs and rng.random() < 0.3:
+        options["kong_from"] = rng.choice([s for s in SEATS if s != seat])
     if "birds" in rules.options and rng.random() < 0.4:
         options["birds"] = rng.choice([1, 2])
     if "void" in rules.options and rng.random() < 0.3:
@@ -291,6 +322,8 @@ def told_three_ways(rules, text: str, sit: Situation) -> Optional[Compared]:
     if tiles.score is None or not tiles.score.legal:
         return None
     facts = told_facts(facts_of(tiles))
+    if "no_ghost" in rules.options and not tiles.tiles.wild_tiles:  # 广东's 无鬼: a player knows he held no ghost
+        sit = sit.replace(no_ghost=True)
     named = tuple((m.pattern_id, m.count) for m in tiles.score.matches)
     # a total is told as the hand was paid: 四惠牌/混杠 won on a discard are paid as self-drawn, which only the tiles
     # (or the pattern's name) say

@@ -290,8 +290,10 @@ def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Op
         best = ready_at_draw(parsed, rules, finder.situation)
         from ..scoring import prepare  # imported when used (start-up time)
         never = finder.region.never_ready(rules, finder.situation, prepare(parsed, finder.wild_kinds).held)
+        ghosts = finder.wild_draw(parsed)
         emit(render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh),
-                              None if never is None else said(never)), as_json)
+                              None if never is None else said(never),
+                              None if ghosts is None else (ghosts, rules.wild_zh)), as_json)
         return
     from .progress import Progress  # imported when used (start-up time)
     with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere

@@ -331,7 +331,9 @@ def do_waits(lib: Library, p: Data) -> Data:
     rules, _ = lib.rules(p.get("ruleset"))
     finder = BatchWaits(rules, situation_from({k: p[k] for k in ("wild", "indicator") if k in p}))
     parsed, found, every = finder.answer(p["hand"], _seen(p["seen"]) if p.get("seen") else None)
-    answer: Data = waits_doc(parsed, found, every=every).data  # a document's data: what --json prints
+    ghosts = finder.wild_draw(parsed)
+    answer: Data = waits_doc(parsed, found, every=every,
+                             wild_draw=None if ghosts is None else (ghosts, rules.wild_zh)).data  # what --json prints
     return answer
 
 

@@ -1,0 +1,177 @@
+"""广东麻将 推倒胡 (MIL 2023): the book's examples, and its payment rules worked by hand.
+
+The book is 广东麻将（推广）竞赛规则（试行2023版）, of the MIL rules committee. It has no fully scored hand; its examples
+are the five-copy waits (七、1 5), pp. 9-10), the ghost coefficient ("打出过 3 张鬼牌后和牌，基本分=基本番×2³", 八、2 2)
+b), p. 10) and 四鬼和 with 十三幺 ("取十三幺 16 番", 八、2 7), p. 12). The rest is worked from its rules, quoted where
+used: "基本分=基本番×分数系数" (八、2 2)), "和牌者向点炮者收取基本分" (八、2 3)), "抢杠…收取三倍基本分", "自摸和：和牌者向
+未和牌者分别收取基本分" (八、2 4)), "每有一张马牌中马收取其他三家每家 1 分" (八、3 2)), and the 番种 table (pp. 11-12).
+Ghosts (the four flowers) are written `*`.
+"""
+import pytest
+from click.testing import CliRunner
+
+from mjcalc.analysis import analyze
+from mjcalc.cli import cli
+from mjcalc.notation import parse_hand
+from mjcalc.ruleset import load_ruleset
+from mjcalc.situation import Situation
+
+GUANGDONG = load_ruleset("guangdong")
+PLAYERS = {"E": "老王", "S": "小李", "W": "阿张", "N": "大刘"}
+PUNGS = "[555m] [666m] 888p 99p 9m * +9m"  # 碰碰和 4 and 自摸 1, a ghost in hand: 5 番 × 1
+
+
+def scored(hand, **fields):
+    return analyze(parse_hand(hand), GUANGDONG, Situation(**fields))
+
+
+def fan(hand, **fields):
+    result = scored(hand, **fields)
+    assert result.score.legal, result.score.reason
+    return {m.pattern_id: m.count for m in result.score.matches}, result.score.total
+
+
+def waits_of(hand):
+    said = CliRunner().invoke(cli, ["waits", hand, "-r", "guangdong", "--json"])
+    assert said.exit_code == 0, said.output
+    import json
+    doc = json.loads(said.stdout)
+    return [w["tile"] for w in doc["waits"]], doc.get("wild_draw")
+
+
+# --- 七、1 5) the five-copy waits, pp. 9-10 (the book writes one suit's digits; here 万) -----------------------------
+
+def test_the_books_five_copy_waits():
+    # "手牌为 1234444556677，此时可和 1、7，不能和 4（鬼牌可作 1、7，不能作 4）"
+    assert waits_of("1234444556677m") == (["1m", "7m"], {"left": 4})
+    score = scored("1234444556677m +*", seat="S").score
+    assert score.legal and 3 not in score.reading.decomposition.wild_as  # the ghost is not a fifth 4m
+    # "如果手牌为 1234556677，己方已碰牌为 444，此时可和 1、4、7（鬼牌可作 1、4、7）": no natural 4m is left
+    assert waits_of("1234556677m [444m]") == (["1m", "7m"], {"left": 4})
+    assert scored("1234556677m [444m] +*", seat="S").score.legal
+    # "如果手牌为 1255667799，己方已杠牌为 3333，此时可和 3（鬼牌可作 3）": only a ghost wins it
+    assert waits_of("1255667799m [3333m]") == ([], {"left": 4})
+    three = scored("1255667799m [3333m] +*", seat="S").score
+    assert three.legal and three.reading.decomposition.wild_as == (2,)
+    # and a hand whose only completion is a fifth 4m is not ready, a ghost drawn to it no win
+    assert waits_of("4444m 123p 567p 789s") == ([], None)
+    assert not scored("4444m 123p 567p 789s +*", seat="S").score.legal
+
+
+def test_three_ghosts_thrown_make_the_hand_worth_eight_times_its_fan():
+    """"例如打出过 3 张鬼牌后和牌，基本分=基本番×2³=基本番×8": 碰碰和 + 自摸, 5 番, with a ghost in hand: 40 from each."""
+    assert scored(PUNGS, seat="S", ghosts_out=3).payout.deltas == {"E": -40, "S": 120, "W": -40, "N": -40}
+
+
+def test_four_ghosts_with_thirteen_orphans_is_settled_as_thirteen_orphans():
+    """"和牌同时满足四鬼和、十三幺两个番种，则取十三幺 16 番进行结算": four ghosts fill 1m, 中, 发, 白; won on W's 1s, 16.
+    Self-drawn it is the 十三幺 any self-draw is, with 自摸 (rulesets/guangdong.md): 17. Four ghosts with 12 番 or less
+    of other patterns are 四鬼和 12 alone, with 杠上花 as it stacks."""
+    assert fan("19m 19p 9s ESWN * * * * +1s", seat="S", discarder="W") == ({"thirteen_orphans": 1}, 16)
+    assert fan("19m 19p 9s ESWN * * * * +1s", seat="S") == ({"self_draw": 1, "thirteen_orphans": 1}, 17)
+    assert fan("[EEE] [SSS] 55m 7m * * * * +7m", seat="S") == ({"four_ghosts": 1}, 12)
+    assert fan("{EEEE} [SSS] 55m 7m * * * * +7m", seat="S", kong_draw=1) == ({"kong_bloom": 1, "four_ghosts": 1}, 17)
+
+
+# --- the minimums and the coefficient (七、2, 八、2 2)) ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand, fields, reason", [
+    # a plain discard win: no 番 ("起和番数为 2 番")
+    ("123m 456p 789s 234s 5s +5s", {"discarder": "W"}, "below_minimum"),
+    # 门清 and 自摸, 2 番, but a ghost in hand and none thrown: 2 points ("起和分数为 4 分")
+    ("123m 456p 789s 234s * +5s", {}, "guangdong.below_points"),
+])
+def test_a_win_needs_two_fan_and_four_points(hand, fields, reason):
+    score = scored(hand, seat="S", **fields).score
+    assert score.complete and not score.legal and reason in score.reason.code
+
+
+def test_no_ghost_doubles_the_hand_and_makes_two_fan_enough():
+    """门清 1 + 自摸 1 with no ghost: 2 番 × 2 = 4 points, the least a win needs; each of three pays 4."""
+    assert fan("123m 456p 789s 234s 5s +5s", seat="S") == ({"self_draw": 1, "concealed": 1}, 2)
+    assert scored("123m 456p 789s 234s 5s +5s", seat="S").payout.deltas == {"E": -4, "S": 12, "W": -4, "N": -4}
+
+
+# --- who pays (八、2 3)-5)) ---------------------------------------------------------------------------------------
+
+
+def test_the_discarder_pays_the_hand_and_a_robbed_konger_three_times():
+    """碰碰和 4 on W's discard, no ghost (×2): W pays 8. 混一色 4 + 门清 1 + 抢杠 4 on W's added kong of 7m, no ghost:
+    9 番 × 2 × 3 = 54 from W ("“抢杠”和牌，和牌者向加杠者收取三倍基本分")."""
+    assert scored("[555m] [666m] 888p 999p 9m +9m", seat="S", discarder="W").payout.deltas == \
+        {"E": 0, "S": 8, "W": -8, "N": 0}
+    robbed = scored("123m 456m 89m EEE 11m +7m", seat="S", discarder="W", rob_kong=True)
+    assert robbed.score.total == 9 and robbed.payout.deltas == {"E": 0, "S": 54, "W": -54, "N": 0}
+
+
+def test_a_self_draw_is_paid_by_each_and_each_horse_by_each():
+    """PUNGS self-drawn (5 番 × 1): 5 from each; with 2 horses hit, 2 more from each."""
+    paid = scored(PUNGS, seat="S", horses=2).payout
+    assert paid.deltas == {"E": -7, "S": 21, "W": -7, "N": -7}
+    assert [en for _, en, _ in paid.parts] == ["hand", "horses"]
+
+
+def test_kong_bloom_after_a_kong_on_a_discard_is_paid_by_its_feeder_three_times():
+    """"直杠的“杠上花”和牌，按自摸的分数计算，但由点杠者一家支付，即和牌者仅向点杠者收取三倍得分（包括基本分和中马得分）":
+    [5555m] fed by W, 杠上花 5 + 碰碰和 4 = 9 番 with a ghost in hand (×1), one horse: W pays 3 × (9 + 1) = 30. After a
+    concealed kong the same hand is an ordinary self-draw: 10 from each."""
+    fed = scored("[5555m]W [666m] 888p 99p 9m * +9m", seat="S", kong_draw=1, kong_from="W", horses=1)
+    assert fed.score.total == 9 and fed.payout.deltas == {"E": 0, "S": 30, "W": -30, "N": 0}
+    own = scored("{5555m} [666m] 888p 99p 9m * +9m", seat="S", kong_draw=1, horses=1)
+    assert own.payout.deltas == {"E": -10, "S": 30, "W": -10, "N": -10}
+
+
+@pytest.mark.parametrize("args, words", [
+    (["19m 19p 9s ESWN * * * 1s +*", "--from", "W"], "a thrown ghost is never won on"),
+    ([PUNGS, "--horses", "1", "--from", "W"], "horses are turned only after a self-draw"),
+    ([PUNGS, "--horses", "5"], "5 horses hit, but only 4 are turned"),
+    ([PUNGS, "--ghosts-out", "4"], "1 ghosts in the hand and 4 thrown: there are only 4"),
+    ([PUNGS, "--wild", "5m"], "write each as * in the hand"),
+    (["[123m] [666m] 888p 99p 9m * +9m"], "no chow is claimed in this ruleset"),
+])
+def test_what_the_book_refuses_is_one_line(args, words):
+    said = CliRunner().invoke(cli, ["analyze", *args, "-r", "广东"])
+    assert said.exit_code in (0, 1, 2) and words in said.output and "Traceback" not in said.output, said.output
+
+
+# --- the 番种 table ----------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("hand, fields, patterns, total", [
+    ("[EEE] [SSS] [WWW] NN 5m 5m +5m", {"discarder": "W"}, {"all_pungs": 1, "half_flush": 1, "small_winds": 1}, 20),
+    ("[EEE] [SSS] [WWW] 55m NN +N", {"discarder": "W"}, {"half_flush": 1, "big_winds": 1}, 20),
+    ("[CCC] [FFF] PP 123m 45m +6m", {"discarder": "W"}, {"half_flush": 1, "small_dragons": 1}, 16),
+    ("[CCC] [FFF] PP 99m 123m +P", {"discarder": "W"}, {"half_flush": 1, "big_dragons": 1}, 20),
+    ("[111m] [999p] [EEE] 11s CC +C", {"discarder": "W"}, {"terminal_pungs": 1}, 12),
+    ("1112345678999m +5m", {"discarder": "W"}, {"nine_gates": 1}, 16),
+    ("11m 22m 44p 55p 66s 88s 9s +9s", {}, {"self_draw": 1, "seven_pairs": 1}, 7),
+    ("1m 5p 9s E S W N 2m 3s **** +7p", {}, {"four_ghosts": 1}, 12),
+])
+def test_the_fan_table(hand, fields, patterns, total):
+    assert fan(hand, seat="S", **fields) == (patterns, total)
+
+
+# --- an evening: kong money, a draw, who deals next --------------------------------------------------------------
+
+
+@pytest.fixture
+def table(tmp_path):
+    from mjcalc.evening import Ledger, create_table
+    db = tmp_path / "t.sqlite3"
+    with Ledger(db) as ledger:
+        create_table(ledger, "t", "guangdong", PLAYERS, 1)
+    return db
+
+
+def test_kong_money_a_draw_voids_and_the_winner_deals_next(table):
+    """W 阿张's concealed kong (2 from each), then a draw: paid back, E deals again ("若本副牌最终流局，所有已开过的杠均
+    不计算分数", 八、1 4)); then S 小李 wins PUNGS on N's discard (碰碰和 4 × 1: 4 from N) and deals next (七、5)."""
+    from mjcalc.evening import Ledger, hand_input, record_given, record_penalty
+    with Ledger(table) as ledger:
+        record_penalty(ledger, ledger.table("t"), "concealed_kong", "W")
+        draw = record_given(ledger, ledger.table("t"), hand_input(facts={})).hand
+        assert draw.deltas == {"E": 2, "S": 2, "W": -6, "N": 2} and draw.after.dealer == "E"
+        won = record_given(ledger, ledger.table("t"),
+                           hand_input("[555m] [666m] 888p 99p 9m * +9m", Situation(seat="S", discarder="N"))).hand
+        assert won.deltas == {"E": 0, "S": 4, "W": 0, "N": -4} and won.after.dealer == "S"
