@@ -581,3 +581,26 @@ def test_the_red_dragon_game_offers_its_wall_and_its_own_wildcard(browser, serve
     assert text(browser, "#total") == str(cli["total"])
     shoot(browser, shots, "hongzhong.png")
     Select(by_css(browser, "#ruleset")).select_by_value("beijing")
+
+
+def test_the_guangdong_ghosts_are_tapped_as_stars_and_named_by_no_tile(browser, server, shots):
+    """广东麻将 (rulesets/guangdong.md): the ghosts are flowers, no tile kind: the picker offers ★ and nothing asks
+    which tile is wild; a hand with a ghost and 碰碰和 self-drawn is paid as the command line pays it (5 番 × 1 from
+    each), and with the ghosts thrown twice before (--ghosts-out 2) four times that."""
+    from selenium.webdriver.support.ui import Select
+
+    open_page(browser, server)
+    Select(by_css(browser, "#ruleset")).select_by_value("guangdong")
+    wait(browser, lambda d: all_css(d, '#picker [data-k="*"]'), "the ghost in the picker")
+    field = by_css(browser, "#notation")
+    field.clear()
+    field.send_keys("[555m] [666m] 888p 99p 9m * +9m")
+    wait(browser, lambda d: result_state(d) == "legal", "the hand scored")
+    by_css(browser, "#sitsum").click()
+    assert text(browser, "#wild-fixed") == "★" and not all_css(browser, "#wild0")
+    _set(browser, "#opt-ghosts_out", "2")
+    cli = cli_json(["analyze", "[555m] [666m] 888p 99p 9m * +9m", "-r", "guangdong", "--ghosts-out", "2", "--json"])
+    assert cli["payouts"] == {"E": 60, "S": -20, "W": -20, "N": -20}
+    wait(browser, lambda d: _payouts(d) == cli["payouts"], "the ghosts thrown paid")
+    shoot(browser, shots, "guangdong.png")
+    Select(by_css(browser, "#ruleset")).select_by_value("beijing")
