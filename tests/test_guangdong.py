@@ -175,3 +175,50 @@ def test_kong_money_a_draw_voids_and_the_winner_deals_next(table):
         won = record_given(ledger, ledger.table("t"),
                            hand_input("[555m] [666m] 888p 99p 9m * +9m", Situation(seat="S", discarder="N"))).hand
         assert won.deltas == {"E": 0, "S": 4, "W": 0, "N": -4} and won.after.dealer == "S"
+
+
+# --- the property: waits against the slow reference, with ghosts and the five-copy limit -------------------------
+
+
+def test_waits_and_a_ghost_drawn_equal_the_slow_reference():
+    """Random 13-tile hands of the 136 kinds with up to one ghost (`*`), often four alike: the kinds that win them
+    and whether a ghost drawn does, against tests/reference.py with no fifth copy (七、1 5)), over the three shapes."""
+    import random
+
+    import reference as ref
+    from mjcalc.batch import BatchWaits
+    from mjcalc.tiles import NAMES
+    rng = random.Random("guangdong waits")
+    finder = BatchWaits(GUANGDONG, Situation())
+    shapes = {"standard", "seven_pairs", "thirteen_orphans"}
+    ready = bitten = 0
+    for _ in range(120):
+        counts = [0] * 34
+        ghosts = rng.choice([0, 1])
+        if rng.random() < 0.3:
+            counts[rng.randrange(34)] = 4
+        if rng.random() < 0.2 and ghosts == 0:  # four alike and three chows: only a fifth copy would pair it
+            four = [k for k in range(34) if counts[k] == 4] or [rng.randrange(34)]
+            counts = [0] * 34
+            counts[four[0]] = 4
+            for suit in rng.sample(range(3), 3):
+                low = 9 * suit + rng.randrange(7)
+                if all(counts[low + i] < 4 for i in range(3)):
+                    for i in range(3):
+                        counts[low + i] += 1
+            counts = counts if sum(counts) == 13 else [0] * 34
+        while sum(counts) < 13 - ghosts:
+            k = rng.randrange(34) if rng.random() < 0.3 or not any(counts) else \
+                max(0, min(33, rng.choice([i for i in range(34) if counts[i]]) + rng.choice([-1, 0, 1])))
+            if counts[k] < 4:
+                counts[k] += 1
+        text = " ".join(NAMES[k] for k in range(34) for _ in range(counts[k])) + " *" * ghosts
+        hand, found, _ = finder.answer(text)
+        kinds = [NAMES[k] for k in range(34) if counts[k] < 4 and ref.ref_is_complete_within_four(
+            [n + (i == k) for i, n in enumerate(counts)], ghosts, 0, shapes)]
+        assert [NAMES[t] for t, _ in found] == kinds, text
+        ghost = ref.ref_is_complete_within_four(counts, ghosts + 1, 0, shapes)
+        assert (finder.wild_draw(hand) is not None) == ghost, text
+        ready += bool(kinds) or ghost
+        bitten += ghost != ref.ref_is_complete_bruteforce(counts, ghosts + 1, 0, shapes)
+    assert ready >= 30 and bitten >= 1, (ready, bitten)
