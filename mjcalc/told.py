@@ -417,7 +417,9 @@ def _try(ruleset: Ruleset, region: Region, situation: Situation, hand: ToldHand,
     paid = region.as_paid(ruleset, situation)
     automatic = region.automatic_win(ruleset, paid, hand)
     if automatic is not None:
-        if region.automatic_pattern(ruleset) not in named:  # a win whatever the shape is told by its name
+        pattern = region.automatic_pattern(ruleset)
+        # a win whatever the shape is told by its name, unless the situation says it (十风: a flag, not the tiles)
+        if pattern not in named and not getattr(region.detectors.get(pattern or ""), "situational", False):
             raise SituationError("told.no_facts", field="patterns")
         paid = paid.replace(discarder=None, rob_kong=False)
     reading = reading_of(hand, paid)

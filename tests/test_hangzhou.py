@@ -154,3 +154,32 @@ def test_the_value_of_a_discard_scores_each_winning_tile_with_the_hand_before_it
     assert said.exit_code == 0, said.output
     nine = next(d for d in json.loads(said.stdout)["discards"] if d["discard"] == "9m")
     assert nine["expected"] == pytest.approx(8.0, abs=1e-9) and nine["p_win"] == pytest.approx(1.0)
+
+
+# --- 十风 (八、7) and 承包 (八、8) --------------------------------------------------------------------------------
+
+TEN = "EEE 159m 2p 8s CF 4s 6p 7s +9s"  # no shape, no 财神
+
+
+def test_ten_winds_win_whatever_the_shape_and_add_only_no_caishen():
+    """"记连续打出十张风牌的选手 3 番和牌，如在打出的风牌中有财神，则记为 4 番；十风可以复合番型无财神": 3 + 1, and 4 + 1 paid as
+    4 (the cap). S wins, E deals at his first: 16 + 16 + 32 = 64."""
+    assert fan(TEN, seat="S", ten_winds=True) == ({"ten_winds": 1, "no_wild": 1}, 4)
+    assert fan(TEN, seat="S", ten_winds_white=True) == ({"ten_winds_white": 1, "no_wild": 1}, 4)
+    assert scored(TEN, seat="S", dealer="E", ten_winds=True).payout.deltas == {"E": -32, "S": 64, "W": -16, "N": -16}
+    assert not scored(TEN, seat="S", ten_winds=True, discarder="W").score.legal
+    said = CliRunner().invoke(cli, ["analyze", "[EEE] 159m 2p 8s CF 4s 6p 7s +9s", "-r", "hangzhou", "--ten-winds"])
+    assert "十风 is made with no 吃, 碰 or 杠" in said.output
+
+
+@pytest.mark.parametrize("fields, expected", [
+    # "若 A 和牌，则由 A 向 B 收取当副牌所有分数": S wins 爆头 (B 2), W deals at his first: 2 (E) + 4 (W) + 2 (N) = 8,
+    # all from E, the seat before S
+    ({"chengbao": True}, {"E": -8, "S": 8, "W": 0, "N": 0}),
+    # "若 B 和牌，则由 B 向 A 收取当副牌所有分数的 2 倍": W, after S, chowed three times from S: W pays 16
+    ({"fan_chengbao": True}, {"E": 0, "S": 16, "W": -16, "N": 0}),
+    # both at once: "向其上家收取其当副牌所有分数并同时向下家收取其当副牌所有分数的 2 倍"
+    ({"chengbao": True, "fan_chengbao": True}, {"E": -8, "S": 24, "W": -16, "N": 0}),
+])
+def test_chengbao_makes_the_bound_seats_pay_the_whole_win(fields, expected):
+    assert scored(BURST, seat="S", dealer="W", **fields).payout.deltas == expected

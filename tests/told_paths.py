@@ -252,6 +252,12 @@ def situation(rng: random.Random, rules, kongs: int, wild: tuple, held_wild: int
         options["laozhuang"] = rng.choice([2, 3])
     if "piao" in rules.options and rng.random() < 0.3:  # refused unless the hand was 可爆头: then not compared
         options["piao"] = rng.choice([1, 1, 2])
+    if "ten_winds" in rules.options and discarder is None and rng.random() < 0.15:  # 十风 (refused with a meld)
+        options[rng.choice(["ten_winds", "ten_winds_white"])] = True
+        options.pop("piao", None)
+    for bound in ("chengbao", "fan_chengbao"):
+        if bound in rules.options and rng.random() < 0.15:
+            options[bound] = True
     if "ghosts_out" in rules.options and rng.random() < 0.3:
         options["ghosts_out"] = rng.choice([1, 1, 2])
     if "horses" in rules.options and rng.random() < 0.4:

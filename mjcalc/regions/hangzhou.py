@@ -12,9 +12,9 @@ row (`piao`), always with 爆头 (八、6). 豪华七对 needs four alike of rea
 pays nothing, and its dealer deals again. rulesets/hangzhou.md gives the rules with the book's pages, and what was
 chosen where it is silent.
 """
-from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Literal, Optional, Sequence, Union
 
-from ..errors import ImpossibleSituation
+from ..errors import ImpossibleSituation, Notice
 from ..hand import PAIR
 from ..messages import Message
 from ..patterns import COMMON, COUNT, PatternView, ReadingView, block_traits, counted_traits, counts, only_on, \
@@ -72,7 +72,30 @@ def luxury_natural(r: ReadingView, p: PatternView) -> int:
     return int(any(kinds.count(k) == 2 and all(not b.wild_as for b in pairs if b.tiles[0] == k) for k in set(kinds)))
 
 
-DETECTORS = detectors(COMMON, plain_win=COMMON["tuidaohe"], burst=burst, caipiao=caipiao, luxury_natural=luxury_natural)
+@situational("rule.ten_winds", implies=("ten_winds", True))
+def ten_winds(r: ReadingView, p: PatternView) -> int:
+    """十风: the winner's first ten discards were all honours, with no claim (八、7); a win whatever the shape."""
+    return int(bool(r.situation.extra("ten_winds") or r.situation.extra("ten_winds_white")))
+
+
+@situational("rule.ten_winds_white", implies=("ten_winds_white", True))
+def ten_winds_white(r: ReadingView, p: PatternView) -> int:
+    """十风 with a 白 (the 财神) among the ten discards: 4 番 (八、10)."""
+    return int(bool(r.situation.extra("ten_winds_white")))
+
+
+DETECTORS = detectors(COMMON, plain_win=COMMON["tuidaohe"], burst=burst, caipiao=caipiao, luxury_natural=luxury_natural,
+                      ten_winds=ten_winds, ten_winds_white=ten_winds_white)
+
+
+def upper(seat: str) -> str:
+    """The seat before `seat` in the order of play (上家): the one it chows from."""
+    return SEATS[(SEATS.index(seat) - 1) % 4]
+
+
+def lower(seat: str) -> str:
+    """The seat after `seat` in the order of play (下家)."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
 # --- the payout scheme ---------------------------------------------------------------------------------
@@ -98,10 +121,16 @@ class Hangzhou(Scheme):
         s = situation
         b = capped_points(score.total, ruleset.cap) * s.base
         factor = dealer_factor(int(s.extra("laozhuang") or 1))
+        owed = {seat: b * factor if s.dealer in (seat, s.seat) else b for seat in SEATS if seat != s.seat}
+        whole = sum(owed.values())
+        bound: Dict[str, int] = {}  # 承包 (八、8): the bound seats pay the whole win (反承包 twice), and only they
+        if s.extra("chengbao"):
+            bound[upper(s.seat)] = whole
+        if s.extra("fan_chengbao"):
+            bound[lower(s.seat)] = 2 * whole
         hand: Dict[str, int] = {}
-        for seat in SEATS:
-            if seat != s.seat:
-                transfer(hand, seat, s.seat, b * factor if s.dealer in (seat, s.seat) else b)
+        for seat, amount in (bound or owed).items():
+            transfer(hand, seat, s.seat, amount)
         payout = Payout()
         payout.add("和牌", "hand", hand)
         return payout
@@ -125,17 +154,45 @@ class HangzhouRegion(Region):
     options = (
         Option("laozhuang", "int", "老庄: the dealer's level, 1-3 (the deals he has kept, by a win or a draw, plus 1; "
                "a table keeps it).", zh="老庄", default=1, minimum=1, maximum=MOST_LEVEL, metavar="N", from_deal=True),
+        Option("ten_winds", "flag", "十风: the winner's first ten discards were all honours, with no claim (a win "
+               "whatever the shape).", zh="十风", default=False),
+        Option("ten_winds_white", "flag", "十风 with a 白 (the 财神) among the ten discards.", zh="十风带白",
+               default=False),
+        Option("chengbao", "flag", "承包: the winner chowed three times from the seat before him, which pays the "
+               "whole win.", zh="承包", default=False),
+        Option("fan_chengbao", "flag", "反承包: the seat after the winner chowed three times from him, and pays the "
+               "whole win twice.", zh="反承包", default=False),
         Option("piao", "int", "财飘: how many 财神 the winner threw in a row just before the winning draw (飘).",
                zh="财飘", default=0, minimum=0, maximum=3, metavar="N"),
     )
 
+    def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
+        super().check_situation(ruleset, situation)
+        s = situation
+        if (s.extra("ten_winds") or s.extra("ten_winds_white")) and (s.kong_draw or s.extra("piao")):
+            raise ImpossibleSituation("hangzhou.ten_winds_alone", field="ten_winds")
+
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        """A 财神 is never part of a claimed meld or a kong (三、6: 财神牌不可吃、碰、杠)."""
+        """A 财神 is never part of a claimed meld or a kong (三、6: 财神牌不可吃、碰、杠); 十风 is made with no claim
+        and no kong (八、7: 不得吃、碰、杠)."""
         super().check_melds(ruleset, situation, hand)
+        if hand.melds and (situation.extra("ten_winds") or situation.extra("ten_winds_white")):
+            raise ImpossibleSituation("hangzhou.ten_winds_melds", field="ten_winds")
         for meld in hand.melds:
             if any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
                 raise ImpossibleSituation("hongzhong.wild_in_meld", field="hand", meld=str(meld),
                                           wild_zh=ruleset.wild_zh)
+
+    def automatic_win(self, ruleset: "Ruleset", situation: Situation,
+                      tiles: Any) -> Optional[Union[Notice, Literal[""]]]:
+        """十风 (八、7): a win whatever the shape, declared at the next draw (self-drawn)."""
+        if "ten_winds" not in {p.id for p in ruleset.patterns}:
+            return None
+        told = situation.extra("ten_winds") or situation.extra("ten_winds_white")
+        return "" if told and situation.self_drawn else None  # on a discard: refused as any discard win
+
+    def automatic_pattern(self, ruleset: "Ruleset") -> Optional[str]:
+        return "ten_winds" if "ten_winds" in {p.id for p in ruleset.patterns} else None
 
     def reading_refusal(self, ruleset: "Ruleset", reading: Any, matches: Sequence["Match"]) -> Optional[Message]:
         """财飘 is always 爆头 (八、10: "必然是爆头"): a hand not 可爆头 before its winning tile, or told without 爆头,
@@ -168,6 +225,10 @@ class HangzhouRegion(Region):
         roles = super().seat_roles(situation, self_drawn)
         level = int(situation.extra("laozhuang") or 1)
         roles[situation.dealer].append(f"{'一二三'[level - 1]}老庄 ×{dealer_factor(level)}")
+        if situation.extra("chengbao"):
+            roles[upper(situation.seat)].append("承包 pays all")
+        if situation.extra("fan_chengbao"):
+            roles[lower(situation.seat)].append("反承包 pays all ×2")
         return roles
 
 
