@@ -325,6 +325,7 @@ EN: Dict[str, str] = {
     "waits.need_13_tiles": "{size} tiles: waits need a 13-tile hand",
     # value.py
     "value.star_without_kind": "the hand holds a '*' but no wild kind is given: the wall's wildcards depend on it (give --wild or --indicator)",
+    "value.faceless_wild": "the value of discards does not count a hand holding a {wild_zh} yet: advise without --by ranks its discards",
     # regions/base.py: what every region checks
     "region.option_unused": "is not used by {ruleset}; ignored",
     "region.own_discard": "{seat} is the winner's own seat: a player cannot win on his own discard",
@@ -830,6 +831,7 @@ ZH: Dict[str, str] = {
     "region.indicator_all_held": "四张 {tile} 都在手里，翻出来的牌不可能是它",
     "waits.need_13_tiles": "{size} 张牌：算听牌要 13 张",
     "value.star_without_kind": "牌里有 '*'，但没有给百搭是哪种牌：墙上的百搭要看它（请给百搭或翻牌）",
+    "value.faceless_wild": "出牌价值还不计手里有{wild_zh}的牌：按向听为出牌排序即可",
     # --- regions/base.py: what every region checks ---
     "region.option_unused": "{ruleset} 不用这一项；已忽略",
     "region.own_discard": "{seat} 是和牌者自己的座位：不能和自己打出的牌",

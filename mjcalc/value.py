@@ -348,6 +348,8 @@ class Engine:
         self.given = here.situation  # this moment's, for the hand as it stands
         self.wild_kinds = tuple(here.tiles.wild_kinds)
         if not self.wild_kinds and WILD in hand.tiles:
+            if self.region.wild_in_play(ruleset, here.situation):  # wildcards of no kind (广东's ghosts)
+                raise SituationError("value.faceless_wild", field="by", wild_zh=ruleset.wild_zh)
             raise SituationError("value.star_without_kind", field="wild")
         self.face = self.wild_kinds[0] if self.wild_kinds else -1
         self.melds = len(hand.melds)

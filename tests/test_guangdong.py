@@ -135,6 +135,14 @@ def test_what_the_book_refuses_is_one_line(args, words):
     assert said.exit_code in (0, 1, 2) and words in said.output and "Traceback" not in said.output, said.output
 
 
+def test_the_value_of_discards_says_it_does_not_count_ghosts_yet():
+    said = CliRunner().invoke(cli, ["advise", "[555m] 666m 888p 9p 1s 9m * E", "-r", "guangdong", "--by", "value"])
+    assert said.exit_code == 2 and said.stderr == \
+        "Error: by: the value of discards does not count a hand holding a 鬼牌 yet: advise without --by ranks its " \
+        "discards\n", said.output
+    assert CliRunner().invoke(cli, ["advise", "[555m] 666m 888p 9p 1s 9m * E", "-r", "guangdong"]).exit_code == 0
+
+
 # --- the 番种 table ----------------------------------------------------------------------------------------------
 
 
