@@ -230,3 +230,15 @@ def test_waits_and_a_ghost_drawn_equal_the_slow_reference():
         ready += bool(kinds) or ghost
         bitten += ghost != ref.ref_is_complete_bruteforce(counts, ghosts + 1, 0, shapes)
     assert ready >= 30 and bitten >= 1, (ready, bitten)
+
+
+def test_a_house_file_may_multiply_the_two_ghost_factors(tmp_path):
+    """The book gives one coefficient, 2^N; a house reading of 无鬼 and 出鬼 together as both is a parameter: a
+    winner who threw 2 ghosts and holds none, 碰碰和 on a discard (4 番): 4 × 4 = 16, or 4 × 8 = 32 so."""
+    from mjcalc.ruleset import load_ruleset_file
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: guangdong\nid: gd-house\npayout:\n  params: {ghost_factors_multiply: true}\n",
+                     encoding="utf-8")
+    hand, sit = parse_hand("[555m] [666m] 888p 999p 9m +9m"), Situation(seat="S", discarder="W", ghosts_out=2)
+    assert analyze(hand, GUANGDONG, sit).payout.deltas["S"] == 16
+    assert analyze(hand, load_ruleset_file(house), sit).payout.deltas["S"] == 32

@@ -32,12 +32,14 @@ GHOSTS = 4  # the four flowers (梅兰竹菊)
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999 of one suit
 
 
-def coefficient(situation: Situation, ghosts_held: int) -> int:
-    """八、2 2): 2^N when the winner threw N ghosts in the deal; else 2 with no ghost among the 14; else 1."""
+def coefficient(situation: Situation, ghosts_held: int, both: bool = False) -> int:
+    """八、2 2): 2^N when the winner threw N ghosts in the deal; else 2 with no ghost among the 14; else 1. With
+    `both` (a house reading, `payout.params.ghost_factors_multiply`), a winner who threw N and holds none: 2 × 2^N."""
     thrown = int(situation.extra("ghosts_out") or 0)
+    none_held = 2 if ghosts_held == 0 else 1
     if thrown:
-        return 1 << thrown
-    return 2 if ghosts_held == 0 else 1
+        return (1 << thrown) * (none_held if both else 1)
+    return none_held
 
 
 # --- detectors -----------------------------------------------------------------------------------------
@@ -130,6 +132,8 @@ class Guangdong(Scheme):
         "horses": Param("how many horses the self-drawing winner turns (买马): the most that can hit", minimum=0,
                         maximum=8),
         "horse": Param("what each horse that hits takes from each other seat, times 底分", minimum=0, maximum=100),
+        "ghost_factors_multiply": Param("true: a winner who threw N ghosts and holds none is paid 2 × 2^N (the book "
+                                        "gives one coefficient: 2^N)", kind=bool, required=False, default=False),
     }
 
     def unit_points(self, total: int, ruleset: "Ruleset") -> int:
@@ -138,7 +142,7 @@ class Guangdong(Scheme):
     def pay(self, score: "Score", situation: Situation, ruleset: "Ruleset") -> Payout:
         s, base = situation, situation.base
         held = score.reading.tiles.wild_tiles if score.reading is not None else 0
-        b = score.total * coefficient(s, held) * base
+        b = score.total * coefficient(s, held, bool(self.param(ruleset, "ghost_factors_multiply"))) * base
         hits = int(s.extra("horses") or 0) * self.param(ruleset, "horse") * base
         payout = Payout()
         hand: Dict[str, int] = {}
@@ -252,10 +256,11 @@ class GuangdongRegion(Region):
             return reason
         scheme = self.schemes.get(ruleset.payout)
         least = scheme.param(ruleset, "min_points") if scheme is not None else 0
-        points = total * coefficient(situation, tiles.wild_tiles)
-        if points < least:
-            return Message("guangdong.below_points", points=points, total=total, unit=ruleset.unit_zh,
-                           factor=coefficient(situation, tiles.wild_tiles), least=least)
+        both = bool(scheme.param(ruleset, "ghost_factors_multiply")) if scheme is not None else False
+        factor = coefficient(situation, tiles.wild_tiles, both)
+        if total * factor < least:
+            return Message("guangdong.below_points", points=total * factor, total=total, unit=ruleset.unit_zh,
+                           factor=factor, least=least)
         return None
 
     def automatic_win(self, ruleset: "Ruleset", situation: Situation,
