@@ -546,14 +546,20 @@ def _fifth_copy(ruleset: Ruleset, reading: Reading) -> Optional[Message]:
     tiles and winning tile hold five of, wildcards counted as what they stand for, as a refusal; None otherwise."""
     if ruleset.wild_fifth_copy or reading.decomposition is None or not reading.tiles.wilds:
         return None
-    held = [0] * NUM_KINDS
-    for block in reading.decomposition.blocks:
-        for t in block.tiles:
-            held[t] += 1
-    five = next((t for t in range(NUM_KINDS) if held[t] > 4), None)
+    five = _five_alike(reading.decomposition)
     if five is None:
         return None
-    return Message("scoring.wild_fifth_copy", count=held[five], tile=NAMES[five], wild_zh=ruleset.wild_zh)
+    count = sum(b.tiles.count(five) for b in reading.decomposition.blocks)
+    return Message("scoring.wild_fifth_copy", count=count, tile=NAMES[five], wild_zh=ruleset.wild_zh)
+
+
+def _five_alike(decomposition: Decomposition) -> Optional[int]:
+    """The kind of which the decomposition's blocks (the concealed tiles as read) hold five or more, or None."""
+    held = [0] * NUM_KINDS
+    for block in decomposition.blocks:
+        for t in block.tiles:
+            held[t] += 1
+    return next((t for t in range(NUM_KINDS) if held[t] > 4), None)
 
 
 def _tiles_told_apart(keys: ReadingKeys) -> ReadingKeys:
@@ -671,11 +677,4 @@ def _within_four(tiles: Tiles, draw: Optional[int], ruleset: Ruleset) -> bool:
         wilds += 1
     else:
         counts[draw] += 1
-    for d in decompositions(counts, wilds, tiles.melds, ruleset.shapes):
-        held = [0] * NUM_KINDS
-        for block in d.blocks:
-            for t in block.tiles:
-                held[t] += 1
-        if max(held) <= 4:
-            return True
-    return False
+    return any(_five_alike(d) is None for d in decompositions(counts, wilds, tiles.melds, ruleset.shapes))
