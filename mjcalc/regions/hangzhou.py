@@ -8,8 +8,10 @@ each deal the dealer keeps, by a win or a draw, raises it.
 
 爆头 is a state of the hand before the win: it holds a 财神, and without one 财神 its tiles and melds make four sets or
 six pairs, so any tile drawn wins (八、9). 财飘: won on the next draw after throwing a 财神, 1 番 for each 财神 thrown in a
-row (`piao`), always with 爆头 (八、6). 豪华七对 needs four alike of real tiles. No kong money (八、 has none); a draw
-pays nothing, and its dealer deals again. rulesets/hangzhou.md gives the rules with the book's pages, and what was
+row (`piao`), always with 爆头 (八、6). 豪华七对 needs four alike of real tiles. 十风 (`ten_winds`: ten honours thrown
+first, no claim) wins whatever the shape (八、7). 承包 (`chengbao`, `fan_chengbao`): three chows from the same player
+bind the two, and the bound seat pays the whole win, or twice it (八、8). No kong money (八、 has none); a draw pays
+nothing, and its dealer deals again. rulesets/hangzhou.md gives the rules with the book's pages, and what was
 chosen where it is silent.
 """
 from typing import TYPE_CHECKING, Any, Dict, Literal, Optional, Sequence, Union
