@@ -711,18 +711,22 @@ def _least_here(told: Told, ruleset: Ruleset, region: Region, situation: Situati
     below it is no hand here (beijing-doubling's self-draw with no 绘 is 自摸 + 无绘, 2 番 at least)."""
     named = _Named(replace(told, patterns=(), total=None), ruleset, region, situation, kinds)
     least: Optional[Score] = None
-    kongs = tuple(told.winner_kongs or ())
-    for claimed in [told.open] if told.open is not None else [0, 1]:
-        for wilds, roles in ((0, 0), (1, 1), (1, 0)) if most_wilds else ((0, 0),):
-            if told.wild_roles is not None and roles != told.wild_roles:
-                continue
-            try:
-                score = named.tried(ToldHand(_claimed(claimed) + kongs, wilds, kinds, roles), 0).score
-            except SituationError:
-                continue
-            flat = score is not None and any(region.paid_flat(ruleset, m.pattern_id) for m in score.matches)
-            if score is not None and score.legal and not flat and (least is None or score.total < least.total):
-                least = score
+    # the kongs told, or, where the situation draws on kongs nobody told (杠开), as many exposed or concealed
+    kong_sets = [tuple(told.winner_kongs)] if told.winner_kongs else \
+        [_kongs(situation.kong_draw, situation.kong_draw), _kongs(situation.kong_draw, 0)] if situation.kong_draw \
+        else [()]
+    for kongs in kong_sets:
+        for claimed in [told.open] if told.open is not None else [0, 1]:
+            for wilds, roles in ((0, 0), (1, 1), (1, 0)) if most_wilds else ((0, 0),):
+                if told.wild_roles is not None and roles != told.wild_roles or claimed + len(kongs) > 4:
+                    continue
+                try:
+                    score = named.tried(ToldHand(_claimed(claimed) + kongs, wilds, kinds, roles), 0).score
+                except SituationError:
+                    continue
+                flat = score is not None and any(region.paid_flat(ruleset, m.pattern_id) for m in score.matches)
+                if score is not None and score.legal and not flat and (least is None or score.total < least.total):
+                    least = score
     return least
 
 

@@ -242,3 +242,22 @@ def test_a_house_file_may_multiply_the_two_ghost_factors(tmp_path):
     hand, sit = parse_hand("[555m] [666m] 888p 999p 9m +9m"), Situation(seat="S", discarder="W", ghosts_out=2)
     assert analyze(hand, GUANGDONG, sit).payout.deltas["S"] == 16
     assert analyze(hand, load_ruleset_file(house), sit).payout.deltas["S"] == 32
+
+
+def test_what_the_tiles_never_count_is_refused_when_told():
+    """From a fresh pair of eyes: told without tiles, 四鬼和 beside 十三幺 (the tiles count 十三幺 alone), 四鬼和 with
+    无鬼, and a 杠上花 total below its own 5 番 are refused as the tiles would be; a 直杠 杠上花 needs an exposed kong."""
+    from mjcalc.told import Told, analyze_told
+    told = [(Told(patterns=(("four_ghosts", 1), ("thirteen_orphans", 1))), Situation(seat="S"), "four_ghosts_beaten"),
+            (Told(patterns=(("four_ghosts", 1),)), Situation(seat="S", no_ghost=True), None),
+            (Told(total=4), Situation(seat="S", kong_draw=1, no_ghost=True), "told.total_below_situation")]
+    for what, sit, code in told:
+        try:
+            result = analyze_told(what, GUANGDONG, sit)
+        except Exception as exc:  # a refusal raised: one line
+            assert code is None or code in exc.code, exc
+            continue
+        assert not result.score.legal and code in result.score.reason.code, result.score.reason
+    said = CliRunner().invoke(cli, ["analyze", "123m 456p 78s * {2222s} 5m +5m", "-r", "guangdong", "--kong-draw",
+                                    "--kong-from", "N", "--seat", "W"])
+    assert said.exit_code == 2 and "an exposed kong: the hand has none" in said.output

@@ -182,4 +182,10 @@ def test_ten_winds_win_whatever_the_shape_and_add_only_no_caishen():
     ({"chengbao": True, "fan_chengbao": True}, {"E": -8, "S": 24, "W": -16, "N": 0}),
 ])
 def test_chengbao_makes_the_bound_seats_pay_the_whole_win(fields, expected):
-    assert scored(BURST, seat="S", dealer="W", **fields).payout.deltas == expected
+    """S has chowed three times (爆头 with a 财神 beside three chows claimed)."""
+    assert scored("[123m] [456m] [789p] 234s P +5m", seat="S", dealer="W", **fields).payout.deltas == expected
+
+
+def test_chengbao_needs_three_chows_claimed():
+    said = CliRunner().invoke(cli, ["analyze", BURST, "-r", "hangzhou", "--seat", "S", "--chengbao"])
+    assert said.exit_code == 2 and "承包 binds a winner who chowed three times: this hand has 0 chow(s)" in said.output

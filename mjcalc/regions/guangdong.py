@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, 
 from ..errors import ImpossibleSituation, Notice, SituationError
 from ..hand import CHOW, KONG, PAIR, PUNG
 from ..messages import Message, Words
-from ..patterns import COMMON, PatternView, ReadingView, block_traits, only_on, per_hand, situational
+from ..patterns import COMMON, PatternView, ReadingView, block_traits, needs, only_on, per_hand, situational
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD, THIRTEEN_ORPHANS
 from ..situation import Option, Situation
@@ -95,6 +95,7 @@ def nine_gates(r: Any, p: PatternView) -> int:
     return int(any(tuple(counts[9 * s:9 * s + 9]) == NINE_GATES for s in range(3)))
 
 
+@needs(wilds=GHOSTS)
 def four_ghosts(r: Any, p: PatternView) -> int:
     """四鬼和: the four ghosts among the 14, unless the reading is a higher pattern (16 番: 大三元, 大四喜, 十三幺,
     九莲宝灯), which then counts with the rest as if the ghosts were tiles ("取番数较高的番种", 八、2 7))."""
@@ -110,6 +111,8 @@ def earthly_draw(r: ReadingView, p: PatternView) -> int:
     s = r.situation
     return int(s.first_turn and not s.is_dealer and s.self_drawn)
 
+
+_HIGHER = ("big_dragons", "big_winds", "thirteen_orphans", "nine_gates")  # 16 番: they beat 四鬼和
 
 DETECTORS = detectors(COMMON, terminal_pungs=terminal_pungs, small_dragons=small_dragons, big_dragons=big_dragons,
                       small_winds=small_winds, big_winds=big_winds, nine_gates=nine_gates, four_ghosts=four_ghosts,
@@ -215,12 +218,23 @@ class GuangdongRegion(Region):
             if feeder == s.seat:
                 raise ImpossibleSituation("region.own_discard", field="kong_from", seat=feeder)
 
+    def reading_refusal(self, ruleset: "Ruleset", reading: Any, matches: Sequence["Match"]) -> Optional[Message]:
+        """四鬼和 told beside a 16 番 pattern: the tiles never count both ("取番数较高的番种", 八、2 7))."""
+        if reading.told and reading.named("four_ghosts"):
+            higher = [p for p in _HIGHER if reading.named(p)]
+            if higher:
+                return Message("guangdong.four_ghosts_beaten", name=ruleset.pattern(higher[0]).zh,
+                               ghosts=ruleset.pattern("four_ghosts").zh)
+        return None
+
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        """No chow is claimed (六、2: 碰、杠、和 only)."""
+        """No chow is claimed (六、2: 碰、杠、和 only); 杠上花 after a 直杠 (`kong_from`) has an exposed kong."""
         super().check_melds(ruleset, situation, hand)
         for meld in hand.melds:
             if meld.kind == CHOW:
                 raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
+        if situation.extra("kong_from") and not any(m.kind == KONG and not m.concealed for m in hand.melds):
+            raise ImpossibleSituation("guangdong.kong_from_exposed", field="kong_from")
 
     def check_hand(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> None:
         """Besides the checks of every region: the ghosts in the hand and those thrown are four at most, and a hand
@@ -242,7 +256,9 @@ class GuangdongRegion(Region):
     def notices(self, ruleset: "Ruleset", situation: Situation, tiles: HandTiles,
                 matches: Sequence["Match"]) -> List[Notice]:
         """A win told without its tiles is paid as holding a ghost (×1) unless told `no_ghost`: said each time."""
-        if getattr(tiles, "naturals", None) is None and not situation.extra("no_ghost"):
+        told = getattr(tiles, "naturals", None) is None
+        matters = not situation.extra("ghosts_out") and tiles.wild_tiles < GHOSTS  # else the coefficient is known
+        if told and matters and not situation.extra("no_ghost"):
             return [Notice("guangdong.told_with_ghost", field="no_ghost")]
         return []
 

@@ -17,7 +17,7 @@ chosen where it is silent.
 from typing import TYPE_CHECKING, Any, Dict, Literal, Optional, Sequence, Union
 
 from ..errors import ImpossibleSituation, Notice
-from ..hand import PAIR
+from ..hand import CHOW, CLAIM, PAIR
 from ..messages import Message
 from ..patterns import COMMON, COUNT, PatternView, ReadingView, block_traits, counted_traits, counts, only_on, \
     per_hand, situational
@@ -180,6 +180,10 @@ class HangzhouRegion(Region):
         super().check_melds(ruleset, situation, hand)
         if hand.melds and (situation.extra("ten_winds") or situation.extra("ten_winds_white")):
             raise ImpossibleSituation("hangzhou.ten_winds_melds", field="ten_winds")
+        # 承包: the winner chowed three times (a hand told without its tiles: three claims at least)
+        chows = sum(1 for m in hand.melds if m.kind in (CHOW, CLAIM))
+        if situation.extra("chengbao") and chows < 3:
+            raise ImpossibleSituation("hangzhou.chengbao_chows", field="chengbao", chows=chows)
         for meld in hand.melds:
             if any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
                 raise ImpossibleSituation("hongzhong.wild_in_meld", field="hand", meld=str(meld),
