@@ -73,6 +73,12 @@ MAX_VALUE = 10_000
 MAX_EXPONENT = 50
 
 
+def capped_points(total: int, cap: Optional[int]) -> int:
+    """What a hand of `total` 番 is worth to one payer at 底分 1 where it doubles a 番: 2^番, at most 2^cap."""
+    paid: int = total if cap is None else min(total, cap)
+    return 1 << paid
+
+
 def power_of_two(exponent: int, what: object) -> int:
     """2^exponent for a payout, refused (one line) when it is beyond any amount, before it is computed; `what`
     (text or a `Message`) names what pays it."""

@@ -11,7 +11,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, Lis
 
 from ..decompose import Block
 from ..errors import ImpossibleSituation, Notice, SituationError
-from ..hand import KONG, Hand, Meld
+from ..hand import CHOW, KONG, Hand, Meld
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
 from ..payouts import Param, Scheme, transfer
@@ -115,6 +115,14 @@ class Region:
     ruleset_keys: Dict[str, Dict[str, RulesetKey]] = {}
     # The region's own name for "a hand with an exposed meld must self-draw", shown before that refusal.
     exposed_rule_name: str = ""
+    # False where no chow is claimed (碰 and 杠 only): a hand with a chow meld is refused (`check_melds`).
+    chows_claimed: bool = True
+    # False where the ruleset's own wildcard (`wildcard.tiles`: 红中, 白 as 财神) is never part of a meld.
+    wild_in_melds: bool = True
+    # True where the winner deals the next deal, whichever seat (`next_dealer`).
+    winner_deals: bool = False
+    # True where a deal that ends in a draw voids its kongs: the kong money paid during it is paid back (`draw_pays`).
+    draw_voids_kongs: bool = False
 
     def option(self, name: str) -> Optional[Option]:
         return next((o for o in self.options if o.name == name), None)
@@ -252,6 +260,10 @@ class Region:
             if meld.claimed_from and meld.claimed_from == s.seat:
                 raise ImpossibleSituation("region.claimed_from_winner", field="seat", meld=str(meld),
                                           seat=meld.claimed_from)
+            if meld.kind == CHOW and not self.chows_claimed:
+                raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
+            if not self.wild_in_melds and any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
+                raise ImpossibleSituation("region.wild_in_meld", field="hand", meld=str(meld), wild_zh=ruleset.wild_zh)
 
     def check_wilds(self, ruleset: "Ruleset", situation: Situation, held: int, kinds: Tuple[int, ...]) -> None:
         """What `held` tiles of the wild `kinds` among the 14 (melds included) make impossible; nothing here."""
@@ -433,8 +445,8 @@ class Region:
     def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
         """The seat that deals next once a deal with these wins (at least one) ends, where the region names it
         (血战到底: the first winner); None here: the session moves the deal (`evening.replay.advance`: the dealer
-        stays when he won, else the next seat deals)."""
-        return None
+        stays when he won, else the next seat deals); the first winner where the winner deals (`winner_deals`)."""
+        return won[0][0] if self.winner_deals else None
 
     def in_deal(self, ruleset: "Ruleset", situation: Situation, won: Won) -> Situation:
         """The situation of a win after these earlier wins in the same deal (a region that lets the deal go on
@@ -457,8 +469,12 @@ class Region:
         """What a deal that ends without another win pays (the wall is empty), as paid (上楼's `state.factor` is
         the region's to apply): seat → delta, summing to zero; `state.won` says who won earlier in it, `told`
         what the table said (`draw_facts`), `paid` the payments made during the deal, in order (a refund 退税
-        pays some back). Nothing here."""
-        return dict.fromkeys(SEATS, 0)
+        pays some back). Nothing here, or, where a draw voids the deal's kongs (`draw_voids_kongs`), all of them
+        paid back."""
+        deltas = dict.fromkeys(SEATS, 0)
+        if self.draw_voids_kongs:
+            pay_back(deltas, paid, SEATS)
+        return deltas
 
     def win_pays_back(self, ruleset: "Ruleset", situation: Situation, paid: Sequence[DealPayment]) -> Dict[str, int]:
         """What a win pays back of the payments made during its deal that it reads (`replay.payments_read`: on
@@ -530,6 +546,12 @@ class ReadingKeys:
         self.wild_roles = wild_roles
         self.counted = counted
         self.signature = signature
+
+
+def reads_hand_before_win(block: Block, stand: int) -> None:
+    """A `ReadingKeys.place` for a region whose detectors read the hand before its winning tile (爆头, 九莲宝灯) but
+    nothing of the winning block: the hand then does not score alike whichever of its tiles won it."""
+    return None
 
 
 # (id(region), id(ruleset), id(known)) -> (the three, the answer): asked for every hand scored

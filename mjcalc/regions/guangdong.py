@@ -14,19 +14,18 @@ rulesets/guangdong.md gives the rules with the book's pages, and what was chosen
 from typing import TYPE_CHECKING, Any, Dict, List, Literal, Optional, Sequence, Tuple, Union
 
 from ..errors import ImpossibleSituation, Notice, SituationError
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..hand import KONG, PAIR, PUNG
 from ..messages import Message, Words
 from ..patterns import COMMON, PatternView, ReadingView, block_traits, needs, only_on, per_hand, situational
 from ..payouts import Param, Payout, Scheme, transfer
 from ..shapes import STANDARD, THIRTEEN_ORPHANS
 from ..situation import Option, Situation
 from ..tiles import DRAGONS, NUM_KINDS, SEATS, WILD, WINDS, is_terminal_or_honor
-from .base import DealPayment, HandTiles, ReadingKeys, Region, Won, detectors, own_detectors, pay_back
+from .base import HandTiles, ReadingKeys, Region, detectors, own_detectors, reads_hand_before_win
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
     from ..scoring import Match, Score, Tiles
-    from ..session import State
 
 GHOSTS = 4  # the four flowers (梅兰竹菊)
 NINE_GATES = (3, 1, 1, 1, 1, 1, 1, 1, 3)  # 1112345678999 of one suit
@@ -176,6 +175,9 @@ class GuangdongRegion(Region):
     en = "Guangdong"
     detectors = DETECTORS
     schemes = {"guangdong": Guangdong()}
+    chows_claimed = False  # 六、2: 碰、杠、和 only
+    winner_deals = True  # 七、5
+    draw_voids_kongs = True  # 八、1 4)
     options = (
         Option("ghosts_out", "int", "出鬼: how many ghosts (flowers) the winner threw in this deal: the hand is "
                "worth 2^N times its 番.", zh="出鬼", default=0, minimum=0, maximum=GHOSTS, metavar="N"),
@@ -228,11 +230,8 @@ class GuangdongRegion(Region):
         return None
 
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        """No chow is claimed (六、2: 碰、杠、和 only); 杠上花 after a 直杠 (`kong_from`) has an exposed kong."""
+        """杠上花 after a 直杠 (`kong_from`) has an exposed kong."""
         super().check_melds(ruleset, situation, hand)
-        for meld in hand.melds:
-            if meld.kind == CHOW:
-                raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
         if situation.extra("kong_from") and not any(m.kind == KONG and not m.concealed for m in hand.melds):
             raise ImpossibleSituation("guangdong.kong_from_exposed", field="kong_from")
 
@@ -310,31 +309,16 @@ class GuangdongRegion(Region):
             t = b.tiles[0]
             return traits(b), t if t >= 27 else is_terminal_or_honor(t) and all(is_terminal_or_honor(x) for x in b.tiles)
 
-        return ReadingKeys(block, _place, counted=None, signature=(self.id, traits.signature))
+        return ReadingKeys(block, reads_hand_before_win, counted=None, signature=(self.id, traits.signature))
 
     # --- the deal ------------------------------------------------------------------------------------
 
-    def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
-        """The winner deals the next deal (七、5)."""
-        return won[0][0]
-
-    def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
-                  paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
-        """A draw pays nothing, and voids every kong of the deal (八、1 4)): its kong money is paid back."""
-        deltas = dict.fromkeys(SEATS, 0)
-        pay_back(deltas, paid, SEATS)
-        return deltas
 
 
 def _check_ghosts(situation: Situation, held: int) -> None:
     thrown = int(situation.extra("ghosts_out") or 0)
     if held + thrown > GHOSTS:
         raise ImpossibleSituation("guangdong.ghosts_many", field="ghosts_out", held=held, thrown=thrown)
-
-
-def _place(block: Any, stand: int) -> None:
-    """九莲宝灯 reads the hand before its winning tile: the hand does not score alike whichever tile won it."""
-    return None
 
 
 REGION = GuangdongRegion()

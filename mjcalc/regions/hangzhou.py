@@ -21,12 +21,11 @@ from ..hand import CHOW, CLAIM, PAIR
 from ..messages import Message
 from ..patterns import COMMON, COUNT, PatternView, ReadingView, block_traits, counted_traits, counts, only_on, \
     per_hand, situational
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, capped_points, transfer
 from ..shapes import SEVEN_PAIRS, UNITS, unit_need
 from ..situation import Option, Situation
 from ..tiles import SEATS
-from .base import ReadingKeys, Region, Won, detectors, own_detectors
-from .sichuan import capped_points
+from .base import ReadingKeys, Region, detectors, own_detectors, reads_hand_before_win
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
@@ -141,18 +140,14 @@ class Hangzhou(Scheme):
 # --- the region ----------------------------------------------------------------------------------------
 
 
-def _place(block: Any, stand: int) -> None:
-    """Nothing of the winning block is read, but 爆头 reads the hand before its winning tile, so the hand does not
-    score alike whichever of its tiles won it: a `place` says so (`ReadingKeys`)."""
-    return None
-
-
 class HangzhouRegion(Region):
     id = "hangzhou"
     zh = "杭州"
     en = "Hangzhou"
     detectors = DETECTORS
     schemes = {"hangzhou": Hangzhou()}
+    wild_in_melds = False  # 三、6: 财神牌不可吃、碰、杠
+    winner_deals = True  # 四、5
     options = (
         Option("laozhuang", "int", "老庄: the dealer's level, 1-3 (the deals he has kept, by a win or a draw, plus 1; "
                "a table keeps it).", zh="老庄", default=1, minimum=1, maximum=MOST_LEVEL, metavar="N", from_deal=True),
@@ -175,8 +170,8 @@ class HangzhouRegion(Region):
             raise ImpossibleSituation("hangzhou.ten_winds_alone", field="ten_winds")
 
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        """A 财神 is never part of a claimed meld or a kong (三、6: 财神牌不可吃、碰、杠); 十风 is made with no claim
-        and no kong (八、7: 不得吃、碰、杠)."""
+        """十风 is made with no claim and no kong (八、7: 不得吃、碰、杠); 承包 binds a winner who chowed three times.
+        (No 财神 in a meld: `wild_in_melds`.)"""
         super().check_melds(ruleset, situation, hand)
         if hand.melds and (situation.extra("ten_winds") or situation.extra("ten_winds_white")):
             raise ImpossibleSituation("hangzhou.ten_winds_melds", field="ten_winds")
@@ -184,10 +179,6 @@ class HangzhouRegion(Region):
         chows = sum(1 for m in hand.melds if m.kind in (CHOW, CLAIM))
         if situation.extra("chengbao") and chows < 3:
             raise ImpossibleSituation("hangzhou.chengbao_chows", field="chengbao", chows=chows)
-        for meld in hand.melds:
-            if any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
-                raise ImpossibleSituation("hongzhong.wild_in_meld", field="hand", meld=str(meld),
-                                          wild_zh=ruleset.wild_zh)
 
     def automatic_win(self, ruleset: "Ruleset", situation: Situation,
                       tiles: Any) -> Optional[Union[Notice, Literal[""]]]:
@@ -210,11 +201,11 @@ class HangzhouRegion(Region):
 
     def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits, 豪华七对 sees whether a 财神 stands in a pair (wildcard roles are
-        kept); 爆头 reads the hand before its winning tile (`_place`), 财飘 the situation."""
+        kept); 爆头 reads the hand before its winning tile (`reads_hand_before_win`), 财飘 the situation."""
         if not own_detectors(self, ruleset, DETECTORS):
             return None
         traits = block_traits(frozenset(p.id for p in ruleset.patterns), tiles)
-        return ReadingKeys(traits, _place, wild_roles=True, counted=counted_traits,
+        return ReadingKeys(traits, reads_hand_before_win, wild_roles=True, counted=counted_traits,
                            signature=(self.id, traits.signature))
 
     # --- the table ------------------------------------------------------------------------------------
@@ -222,10 +213,6 @@ class HangzhouRegion(Region):
     def at_table(self, ruleset: "Ruleset", situation: Situation, state: "State") -> Situation:
         """The dealer's 老庄, from the deals he has kept (`state.streak`): his first deal is the first (五、10)."""
         return situation.replace(laozhuang=min(MOST_LEVEL, state.streak + 1))
-
-    def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
-        """The winner deals the next deal (四、5)."""
-        return won[0][0]
 
     def seat_roles(self, situation: Situation, self_drawn: bool) -> Dict[str, Any]:
         roles = super().seat_roles(situation, self_drawn)

@@ -9,23 +9,21 @@ Kong money is paid when the kong is made, as the ruleset's payments, and a deal 
 back (八、1 4)). The winner deals next; after a draw the dealer deals again (七、4).
 rulesets/hongzhong.md gives the rules with the book's pages, and what was chosen where it is silent.
 """
-from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Dict, Optional
 
 from ..decompose import Block
-from ..errors import ImpossibleSituation, SituationError
-from ..hand import CHOW, PAIR
+from ..errors import SituationError
+from ..hand import PAIR
 from ..patterns import COMMON, PatternView, ReadingView, block_traits, counted_traits, only_on
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, capped_points, transfer
 from ..shapes import SEVEN_PAIRS
 from ..situation import Option, Situation
 from ..tiles import SEATS
-from .base import DealPayment, ReadingKeys, Region, Won, detectors, own_detectors, pay_back
-from .sichuan import capped_points
+from .base import ReadingKeys, Region, detectors, own_detectors
 
 if TYPE_CHECKING:  # for annotations only: these modules import this one
     from ..ruleset import Ruleset
     from ..scoring import Score, Tiles
-    from ..session import State
 
 
 # --- detectors -----------------------------------------------------------------------------------------
@@ -91,6 +89,10 @@ class HongzhongRegion(Region):
     en = "Hongzhong"
     detectors = DETECTORS
     schemes = {"hongzhong": Hongzhong()}
+    chows_claimed = False  # 六、2: 碰、杠、和 only
+    wild_in_melds = False  # 三、18: 红中 不可被碰、杠
+    winner_deals = True  # 七、4
+    draw_voids_kongs = True  # 八、1 4)
     options = (
         Option("birds", "int", "扎鸟: how many of the birds turned after the win hit (a 1, 5 or 9 of a suit, or a 红中): "
                "each takes 1 from each other seat.", zh="扎鸟", default=0, minimum=0, maximum=8, metavar="N"),
@@ -105,16 +107,6 @@ class HongzhongRegion(Region):
         if hits and situation.last_tile:  # 三、19: the birds are the tiles left to draw, and none is left
             raise SituationError("hongzhong.birds_last_tile", field="birds", hits=hits)
 
-    def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        """No chow is claimed (六、2); a 红中 is never part of a pung or a kong (三、18: 不可被碰、杠)."""
-        super().check_melds(ruleset, situation, hand)
-        for meld in hand.melds:
-            if meld.kind == CHOW:
-                raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
-            if any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
-                raise ImpossibleSituation("hongzhong.wild_in_meld", field="hand", meld=str(meld),
-                                          wild_zh=ruleset.wild_zh)
-
     def reading_keys(self, ruleset: "Ruleset", situation: Situation, tiles: "Tiles") -> Optional[ReadingKeys]:
         """Besides the common detectors' traits, 龙七对 sees the kind the winning tile stands for in its pair."""
         if not own_detectors(self, ruleset, DETECTORS):
@@ -125,17 +117,6 @@ class HongzhongRegion(Region):
 
     # --- the deal ------------------------------------------------------------------------------------
 
-    def next_dealer(self, ruleset: "Ruleset", won: Won) -> Optional[str]:
-        """The winner deals the next deal (七、4)."""
-        return won[0][0]
-
-    def draw_pays(self, ruleset: "Ruleset", state: "State", told: Dict[str, Any], base: int,
-                  paid: Sequence[DealPayment] = ()) -> Dict[str, int]:
-        """A draw (流局) pays nothing, and every kong of the deal pays nothing (八、1 4)): the kong money paid
-        during it is paid back, to whoever paid it."""
-        deltas = dict.fromkeys(SEATS, 0)
-        pay_back(deltas, paid, SEATS)
-        return deltas
 
 
 REGION = HongzhongRegion()

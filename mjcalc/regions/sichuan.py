@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple
 
 from ..decompose import Block
 from ..errors import ImpossibleSituation, SituationError
-from ..hand import CHOW, KONG, PAIR
+from ..hand import KONG, PAIR
 from ..messages import Message
 from ..patterns import (
     COMMON,
@@ -34,7 +34,7 @@ from ..patterns import (
     situational,
     told,
 )
-from ..payouts import Param, Payout, Scheme, transfer
+from ..payouts import Param, Payout, Scheme, capped_points, transfer
 from ..shapes import STANDARD
 from ..situation import Option, Situation
 from ..tiles import NUM_KINDS, SEATS, Wall
@@ -112,12 +112,6 @@ DETECTORS = {**COMMON, **{f.__name__: f for f in (kong, four_alike, golden_hook,
 # --- the payout scheme ---------------------------------------------------------------------------------
 
 
-def capped_points(total: int, cap: Optional[int]) -> int:
-    """What a hand of `total` 番 is worth to one payer at 底分 1, before 自摸加底: 2^番, at most 2^cap."""
-    paid: int = total if cap is None else min(total, cap)
-    return 1 << paid
-
-
 class Sichuan(Scheme):
     """SBR: 2^番 (capped) from the discarder, or from each seat still in plus 自摸加底 on a self-draw."""
 
@@ -164,6 +158,7 @@ class SichuanRegion(Region):
     en = "Sichuan"
     detectors = DETECTORS
     schemes = {"sichuan": Sichuan()}
+    chows_claimed = False  # 第七条: 碰 and 杠 only
     options = (
         Option("void", "text", "The winner's void suit 定缺: m 万, p 筒, s 条.", zh="定缺", parse=parse_void,
                metavar="SUIT", choices=("m", "p", "s"), labels=("万", "筒", "条")),
@@ -190,12 +185,6 @@ class SichuanRegion(Region):
                 raise ImpossibleSituation("sichuan.kong_discard_needs_discard", field="kong_discard")
             if s.kong_draw:
                 raise ImpossibleSituation("region.kong_draw_on_discard", field="kong_draw")
-
-    def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
-        super().check_melds(ruleset, situation, hand)
-        for meld in hand.melds:
-            if meld.kind == CHOW:
-                raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
 
     def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         return void_kinds_of(situation.extra("void"))
