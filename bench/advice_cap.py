@@ -35,25 +35,40 @@ from click.testing import CliRunner  # noqa: E402
 
 from mjcalc.cli import cli  # noqa: E402
 from mjcalc.ruleset import builtin_rulesets, load_ruleset  # noqa: E402
-from mjcalc.tiles import NAMES, NUM_KINDS  # noqa: E402
+from mjcalc.tiles import NAMES, NUM_KINDS, next_in_cycle  # noqa: E402
 
 OBJECTIVES = ("value", "win")
 
 
-def deal(rng, rules):
-    """One hand: the CLI's arguments after `advise` (the hand, the ruleset, its wildcards if any)."""
+def deal(rng, rules, mid=False):
+    """One hand: the CLI's arguments after `advise` (the hand, the ruleset, its wildcards if any, and for a
+    mid-deal hand its melds, the tiles seen and the draws left)."""
     copies = rules.wall.copies
-    wall = [k for k in range(NUM_KINDS) for _ in range(copies[k])]
+    wall = [NAMES[k] for k in range(NUM_KINDS) for _ in range(copies[k])] + ["*"] * rules.wall.flowers
     rng.shuffle(wall)
-    hand = sorted(wall[:14])
-    argv = [" ".join(NAMES[t] for t in hand), "-r", rules.id]
-    kinds = rules.wild_kinds
-    if kinds and rng.random() < 0.75:
+    flags, wild = [], set(rules.fixed_wild)
+    if rules.wild_kinds and not rules.fixed_wild and not rules.wall.flowers and rng.random() < 0.75:
         if rules.region == "zhuji":
-            wild = rng.sample(range(NUM_KINDS), rng.randint(1, kinds))
-            argv += ["--wild", ",".join(NAMES[k] for k in wild)]
+            named = rng.sample(range(NUM_KINDS), rng.randint(1, rules.wild_kinds))
+            flags += ["--wild", ",".join(NAMES[k] for k in named)]
+            wild |= set(named)
         else:
-            argv += ["--indicator", NAMES[wall[14]]]  # turned up from the rest of the wall
+            turned = wall.pop()  # turned up from the rest of the wall; the next kind is wild
+            flags += ["--indicator", turned]
+            wild.add(next_in_cycle(NAMES.index(turned)))
+    melds = []
+    if mid:  # one or two pungs claimed, 6 to 40 tiles seen, 2 to 12 draws left
+        for _ in range(rng.randint(1, 2)):
+            kinds = [t for t in set(wall) if t != "*" and NAMES.index(t) not in wild and wall.count(t) >= 3]
+            kind = rng.choice(sorted(kinds))
+            for _ in range(3):
+                wall.remove(kind)
+            melds.append(f"[{kind * 3}]" if len(kind) == 1 else f"[{kind[0] * 3}{kind[1]}]")
+    hand = sorted(wall[:14 - 3 * len(melds)], key=lambda t: (t == "*", t[::-1]))
+    argv = [" ".join(melds + hand), "-r", rules.id] + flags
+    if mid:
+        seen = [t for t in wall[14:14 + rng.randint(6, 40)] if t != "*"]
+        argv += ["--seen", " ".join(seen), "--draws", str(rng.randint(2, 12))]
     return argv
 
 
@@ -77,7 +92,8 @@ def shard(job):
     rules = load_ruleset(rid)
     rows = []
     for n in range(first, first + count):
-        argv = deal(random.Random(f"{seed}-{rid}-{n}"), rules)
+        rng = random.Random(f"{seed}-{rid}-{n}")
+        argv = deal(rng, rules, mid=n % 2 == 1)
         for by in OBJECTIVES:
             cpu, work, narrowed, said = run_hand(argv, by)
             rows.append((rid, by, n, argv, cpu, work, narrowed, said))
