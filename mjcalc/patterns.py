@@ -417,6 +417,8 @@ ANY_PATTERN_PARAMS = {
     "without_wild": Param("the value when no wildcard plays a wildcard role", maximum=MAX_VALUE, required=False),
     "discard_value": Param("the value when the win is not self-drawn", maximum=MAX_VALUE, required=False),
     "dealer_value": Param("the value when the dealer is the winner", maximum=MAX_VALUE, required=False),
+    "or_without": Param("counted only where the hand scores more with it, its exclusions applied, than without it "
+                        "(就高不就低)", kind=bool, required=False),
 }
 
 COMMON = {f.__name__: f for f in (

@@ -454,6 +454,18 @@ def hand_counts(reading: Any, detectors: Detectors) -> Dict[str, int]:
 
 
 def _matched(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
+    """The tally of the patterns `found`, exclusions applied; a pattern whose `params.or_without` is true counts
+    only where the hand scores more with it (its exclusions applied) than without it (就高不就低)."""
+    best = _excluded(reading, found)
+    for pid, (p, _) in found.items():
+        if p.param("or_without"):
+            without = _excluded(reading, {other: v for other, v in found.items() if other != pid})
+            if without[1:3] > best[1:3]:
+                best = without
+    return best
+
+
+def _excluded(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
         top = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))

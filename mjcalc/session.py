@@ -11,6 +11,7 @@ ShanglouUntil = Literal["round_end", "win"]  # 上楼's doubling ends when the r
 SESSION: Dict[str, Tuple[type, Any, Optional[Tuple[str, ...]], Optional[int]]] = {
     "dealer_stays_on_win": (bool, True, None, None),     # 连庄 when the dealer wins
     "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
+    "streak_on_draw": (bool, True, None, None),          # a draw the dealer stays on counts in 连庄 (false: it stays)
     "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
     "shanglou_until": (str, "round_end", get_args(ShanglouUntil), None),  # when the 上楼 doubling ends
     "shanglou_on_dealer_win": (bool, False, None, None),  # a hand the dealer wins raises 上楼 as a draw does
@@ -65,6 +66,7 @@ class Session:
 
     dealer_stays_on_win: bool = True
     dealer_stays_on_draw: bool = True
+    streak_on_draw: bool = True
     shanglou_levels: int = 0
     shanglou_until: ShanglouUntil = "round_end"
     shanglou_on_dealer_win: bool = False

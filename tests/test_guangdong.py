@@ -244,6 +244,23 @@ def test_a_house_file_may_multiply_the_two_ghost_factors(tmp_path):
     assert analyze(hand, load_ruleset_file(house), sit).payout.deltas["S"] == 32
 
 
+def test_a_house_file_may_weigh_four_ghosts_against_the_sum_of_the_rest(tmp_path):
+    """"取番数较高的番种" (八、2 7)) is read against the single highest other pattern: four ghosts with 七对 6 and
+    清一色 8 (and 自摸 1) are 四鬼和 12, no one of them higher. A house reading against their sum says
+    `or_without: true` and is paid the 15 (七对 6 + 清一色 8 + 自摸 1): with ghosts in the hand the coefficient is 1
+    (八、2 2)), so 15 from each of three."""
+    from mjcalc.ruleset import load_ruleset_file
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: guangdong\nid: gd-sum\npatterns:\n  four_ghosts: {params: {or_without: true}}\n",
+                     encoding="utf-8")
+    hand = "111m 222m 555m 7m * * * +*"
+    assert fan(hand, seat="S") == ({"four_ghosts": 1}, 12)
+    summed = analyze(parse_hand(hand), load_ruleset_file(house), Situation(seat="S"))
+    assert {m.pattern_id: m.count for m in summed.score.matches} == {"self_draw": 1, "seven_pairs": 1,
+                                                                     "full_flush": 1}
+    assert summed.score.total == 15 and summed.payout.deltas == {"E": -15, "S": 45, "W": -15, "N": -15}
+
+
 def test_what_the_tiles_never_count_is_refused_when_told():
     """From a fresh pair of eyes: told without tiles, 四鬼和 beside 十三幺 (the tiles count 十三幺 alone), 四鬼和 with
     无鬼, and a 杠上花 total below its own 5 番 are refused as the tiles would be; a 直杠 杠上花 needs an exposed kong."""

@@ -64,6 +64,28 @@ def test_the_dealer_pays_and_is_paid_two_four_or_eight_times(winner, level, hand
     assert scored(hand, seat=winner, dealer="E", laozhuang=level).payout.deltas == expected
 
 
+def test_a_house_that_counts_caipiao_once_pays_it_once_and_refuses_it_named_twice(tmp_path):
+    """"连续打出财神牌可叠加" (八、6) is read as n 番 for n in a row; a house file saying `params: {stacks: false}`
+    counts it once: 爆头 + 财飘 = 2 番 whatever the 财神 thrown, and 财飘 named twice is not its hand."""
+    from mjcalc.evening import Ledger, create_table, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    house = tmp_path / "once.yaml"
+    house.write_text("extends: hangzhou\nid: once\npatterns:\n  caipiao: {params: {stacks: false}}\n",
+                     encoding="utf-8")
+    once = load_ruleset(str(house))
+    result = analyze(parse_hand(BURST), once, Situation(seat="S", piao=2))
+    assert {m.pattern_id: m.count for m in result.score.matches} == {"burst": 1, "caipiao": 1}
+    assert result.score.total == 2
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", str(house), PLAYERS, 1)
+        with pytest.raises(LedgerError):
+            record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="S"),
+                                                               patterns={"burst": 1, "caipiao": 2}))
+        told = record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="S", piao=2),
+                                                                  patterns={"burst": 1, "caipiao": 1})).hand
+        assert told.deltas == {"E": -8, "S": 16, "W": -4, "N": -4}  # B 4; the dealer pays 2 × 4
+
+
 @pytest.mark.parametrize("args, words", [
     ([BURST, "--from", "W"], "hangzhou allows no discard wins: this hand must be self-drawn"),
     ([PLAIN, "--piao", "1"], "legal     no: 财飘 is always 爆头"),
@@ -110,6 +132,24 @@ def test_a_table_keeps_the_dealers_level_and_the_winner_deals_next(table):
         assert third.deltas == {"E": -16, "S": 20, "W": -2, "N": -2} and third.after.dealer == "S"
         assert record(ledger, PLAIN, "W").deltas == {"E": -1, "S": -2, "W": 4, "N": -1}
         assert problems(ledger, derive=True) == []
+
+
+def test_a_house_that_reads_the_level_from_wins_alone_keeps_it_over_a_draw(tmp_path):
+    """三、18 names only a win ("庄家和牌…为二老庄"), where 五、10 adds the draw: a house file saying
+    `session: {streak_on_draw: false}` keeps the dealer at his level over a draw:
+      hand 1 (E first): 荒牌, nothing paid; E deals again, still at his first
+      hand 2 (E first): E wins 爆头 (B 2) → 4 from each: E +12
+      hand 3 (E second): S wins 爆头 (B 2) → E 8, W 2, N 2: S +12
+    """
+    from mjcalc.evening import Ledger, create_table
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: hangzhou\nid: hangzhou-wins\nsession: {streak_on_draw: false}\n", encoding="utf-8")
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", str(house), PLAYERS, 1)
+        draw = record(ledger)
+        assert draw.after.dealer == "E" and draw.after.streak == 0
+        assert record(ledger, BURST, "E").deltas == {"E": 12, "S": -4, "W": -4, "N": -4}
+        assert record(ledger, BURST, "S").deltas == {"E": -8, "S": 12, "W": -2, "N": -2}
 
 
 def test_caipiao_without_burst_is_refused_in_the_same_words_told_or_from_the_tiles(table):

@@ -55,7 +55,7 @@ BROKEN = [
                  "3: wins.discard: expected one of any, concealed, concealed_if_wild, never, got 'sometimes'", id="win-rule"),
     # issue 11: one range for every number, params validated per pattern, no hostile value through
     pytest.param("extends: beijing\nid: h\npatterns:\n  seven_pairs: {value: 5, params: {bogus: 1}}\n",
-                 "4: patterns.seven_pairs.params.bogus: unknown parameter (known: dealer_value, discard_value, flat, without_wild)",
+                 "4: patterns.seven_pairs.params.bogus: unknown parameter (known: dealer_value, discard_value, flat, or_without, without_wild)",
                  id="param-unknown"),
     pytest.param("extends: zhuji\nid: h\npatterns:\n  east_pung: {value: 1, params: {dealer_cont: 2}}\n",
                  "4: patterns.east_pung.params.dealer_cont: unknown parameter (did you mean 'dealer_count'?)",

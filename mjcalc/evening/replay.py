@@ -28,7 +28,7 @@ def advance(state: State, session: Session, winner: Optional[str]) -> State:
     drawn = winner is None
     stays = session.dealer_stays_on_draw if drawn else (winner == state.dealer and session.dealer_stays_on_win)
     if stays:
-        after = replace(state, streak=state.streak + 1)
+        after = replace(state, streak=state.streak + (0 if drawn and not session.streak_on_draw else 1))
     elif state.dealer == SEATS[-1]:  # North passes the deal on: the round ends
         after = State(round=state.round + 1, dealer=SEATS[0], streak=0,
                       level=0 if session.shanglou_until == "round_end" else state.level)

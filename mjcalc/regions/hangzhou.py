@@ -61,8 +61,10 @@ def burst(r: Any, p: PatternView) -> int:
 @counts(3)
 @situational("rule.caipiao", implies=("piao", COUNT))
 def caipiao(r: ReadingView, p: PatternView) -> int:
-    """财飘: won on the next draw after throwing a 财神; counts the 财神 thrown in a row (`piao`)."""
-    return int(r.situation.extra("piao") or 0)
+    """财飘: won on the next draw after throwing a 财神; counts the 财神 thrown in a row (`piao`), or once whatever
+    their number where the ruleset says `params: {stacks: false}`."""
+    thrown = int(r.situation.extra("piao") or 0)
+    return thrown if p.param("stacks", True) else min(thrown, 1)
 
 
 @only_on(SEVEN_PAIRS)
@@ -147,6 +149,8 @@ class HangzhouRegion(Region):
     detectors = DETECTORS
     schemes = {"hangzhou": Hangzhou()}
     wild_in_melds = False  # 三、6: 财神牌不可吃、碰、杠
+    pattern_params = {"caipiao": {"stacks": Param("n 财神 thrown in a row count n times (八、6: 可叠加); false: once",
+                                                  kind=bool, required=False)}}
     winner_deals = True  # 四、5
     options = (
         Option("laozhuang", "int", "老庄: the dealer's level, 1-3 (the deals he has kept, by a win or a draw, plus 1; "
