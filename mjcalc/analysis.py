@@ -15,7 +15,7 @@ from .payouts import Payout
 from .regions import all_options, find_region
 from .regions.base import AtDraw, HandTiles, Region
 from .ruleset import Ruleset
-from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands
+from .scoring import Score, Tiles, prepare, ready_waits, score_hand, score_hands, wild_draws_left
 from .situation import Situation
 from .tiles import FULL_WALL, NAMES, NUM_KINDS, SEATS, WILD, Composition, Wall
 
@@ -68,6 +68,8 @@ class Analysis:
     automatic: Optional[str] = None
     # 13 tiles: whether a wait could be won on a discard here at all (else no front end shows that column)
     discard_wins: bool = True
+    # 13 tiles, where a wildcard is no tile kind (广东's ghosts): how many are left when drawing one wins, else None
+    wild_draw: Optional[int] = None
 
     @property
     def wild_kinds(self) -> Tuple[int, ...]:
@@ -147,6 +149,7 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
     draws = winning_draws(ruleset, situation, tiles)
     result.every_tile, result.automatic = draws.every, draws.automatic
     result.discard_wins = region.discard_wins(ruleset, by_discard)
+    result.wild_draw = wild_draws_left(tiles, ruleset, region, situation)
     for tile in draws.kinds:
         left = wall.left(tile)
         if draws.every and not left:

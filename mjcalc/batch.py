@@ -58,13 +58,11 @@ class BatchWaits:
     def wild_draw(self, hand: "Hand") -> Optional[int]:
         """Where a wildcard is no tile kind (广东's ghosts, `*`): how many are left to draw when drawing one wins the
         13-tile `hand` (a draw the kinds listed do not show), else None."""
-        if self.wild_kinds or not self.ruleset.wild_kinds or not self.region.wild_in_play(self.ruleset, self.situation):
+        if self.wild_kinds:
             return None
-        from .scoring import prepare, wild_draw_wins  # imported when used (start-up time)
+        from .scoring import prepare, wild_draws_left  # imported when used (start-up time)
 
-        tiles = prepare(hand, ())
-        left = 4 * self.ruleset.wild_kinds - tiles.wild_tiles
-        return left if left > 0 and wild_draw_wins(tiles, self.ruleset) else None
+        return wild_draws_left(prepare(hand, ()), self.ruleset, self.region, self.situation)
 
     def _shape_waits(self, tiles: "Tiles") -> Tuple[int, ...]:
         """The kinds whose draw completes the 13 `tiles` by their shape (`scoring.ready_waits`)."""

@@ -177,6 +177,8 @@ def analysis_json(analysis: Analysis, lang: str, said_in: str = "en") -> Dict[st
         out["payouts"] = analysis.payout.deltas
         out["payout_parts"] = [{"name": zh if lang == "zh" else en, "payouts": d} for zh, en, d in analysis.payout.parts]
     out["waits"] = [wait_json(analysis, w, said_in) for w in analysis.waits]
+    if analysis.wild_draw is not None:  # as `waits --json` says it
+        out["wild_draw"] = {"left": analysis.wild_draw}
     out["discards"] = [{"discard": tile_text(t), "waits": [NAMES[x] for x in ws]} for t, ws in analysis.discards]
     return out
 
@@ -224,12 +226,14 @@ def stand_in_line(analysis: Analysis) -> str:
         return ""
     parts = []
     faces = list(tiles.faces)  # a wildcard standing for its own face is shown as itself
-    for b in reading.decomposition.blocks:
+    blocks = reading.decomposition.blocks
+    for b in blocks:
         for t in b.wild_as:
             own = t in faces
             if own:
                 faces.remove(t)
-            parts.append(f"{NAMES[t]}{' (itself)' if own else ''} in {block_text(b)}")
+            # a hand that is one block (十三幺, the knitted shapes) is not repeated for each wildcard
+            parts.append(f"{NAMES[t]}{' (itself)' if own else ''}" + (f" in {block_text(b)}" if len(blocks) > 1 else ""))
     if not parts:
         return ""
     return f"{analysis.ruleset.wild_zh} stand for: " + ", ".join(parts)
@@ -475,10 +479,13 @@ def analysis_doc(result: Analysis, lang: str, glyphs: bool = False, said_in: str
         doc.field("wild", wild_line(result))
     score = result.score
     if score is None:
+        ghosts = None if result.wild_draw is None else f"a {rules.wild_zh} (*) drawn: {result.wild_draw} left"
         if not result.waits:
-            doc.field("waits", "none: this hand is not ready")
+            doc.field("waits", f"no tile kind, but {ghosts}" if ghosts else "none: this hand is not ready")
             return doc
         doc.field("waits", waits_line(result, lang, glyphs))
+        if ghosts:
+            doc.field("", f"and {ghosts}")
         waits_table(doc, result, lang, glyphs, said_in)
         return doc
     if not score.complete:

@@ -645,10 +645,11 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, 
     per_hand = hand_counts(readings[0], detectors)
     for reading in readings:
         matches, total, bonus, uncapped = match_patterns(reading, detectors, per_hand, memo)
-        # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused
-        refused = None if automatic is not None else \
-            _fifth_copy(ruleset, reading) or region.reading_refusal(ruleset, reading, matches)
-        key = (refused is None, total, bonus)
+        # a reading the region refuses (a win this reading cannot be) counts only when every reading is refused;
+        # an automatic win is not refused, but is shown by a reading holding no fifth copy where there is one
+        fifth = _fifth_copy(ruleset, reading)
+        refused = None if automatic is not None else fifth or region.reading_refusal(ruleset, reading, matches)
+        key = (refused is None, total, bonus, fifth is None)
         if best is None or key > best[0]:
             best = (key, refused, matches, total, bonus, uncapped, reading)
     assert best is not None  # there is at least one reading
@@ -678,6 +679,15 @@ def wild_draw_wins(tiles: Tiles, ruleset: Ruleset) -> bool:
     if ruleset.wild_fifth_copy:
         return is_complete(tiles.naturals, tiles.wilds + 1, tiles.melds, ruleset.shapes)
     return _within_four(tiles, None, ruleset)
+
+
+def wild_draws_left(tiles: Tiles, ruleset: Ruleset, region: Region, situation: Situation) -> Optional[int]:
+    """Where a wildcard is no tile kind (广东's ghosts, `*`): how many are left to draw when drawing one wins the
+    13 `tiles` (a draw the kinds of the waits do not show), else None."""
+    if tiles.wild_kinds or not ruleset.wild_kinds or not region.wild_in_play(ruleset, situation):
+        return None
+    left = 4 * ruleset.wild_kinds - tiles.wild_tiles
+    return left if left > 0 and wild_draw_wins(tiles, ruleset) else None
 
 
 def _within_four(tiles: Tiles, draw: Optional[int], ruleset: Ruleset) -> bool:

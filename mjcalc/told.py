@@ -658,7 +658,7 @@ def _score_total(told: Told, ruleset: Ruleset, region: Region, situation: Situat
     if total not in reachable_totals(ruleset):
         raise HandError("told.total_unreachable", field="total", label=f"--{ruleset.unit_en}", total=total,
                         unit=ruleset.unit_zh, ruleset=ruleset.id,
-                        near=[t for t in sorted(reachable_totals(ruleset), key=lambda t: abs(t - total))[:3]])
+                        near=sorted(reachable_totals(ruleset) - set(range(least)), key=lambda t: abs(t - total))[:3])
     # the least this situation makes: a total is the table's word, so a wildcard it did not declare may be held
     maybe = min(4 * ruleset.wild_kinds, 8) if not region.why_no_wild(ruleset, situation) else 0
     alone = _least_here(told, ruleset, region, situation, kinds, maybe)

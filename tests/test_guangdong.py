@@ -7,6 +7,8 @@ used: "基本分=基本番×分数系数" (八、2 2)), "和牌者向点炮者�
 未和牌者分别收取基本分" (八、2 4)), "每有一张马牌中马收取其他三家每家 1 分" (八、3 2)), and the 番种 table (pp. 11-12).
 Ghosts (the four flowers) are written `*`.
 """
+import json
+
 import pytest
 from click.testing import CliRunner
 
@@ -129,10 +131,44 @@ def test_kong_bloom_after_a_kong_on_a_discard_is_paid_by_its_feeder_three_times(
     ([PUNGS, "--ghosts-out", "4"], "1 ghosts in the hand and 4 thrown: there are only 4"),
     ([PUNGS, "--wild", "5m"], "write each as * in the hand"),
     (["[123m] [666m] 888p 99p 9m * +9m"], "no chow is claimed in this ruleset"),
+    (["19m 19p 9s ESW * * * * * +1s"], "Error: hand: the hand holds 5 鬼牌 '*', but guangdong's wall has 4"),
 ])
 def test_what_the_book_refuses_is_one_line(args, words):
     said = CliRunner().invoke(cli, ["analyze", *args, "-r", "广东"])
     assert said.exit_code in (0, 1, 2) and words in said.output and "Traceback" not in said.output, said.output
+
+
+def test_analyze_of_13_tiles_says_a_ghost_drawn_wins_as_waits_does():
+    """Three ghosts beside 十三幺's twelve kinds: every kind the hand lacks wins, and so does the fourth ghost."""
+    for command in ("analyze", "waits"):
+        said = CliRunner().invoke(cli, [command, "19m 19p 9s ESWN C * * *", "-r", "guangdong"])
+        assert said.exit_code == 0 and "鬼牌 (*) drawn: 1 left" in said.output, said.output
+        data = json.loads(CliRunner().invoke(cli, [command, "19m 19p 9s ESWN C * * *", "-r", "guangdong",
+                                                  "--json"]).output)
+        assert data["wild_draw"] == {"left": 1}
+
+
+def test_a_thirteen_orphans_says_what_each_ghost_stands_for_once():
+    said = CliRunner().invoke(cli, ["analyze", "19m 19p 9s ESWN C * * * +1s", "-r", "guangdong"])
+    assert "鬼牌 stand for: 1m, F, P\n" in said.output, said.output
+
+
+def test_four_ghosts_won_whatever_the_shape_is_shown_by_a_reading_without_five_alike():
+    """111m 222m 555m 7m and four ghosts: the reading shown holds no kind five times (七、1 5))."""
+    result = scored("111m 222m 555m 7m * * * +*", seat="S")
+    blocks = result.score.reading.decomposition.blocks
+    held = [t for b in blocks for t in b.tiles]
+    assert max(held.count(k) for k in set(held)) <= 4 and result.score.total == 12
+
+
+def test_an_agreed_total_no_hand_scores_suggests_none_below_the_minimum(tmp_path):
+    from mjcalc.evening import Ledger, create_table, hand_input, record_given
+    from mjcalc.evening.ledger import LedgerError
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", "guangdong", PLAYERS, 1)
+        with pytest.raises(LedgerError) as refused:
+            record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="S"), total=3))
+        assert "near it: 2, 4, 5" in str(refused.value)
 
 
 def test_the_value_of_discards_says_it_does_not_count_ghosts_yet():
@@ -183,6 +219,17 @@ def test_kong_money_a_draw_voids_and_the_winner_deals_next(table):
         won = record_given(ledger, ledger.table("t"),
                            hand_input("[555m] [666m] 888p 99p 9m * +9m", Situation(seat="S", discarder="N"))).hand
         assert won.deltas == {"E": 0, "S": 4, "W": 0, "N": -4} and won.after.dealer == "S"
+
+
+def test_the_table_names_a_kong_bloom_by_the_rulesets_word(table):
+    """A hand won on a kong's replacement is noted 杠上花, 广东's word, not another ruleset's 杠开."""
+    from mjcalc.evening import Ledger, hand_input, record_given
+    from mjcalc.evening.documents import context
+    with Ledger(table) as ledger:
+        t = ledger.table("t")
+        won = record_given(ledger, t, hand_input("{5555m} [666m] 888p 99p 9m * +9m",
+                                                 Situation(seat="S", kong_draw=1))).hand
+        assert "杠上花 1" in context(won, t, GUANGDONG) and not any("杠开" in w for w in context(won, t, GUANGDONG))
 
 
 # --- the property: waits against the slow reference, with ghosts and the five-copy limit -------------------------

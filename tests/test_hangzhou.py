@@ -207,7 +207,11 @@ def test_ten_winds_win_whatever_the_shape_and_add_only_no_caishen():
     assert fan(TEN, seat="S", ten_winds=True) == ({"ten_winds": 1, "no_wild": 1}, 4)
     assert fan(TEN, seat="S", ten_winds_white=True) == ({"ten_winds_white": 1, "no_wild": 1}, 4)
     assert scored(TEN, seat="S", dealer="E", ten_winds=True).payout.deltas == {"E": -32, "S": 64, "W": -16, "N": -16}
-    assert not scored(TEN, seat="S", ten_winds=True, discarder="W").score.legal
+    from mjcalc.errors import ImpossibleSituation
+    with pytest.raises(ImpossibleSituation) as refused:  # in the words of any discard win here
+        scored(TEN, seat="S", ten_winds=True, discarder="W")
+    assert refused.value.code == "region.no_discard_wins"
+    assert str(scored(BURST, seat="S", discarder="W").score.reason.text("en")) in str(refused.value)
     said = CliRunner().invoke(cli, ["analyze", "[EEE] 159m 2p 8s CF 4s 6p 7s +9s", "-r", "hangzhou", "--ten-winds"])
     assert "十风 is made with no 吃, 碰 or 杠" in said.output
 

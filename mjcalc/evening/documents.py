@@ -84,6 +84,8 @@ def context(record: HandRecord, table: Table, rules: Optional[Ruleset] = None) -
         label = option.zh or option.name if option is not None else key
         if key == "wild" and rules is not None and rules.wild_zh:
             label = rules.wild_zh
+        if key == "kong_draw" and rules is not None and any(p.id == "kong_bloom" for p in rules.patterns):
+            label = rules.pattern("kong_bloom").zh  # the ruleset's own word: 杠上花, 杠上开花, 杠开
         shown = _context_value(key, value, seating)
         words.append(f"{label} {shown}" if shown else label)
     return words + _told_words(record, seating, rules)

@@ -212,6 +212,9 @@ class Region:
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
         faceless = sum(1 for t in hand.tiles if t == WILD) if not tiles.wild_kinds else 0
+        if ruleset.wall.flowers and faceless > ruleset.wall.flowers:  # the wildcards are the wall's flowers (广东)
+            raise SituationError("region.too_many_ghosts", field="hand", count=faceless, ruleset=ruleset.id,
+                                 wild_zh=ruleset.wild_zh, most=ruleset.wall.flowers)
         if faceless > 4 * ruleset.wild_kinds:
             # A `*` with no kind declared is a tile of some wild kind the ruleset plays: four tiles each.
             raise SituationError("region.too_many_stars", field="wild", count=faceless, ruleset=ruleset.id,

@@ -157,7 +157,8 @@ class HangzhouRegion(Region):
                "a table keeps it).", zh="老庄", default=1, minimum=1, maximum=MOST_LEVEL, metavar="N", from_deal=True),
         Option("ten_winds", "flag", "十风: the winner's first ten discards were all honours, with no claim (a win "
                "whatever the shape).", zh="十风", default=False),
-        Option("ten_winds_white", "flag", "十风 with a 白 (the 财神) among the ten discards.", zh="十风带白",
+        Option("ten_winds_white", "flag", "十风 with a 白 (the 财神) among the ten discards (a 十风: --ten-winds beside "
+               "it changes nothing).", zh="十风带白",
                default=False),
         Option("chengbao", "flag", "承包: the winner chowed three times from the seat before him, which pays the "
                "whole win.", zh="承包", default=False),
@@ -172,6 +173,9 @@ class HangzhouRegion(Region):
         s = situation
         if (s.extra("ten_winds") or s.extra("ten_winds_white")) and (s.kong_draw or s.extra("piao")):
             raise ImpossibleSituation("hangzhou.ten_winds_alone", field="ten_winds")
+        if (s.extra("ten_winds") or s.extra("ten_winds_white")) and not s.self_drawn:
+            # a 十风 is a win whatever the shape only at a draw: say so, not that the shape does not win
+            raise ImpossibleSituation("region.no_discard_wins", field="from", ruleset=ruleset.id)
 
     def check_melds(self, ruleset: "Ruleset", situation: Situation, hand: Any) -> None:
         """十风 is made with no claim and no kong (八、7: 不得吃、碰、杠); 承包 binds a winner who chowed three times.
