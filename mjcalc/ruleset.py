@@ -142,6 +142,7 @@ class Ruleset:
     options: Tuple[str, ...] = ()
     penalties: Tuple[Penalty, ...] = ()
     wall: Composition = FULL_WALL  # the tiles of the wall (136 unless the file says `wall:`)
+    dead_wall: int = 0  # `wall.dead`: the tiles left in the wall when a deal is drawn, never drawn
 
     def __post_init__(self) -> None:
         # a Chinese message names the ruleset by its Chinese name; its parameter stays the id. A built-in id is
@@ -338,8 +339,9 @@ def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     for kind in fixed_wild:
         if not wall.has(kind):
             c.fail(data["wildcard"], "tiles", "wildcard.tiles", "ruleset.wild_tile_not_in_wall", value=NAMES[kind])
+    dead = c.get(c.get(data, "wall", "", dict, {}), "dead", "wall.", int, 0, minimum=0, maximum=wall.size - 4 * 13 - 1)
     return Ruleset(
-        wall=wall,
+        wall=wall, dead_wall=dead,
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
         description=c.get(data, "description", "", str, "", lines=True),
         unit_zh=unit_zh, unit_en=unit_en, wild_zh=wild_zh, wild_en=wild_en, wild_kinds=wild_kinds,
@@ -546,9 +548,10 @@ MAX_FLOWERS = 8
 
 def _wall(c: _Checker, data: Node) -> Composition:
     """`wall:` the tiles the wall is made of: `suits` (some of mps), `honors` (true, false, or some of ESWNCFP)
-    and `flowers` (0-8); 136 tiles when absent."""
+    and `flowers` (0-8); 136 tiles when absent. (Its `dead`, the tiles left when a deal is drawn, is the
+    Ruleset's `dead_wall`.)"""
     node = c.get(data, "wall", "", dict, {})
-    c.keys(node, "wall.", ("suits", "honors", "flowers"))
+    c.keys(node, "wall.", ("suits", "honors", "flowers", "dead"))
     suits = c.get(node, "suits", "wall.", str, SUITS)
     honors = node.get("honors", True)
     if isinstance(honors, bool):

@@ -86,6 +86,33 @@ def test_a_house_that_counts_caipiao_once_pays_it_once_and_refuses_it_named_twic
         assert told.deltas == {"E": -8, "S": 16, "W": -4, "N": -4}  # B 4; the dealer pays 2 × 4
 
 
+def test_the_deal_is_drawn_at_twenty_tiles_left_so_the_value_of_discards_draws_no_further(tmp_path):
+    """"当一位选手打出一张牌后，牌墙剩 20 张牌…本副牌流局" (五、8): with 42 tiles unseen, the player alone draws at most
+    22, and every discard's chance is what a wall with no tiles kept back gives in 22 draws."""
+    import random
+
+    from mjcalc.advice import advise
+    from mjcalc.ruleset import load_ruleset_file
+    house = tmp_path / "house.yaml"
+    house.write_text("extends: hangzhou\nid: no-dead\nwall: {dead: 0}\n", encoding="utf-8")
+    hand = parse_hand("123m 456p 789s 23s 55p E")
+    left = [4] * 34
+    for kind in hand.concealed:
+        left[kind] -= 1
+    pool = [k for k in range(33) for _ in range(left[k])]  # no 白 seen
+    random.Random(1).shuffle(pool)
+    seen = [pool[:80].count(k) for k in range(34)]
+
+    def chances(rules, draws):
+        value = advise(hand, rules, Situation(seat="S"), seen=seen, by="win", draws=draws, alone=True).value
+        return value.draws, [(d.tile, round(d.p_win, 12)) for d in value.discards]
+
+    assert HANGZHOU.dead_wall == 20
+    drawn, kept_back = chances(HANGZHOU, 60)
+    assert drawn == 136 - 14 - 80 - 20
+    assert chances(load_ruleset_file(house), 22) == (22, kept_back) != chances(load_ruleset_file(house), 60)
+
+
 @pytest.mark.parametrize("args, words", [
     ([BURST, "--from", "W"], "hangzhou allows no discard wins: this hand must be self-drawn"),
     ([PLAIN, "--piao", "1"], "legal     no: 财飘 is always 爆头"),

@@ -318,8 +318,9 @@ class Region:
         return tuple(gone)
 
     def dead_wall(self, ruleset: "Ruleset") -> int:
-        """The tiles kept at the end of the wall, never drawn (a `tiles.Wall`'s `dead`): none here."""
-        return 0
+        """The tiles kept at the end of the wall, never drawn (a `tiles.Wall`'s `dead`): the ruleset's `wall.dead`
+        (杭州: the deal is drawn at 20 left)."""
+        return ruleset.dead_wall
 
     def void_kinds(self, ruleset: "Ruleset", situation: Situation) -> Tuple[int, ...]:
         """The kinds the winner may not hold (a void suit 定缺; a `tiles.Wall`'s `void`): none here."""
