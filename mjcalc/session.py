@@ -66,10 +66,10 @@ class Session:
 
     dealer_stays_on_win: bool = True
     dealer_stays_on_draw: bool = True
-    streak_on_draw: bool = True
     shanglou_levels: int = 0
     shanglou_until: ShanglouUntil = "round_end"
     shanglou_on_dealer_win: bool = False
+    streak_on_draw: bool = True
 
     @classmethod
     def of(cls, ruleset: "_WithSession") -> "Session":
