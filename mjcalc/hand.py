@@ -2,7 +2,7 @@
 from dataclasses import dataclass, field
 from typing import Optional, Tuple
 
-from .tiles import format_tiles, tile_text
+from .tiles import flower_text, format_tiles, tile_text
 
 CHOW, PUNG, KONG, PAIR = "chow", "pung", "kong", "pair"
 CLAIM = "claim"  # a claimed 吃 or 碰 of a hand told without its tiles (`told.py`): which of the two is not said
@@ -39,12 +39,14 @@ class Meld:
 
 @dataclass(frozen=True)
 class Hand:
-    """Concealed tiles (sorted, `WILD` for `*`), declared melds, and the winning tile of a 14-tile hand."""
+    """Concealed tiles (sorted, `WILD` for `*`), declared melds, and the winning tile of a 14-tile hand; and the
+    flowers 花牌 set aside beside it (1-8, sorted: no tile kind, and not among the 13 or 14)."""
 
     concealed: Tuple[int, ...]
     melds: Tuple[Meld, ...] = ()
     winning: Optional[int] = None
     winning_implied: bool = field(default=False, compare=False)
+    flowers: Tuple[int, ...] = ()
 
     @property
     def tiles(self) -> Tuple[int, ...]:
@@ -65,10 +67,10 @@ class Hand:
         return all(m.concealed for m in self.melds)
 
     def without_winning(self) -> "Hand":
-        return Hand(self.concealed, self.melds)
+        return Hand(self.concealed, self.melds, flowers=self.flowers)
 
     def with_winning(self, tile: int) -> "Hand":
-        return Hand(self.concealed, self.melds, tile)
+        return Hand(self.concealed, self.melds, tile, flowers=self.flowers)
 
     def text(self, glyphs: bool = False) -> str:
         """The hand in canonical notation (`parse_hand(hand.text()) == hand`), or with glyphs for tiles."""
@@ -76,6 +78,7 @@ class Hand:
         parts += [m.text(glyphs) for m in self.melds]
         if self.winning is not None:
             parts.append("+" + tile_text(self.winning, glyphs))
+        parts += [flower_text(f, glyphs) for f in self.flowers]
         return " ".join(parts)
 
     def __str__(self) -> str:

@@ -11,6 +11,7 @@ Grammar (whitespace between groups is ignored)::
     幺鸡    := 1s (the one of bamboos, by its bird)
     meld    := '[' group+ ']' seat?  (chow, pung or kong)  |  '{' group+ '}'  (concealed kong)
     seat    := E S W N, right after ']' with no space: the seat the meld was claimed from ([5555p]W)
+    flower  := f1 … f8 | 🀢 … 🀩   (花牌, anywhere: set aside beside the hand, never among its 13 or 14)
 
 `z` digits follow the Chinese order: 1-4z = E S W N, 5z = 中 C, 6z = 发 F, 7z = 白 P.
 
@@ -30,7 +31,7 @@ from typing import Any, List, Optional, Tuple
 from .errors import HandError, NotationError
 from .hand import CHOW, KONG, PUNG, Hand, Meld
 from .messages import Message, escaped
-from .tiles import GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH, format_tiles, tile_text
+from .tiles import FLOWER_GLYPHS, FLOWERS, GLYPHS, HONOR_LETTERS, NAMES, WILD, WILD_GLYPH, format_tiles, tile_text
 
 MAX_INPUT = 200
 ECHO_LIMIT = 80  # a refused hand's echo is cut here: a hand is about 40 characters
@@ -51,9 +52,11 @@ _DIGITS.update({c: i + 1 for i, c in enumerate("一二三四五六七八九")})
 _GLYPH_TILES = {g: t for t, g in enumerate(GLYPHS)}
 _GLYPH_TILES[WILD_GLYPH] = WILD
 _SEAT_LETTERS = "ESWN"
+# a flower: f and its number, not after a digit (`5f` is a suit letter unknown); or its glyph
+_FLOWER = re.compile("(?<![0-9一二三四五六七八九])f([0-9])|[" + "".join(FLOWER_GLYPHS) + "]")
 # Every character the notation reads (lower-case honors too: it refuses them with a message of its own).
 _ALPHABET = frozenset("".join(_DIGITS) + "0z*+[]{}eswncfp" + "".join(_SUIT_OFFSETS) + "".join(_HONOR_CHARS)
-                      + "".join(_GLYPH_TILES) + "".join(word for word, _ in _WORDS))
+                      + "".join(_GLYPH_TILES) + "".join(FLOWER_GLYPHS) + "".join(word for word, _ in _WORDS))
 
 
 class _Reader:
@@ -68,6 +71,7 @@ class _Reader:
         self.winning: Optional[Tuple[int, int]] = None  # (tile, column)
         self.digits: List[Tuple[int, int]] = []  # (digit, column) waiting for a suit letter
         self.closed_at: Optional[int] = None  # the column of the ']' that closed the last exposed meld
+        self.flowers: List[int] = []  # 1-8, in the order written
 
     def echo(self) -> str:
         """What was read, in the order written: each run of loose tiles written without a space as its canonical
@@ -92,7 +96,7 @@ class _Reader:
         return NotationError(code, at=Message("notation.at", column=column, text=escaped(self.text)), **params)
 
     def read(self) -> "_Reader":
-        text = self.text
+        text = self.flowers_read(self.text)
         for run in _RED_RUN.finditer(text):
             written = run.group()
             if "中" in written and written.strip("中") and not _RED_WORDS.fullmatch(written):
@@ -107,6 +111,17 @@ class _Reader:
         if self.plus is not None:
             raise self.fail("notation.plus_alone", self.plus)
         return self
+
+    def flowers_read(self, text: str) -> str:
+        """The flowers of `text` taken out (each replaced by as many spaces, so columns stay right)."""
+        for found in _FLOWER.finditer(text):
+            number = int(found.group(1)) if found.group(1) else FLOWER_GLYPHS.index(found.group()) + 1
+            if not 1 <= number <= FLOWERS:
+                raise self.fail("notation.flower_number", found.start() + 1, written=found.group())
+            if number in self.flowers:
+                raise self.fail("notation.flower_twice", found.start() + 1, written=found.group())
+            self.flowers.append(number)
+        return _FLOWER.sub(lambda found: " " * len(found.group()), text)
 
     def flush_digits_error(self) -> None:
         if self.digits:
@@ -145,8 +160,6 @@ class _Reader:
                 self.plus_sign(column)
             elif ch in "eswncfp" and ch.upper() in HONOR_LETTERS:
                 raise self.fail("notation.lower_honor", column, char=ch)
-            elif "\U0001F022" <= ch <= "\U0001F029":
-                raise self.fail("notation.flower", column, char=ch)
             else:
                 raise self.fail("notation.unknown_char", column, char=escaped(ch))
 
@@ -245,7 +258,7 @@ def parse_hand(text: str) -> Hand:
     for tile, n in sorted(counts.items()):
         if n > 4:
             raise HandError("hand.fifth_copy", count=n, tile=NAMES[tile])
-    return Hand(tuple(sorted(concealed)), melds, winning, implied)
+    return Hand(tuple(sorted(concealed)), melds, winning, implied, tuple(sorted(reader.flowers)))
 
 
 def _miscounted(reader: _Reader, size: int) -> HandError:

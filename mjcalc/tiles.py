@@ -61,6 +61,16 @@ def next_in_cycle(tile: int) -> int:
     return DRAGONS[(tile - RED + 1) % 3]
 
 
+# 花牌, the eight flowers of a 144-tile wall (no tile kind): f1-f4 梅兰竹菊 and f5-f8 春夏秋冬, as U+1F022..1F029
+FLOWERS = 8
+FLOWER_GLYPHS = tuple(chr(0x1F022 + i) for i in range(FLOWERS))
+
+
+def flower_text(flower: int, glyphs: bool = False) -> str:
+    """A flower (1-8) as written: `f3`, or its glyph."""
+    return FLOWER_GLYPHS[flower - 1] if glyphs else f"f{flower}"
+
+
 def tile_text(tile: int, glyphs: bool = False) -> str:
     """One tile as its name (`3m`, `E`) or its Unicode glyph; a faceless wildcard is `*` (🀪)."""
     if tile == WILD:

@@ -132,6 +132,7 @@ def test_kong_bloom_after_a_kong_on_a_discard_is_paid_by_its_feeder_three_times(
     ([PUNGS, "--wild", "5m"], "write each as * in the hand"),
     (["[123m] [666m] 888p 99p 9m * +9m"], "no chow is claimed in this ruleset"),
     (["19m 19p 9s ESW * * * * * +1s"], "Error: hand: the hand holds 5 鬼牌 '*', but guangdong's wall has 4"),
+    (["[555m] [666m] 888p 99p 9m * +9m f1"], "Error: hand: guangdong's flowers are its 鬼牌: write each as *"),
 ])
 def test_what_the_book_refuses_is_one_line(args, words):
     said = CliRunner().invoke(cli, ["analyze", *args, "-r", "广东"])

@@ -174,8 +174,11 @@ ERRORS = [
     pytest.param("123m e", NotationError,
                  "unknown character 'e' (winds and dragons are upper case: E S W N C F P) at column 6 in \"123m e\"",
                  id="lower_case_wind"),
-    pytest.param("\U0001F022", NotationError, "flower and season tiles are not used ('\U0001F022') at column 1 in "
-                 "\"\U0001F022\"", id="flower"),
+    pytest.param("123m 456p 789s EE 45m +6m f9", NotationError,
+                 "f9: the flowers are f1 to f8 at column 27 in \"123m 456p 789s EE 45m +6m f9\"", id="flower_number"),
+    pytest.param("123m 456p 789s EE 45m +6m f1 \U0001F022", NotationError,
+                 "\U0001F022 is written twice: there is one of each flower at column 30 in "
+                 "\"123m 456p 789s EE 45m +6m f1 \U0001F022\"", id="flower_twice"),
     pytest.param("456p 123", NotationError,
                  "digits '123' without a suit letter (m, p, s or z) at column 6 in \"456p 123\"", id="digits_then_end"),
     pytest.param("12 3m", NotationError,
@@ -329,3 +332,23 @@ def test_a_seat_letter_after_a_space_is_a_loose_tile():
 def test_a_concealed_kong_takes_no_seat():
     hand = parse_hand("{EEEE}S 123m 456p 78s 5m +5m")
     assert hand.melds[0].concealed and hand.melds[0].claimed_from == "" and 28 in hand.concealed
+
+
+def test_flowers_are_set_aside_beside_the_hand_and_read_back():
+    """f1-f8 (or their glyphs) anywhere: never among the 13 or 14 tiles, written last, sorted."""
+    hand = parse_hand("f2 123m 456p 789s EE 45m \U0001F029 +6m")
+    assert hand.flowers == (2, 8) and hand.size == 14 and str(hand) == "12345m 456p 789s EE +6m f2 f8"
+    assert parse_hand(str(hand)) == hand and parse_hand(hand.text(glyphs=True)) == hand
+    assert parse_hand("1112345678999m f3").flowers == (3,)  # 13 tiles and a flower: the waits
+
+
+@pytest.mark.parametrize("args, words", [
+    (["analyze", "123m 456p 789s EE 45m +6m f1"], "Error: hand: beijing's wall has no flowers (f1-f8): leave them out"),
+    (["waits", "1112345678999m f1", "-r", "zhuji"], "Error: hand: zhuji's wall has no flowers (f1-f8)"),
+])
+def test_a_flower_where_the_wall_has_none_is_one_line(args, words):
+    from click.testing import CliRunner
+
+    from mjcalc.cli import cli
+    said = CliRunner().invoke(cli, args)
+    assert said.exit_code in (1, 2) and words in said.output and "Traceback" not in said.output, said.output

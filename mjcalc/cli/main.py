@@ -182,6 +182,7 @@ Hand notation, for every HAND argument (quotes are optional)
   [123m] [555p]         an exposed chow or pung; [EEEE] an exposed kong
   {CCCC}                a concealed kong
   +6m                   the winning tile (else the last tile written)
+  f1..f8 (🀢..🀩)       flowers 花牌, beside the hand, where the wall has them
 
 13 tiles (a meld counts 3) ask for the waits; 14 tiles for the score.
 Wildcards come from the ruleset and --wild 5m or --indicator 4m.

@@ -10,7 +10,7 @@ from typing import (TYPE_CHECKING, Any, Callable, Dict, FrozenSet, Hashable, Lis
                     Tuple, Union)
 
 from ..decompose import Block
-from ..errors import ImpossibleSituation, Notice, SituationError
+from ..errors import HandError, ImpossibleSituation, Notice, SituationError
 from ..hand import CHOW, KONG, Hand, Meld
 from ..messages import Message, Words
 from ..patterns import ANY_PATTERN_PARAMS, PARAMS
@@ -203,6 +203,12 @@ class Region:
         elsewhere — the situation names them (`wild`, `indicator`)."""
         return bool(ruleset.fixed_wild)
 
+    def wild_faceless(self, ruleset: "Ruleset") -> bool:
+        """Whether the ruleset's wildcards are no tile kind (广东's ghosts, the wall's flowers): a hand writes them
+        `*`, and nothing names them."""
+        plain = Situation()
+        return bool(ruleset.wild_kinds) and self.wild_in_play(ruleset, plain) and not self.wild_kinds(ruleset, plain)
+
     def why_no_wild(self, ruleset: "Ruleset", situation: Situation) -> Optional[Words]:
         """None when wildcards are in play (so a `*` tile means something), else where they are not, in words."""
         return None if ruleset.wild_kinds > 0 else Message("region.in_ruleset", ruleset=ruleset.id)
@@ -211,6 +217,13 @@ class Region:
         """Situations that this hand makes impossible (a kong draw with no kong, a robbed kong the hand could
         not have been offered…); raise SituationError. `tiles` is the hand under its wildcards."""
         hand, s = tiles.hand, situation
+        if hand.flowers and (not ruleset.wall.flowers or self.wild_faceless(ruleset)):
+            # flowers set aside beside the hand are a wall's flower tiles; where they are its wildcards, `*`
+            raise HandError("hand.flowers_wild" if ruleset.wall.flowers else "hand.no_flowers", field="hand",
+                            ruleset=ruleset.id, wild_zh=ruleset.wild_zh)
+        if len(hand.flowers) > ruleset.wall.flowers:
+            raise HandError("hand.flowers_over", field="hand", count=len(hand.flowers), ruleset=ruleset.id,
+                            most=ruleset.wall.flowers)
         faceless = sum(1 for t in hand.tiles if t == WILD) if not tiles.wild_kinds else 0
         if ruleset.wall.flowers and faceless > ruleset.wall.flowers:  # the wildcards are the wall's flowers (广东)
             raise SituationError("region.too_many_ghosts", field="hand", count=faceless, ruleset=ruleset.id,

@@ -300,19 +300,13 @@ def do_rulesets(lib: Library) -> Data:
             "id": r.id, "name": {"zh": r.zh, "en": r.en}, "aliases": list(r.aliases), "description": r.description,
             "region": r.region, "unit": {"zh": r.unit_zh, "en": r.unit_en},
             "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds,
-                         "tiles": [NAMES[k] for k in r.fixed_wild], "faceless": _faceless(r, region)},
+                         "tiles": [NAMES[k] for k in r.fixed_wild], "faceless": region.wild_faceless(r)},
             "wall": [NAMES[k] for k in range(NUM_KINDS) if r.wall.has(k)],
             "shapes": list(r.shapes), "discard": r.discard,
             "options": [_option_doc(o) for o in specs if o is not None],
             "patterns": [_pattern_doc(p, region) for p in r.patterns],
         })
     return {"api_version": API_VERSION, "version": __version__, "default": lib.default, "rulesets": out, "generic": [_option_doc(o) for o in GENERIC.values()]}
-
-
-def _faceless(r: Ruleset, region: "Region") -> bool:
-    """Whether the ruleset's wildcards are no tile kind (广东's ghosts): a hand writes them `*`, nothing names them."""
-    plain = front.Situation()
-    return bool(r.wild_kinds) and region.wild_in_play(r, plain) and not region.wild_kinds(r, plain)
 
 
 def _pattern_doc(p: "Pattern", region: "Region") -> Data:
