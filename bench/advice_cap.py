@@ -144,9 +144,14 @@ def main():
             print(f"{rid:17} {by:5} {statistics.median(cpus):7.3f} {pct(cpus, 0.99):7.3f} {max(cpus):7.3f} "
                   f"{statistics.median(works):9.0f} {max(works):9.0f} {narrowed / len(ok):9.1%} "
                   f"{len(mine) - len(ok):8} {peak[rid]:7.0f} MB")
+    refused: dict = {}
     for r in rows:
         if r[5] is None:
-            print(f"refused: advise {' '.join(repr(a) if ' ' in a else a for a in r[3])} --by {r[1]}: {r[7]}")
+            refused.setdefault((r[0], r[7]), []).append(r)
+    for (rid, said), mine in refused.items():
+        r = mine[0]
+        print(f"refused {len(mine)} answers in {rid}: {said}; e.g. advise "
+              f"{' '.join(repr(a) if ' ' in a else a for a in r[3])} --by {r[1]}")
     print("\nthe worst hands in process (CPU s, work, discards narrowed):")
     for rid in ids:
         for by in OBJECTIVES:
