@@ -97,13 +97,13 @@ class BatchWaits:
         return hand, [(t, wall.left(t)) for t in kinds if wall.drawable(t)]
 
     def _fast(self) -> Optional["FastWaits"]:
-        """The plain-line reader, when the shapes are the ones `WaitFinder` answers without `waits()` and the
-        wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
+        """The plain-line reader, when the shapes are the standard shape and at most 七对 (all `FastWaits` knows) and
+        the wall is the whole 136 with nothing taken out (its tiles left are then 4 less those held)."""
         from .tiles import FULL_WALL  # imported when used (start-up time)
 
         if self.ruleset.wall != FULL_WALL or any(self.empty.gone) or self.empty.void or not self.ruleset.wild_fifth_copy:
             return None
-        if not self.finder.fast or (self.automatic and self.automatic_at is None):
+        if not self.finder.fast or self.finder.irregular or (self.automatic and self.automatic_at is None):
             return None
         from .fastwaits import FastWaits  # imported when used (start-up time)
         from .shapes import SEVEN_PAIRS

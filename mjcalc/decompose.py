@@ -27,12 +27,17 @@ from typing import (
 
 from .hand import CHOW, PAIR, PUNG
 from .shapes import (
+    KNITTED,
+    KNITTED_SETS,
+    KNITTED_STRAIGHT,
     NINE_TERMINALS,
     SEVEN_PAIRS,
     STANDARD,
     THIRTEEN_LONELY,
     THIRTEEN_ORPHANS,
     UNITS,
+    knitted_fits,
+    knitted_rest,
     orphans_ok,
 )
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, is_terminal_or_honor
@@ -296,38 +301,79 @@ def _nine(counts: Sequence[int], wilds: int, faces: Sequence[int]) -> Iterator[D
                 yield _whole(NINE_TERMINALS, counts, stand)
 
 
+def _knitted(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
+    """全不靠: a reading for each knitted set the number tiles fit and each choice of the kinds of its 16 not held
+    that the wildcards stand for."""
+    if max(counts) > 1:
+        return
+    for knitted in KNITTED_SETS:
+        if knitted_fits(counts, knitted):
+            for stand_ins in combinations([t for t in knitted + HONORS if not counts[t]], wilds):
+                yield _whole(KNITTED, counts, stand_ins)
+
+
+def _knitted_blocks(counts: Sequence[int], wilds: int) -> Iterator[Tuple[Block, Tuple[int, ...], int]]:
+    """组合龙's knitted block, each way it can be read: (the block, the counts left for the set and pair, the
+    wildcards left). A knitted tile not held is a wildcard's stand-in; one held is natural, or, while wildcards
+    last, a stand-in too, every copy of it then left."""
+    for knitted in KNITTED_SETS:
+        rest, missing = knitted_rest(counts, knitted)
+        if missing > wilds:
+            continue
+        absent = [t for t in knitted if not counts[t]]
+        held = [t for t in knitted if counts[t]]
+        for size in range(min(len(held), wilds - missing) + 1):
+            for also in combinations(held, size):
+                left = list(rest)
+                for t in also:
+                    left[t] += 1
+                stand_ins = tuple(sorted(absent + list(also)))
+                yield Block(KNITTED_STRAIGHT, knitted, stand_ins), tuple(left), wilds - len(stand_ins)
+
+
+def _knitted_straight(counts: Sequence[int], wilds: int) -> Iterator[Decomposition]:
+    """组合龙: each reading of the knitted block with each standard reading of the tiles left (a set and a pair, or
+    the pair alone beside a declared meld)."""
+    for block, left, more in _knitted_blocks(counts, wilds):
+        for rest in _standard(left, more):
+            yield Decomposition(KNITTED_STRAIGHT, tuple(sorted(rest.blocks + (block,))))
+
+
 def decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: Collection[str],
                    faces: Sequence[int] = ()) -> Iterator[Decomposition]:
     """Every distinct decomposition of a complete hand's concealed tiles, shape by shape.
 
     `faces` are the wildcards' own faces, used only to pick the readings listed for 九幺.
     """
-    yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces, _standard, _seven_pairs)
+    yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces, _standard, _seven_pairs, _knitted_straight)
 
 
 def _shape_by_shape(counts: Tuple[int, ...], wilds: int, melds: int, shapes: Collection[str], faces: Sequence[int],
-                    standard: _Listing, seven_pairs: _Listing,
+                    standard: _Listing, seven_pairs: _Listing, knitted_straight: _Listing,
                     whole_key: Optional[Callable[[Block], Hashable]] = None) -> Iterator[Decomposition]:
-    """The shapes' decompositions in their fixed order; `standard` and `seven_pairs` list those two shapes; with
-    `whole_key`, only the first irregular decomposition of each shape and key of its one block."""
+    """The shapes' decompositions in their fixed order; `standard`, `seven_pairs` and `knitted_straight` list those
+    three shapes; with `whole_key`, only the first decomposition of each other irregular shape and key of its one
+    block. Only the standard shape and 组合龙 (one meld at most) read a hand with melds."""
     if STANDARD in shapes:
         yield from standard(counts, wilds)
-    if melds:
-        return
-    if SEVEN_PAIRS in shapes:
-        yield from seven_pairs(counts, wilds)
-    seen = set()
-    for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes), (NINE_TERMINALS, _nine)):
-        if shape not in shapes:
-            continue
-        # mypy checks each call against all three listings: only `_nine` takes `faces`, and only it is given them
-        for d in (listed(counts, wilds, faces) if shape == NINE_TERMINALS else listed(counts, wilds)):  # type: ignore[call-arg]
-            if whole_key is not None:
-                key = (shape, whole_key(d.blocks[0]))
-                if key in seen:
-                    continue
-                seen.add(key)
-            yield d
+    if not melds:
+        if SEVEN_PAIRS in shapes:
+            yield from seven_pairs(counts, wilds)
+        seen = set()
+        for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes), (NINE_TERMINALS, _nine),
+                              (KNITTED, _knitted)):
+            if shape not in shapes:
+                continue
+            # mypy checks each call against all four listings: only `_nine` takes `faces`, and only it is given them
+            for d in (listed(counts, wilds, faces) if shape == NINE_TERMINALS else listed(counts, wilds)):  # type: ignore[call-arg]
+                if whole_key is not None:
+                    key = (shape, whole_key(d.blocks[0]))
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                yield d
+    if KNITTED_STRAIGHT in shapes and melds <= 1:
+        yield from knitted_straight(counts, wilds)
 
 
 # --- how many decompositions, without listing them ----------------------------------------------------
@@ -369,6 +415,8 @@ def count_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: 
                 left = budget - used
                 if left % 3 == 0:
                     total += n * _multisets(len(_ALL_SETS), left // 3) * (NUM_KINDS if free_pair else 1)
+    if KNITTED_STRAIGHT in shapes and melds <= 1:
+        total += sum(count_decompositions(left, more, 0, (STANDARD,)) for _, left, more in _knitted_blocks(counts, wilds))
     if melds:
         return total
     if SEVEN_PAIRS in shapes:
@@ -385,7 +433,7 @@ def count_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: 
             left = wilds - half
             if left >= 0 and left % 2 == 0:
                 total += n * _multisets(NUM_KINDS, left // 2)
-    for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes)):
+    for shape, listed in ((THIRTEEN_ORPHANS, _orphans), (THIRTEEN_LONELY, _lonely_shapes), (KNITTED, _knitted)):
         if shape in shapes:
             total += sum(1 for _ in listed(counts, wilds))
     if NINE_TERMINALS in shapes:
@@ -451,7 +499,8 @@ def keyed_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: 
 
     `memo`, a dict kept by the caller, carries the keyed unit options and free blocks from one hand to the next
     while `block_key` and `counted` stay the same. `whole_key(block)` does for the one block of an irregular shape
-    (十三幺, 十三浪, 九幺) what `block_key` does for sets and pairs; None lists every irregular decomposition.
+    (十三幺, 十三浪, 九幺, 全不靠, and 组合龙's knitted block beside its keyed set and pair) what `block_key` does for
+    sets and pairs; None lists every irregular decomposition.
     `summary(keys)`, given, coarsens further: of the standard decompositions, only the first of each summary of
     its keys (as merged) is listed.
     """
@@ -459,7 +508,8 @@ def keyed_decompositions(counts: Sequence[int], wilds: int, melds: int, shapes: 
     memo = {} if memo is None else memo
     yield from _shape_by_shape(tuple(counts), wilds, melds, shapes, faces,
                                lambda c, w: _standard_keyed(c, w, block_key, merge, memo, summary),
-                               lambda c, w: _seven_pairs_keyed(c, w, block_key, summary), whole_key)
+                               lambda c, w: _seven_pairs_keyed(c, w, block_key, summary),
+                               lambda c, w: _knitted_straight_keyed(c, w, block_key, merge, memo, whole_key), whole_key)
 
 
 def _merge(a: _Keys, b: _Keys) -> _Keys:
@@ -597,6 +647,24 @@ def _standard_keyed(counts: Sequence[int], wilds: int, block_key: Callable[[Bloc
                 if whole not in done:
                     done.add(whole)
                     yield Decomposition(STANDARD, tuple(sorted(blocks + free_blocks)))
+
+
+def _knitted_straight_keyed(counts: Sequence[int], wilds: int, block_key: Callable[[Block], Any], merge: _Merge,
+                            memo: Dict[str, Dict[Any, Any]],
+                            whole_key: Optional[Callable[[Block], Hashable]]) -> Iterator[Decomposition]:
+    """组合龙, the first of each `whole_key` of its knitted block and multiset of keys of its set and pair (every
+    reading when `whole_key` is None)."""
+    if whole_key is None:
+        yield from _knitted_straight(counts, wilds)
+        return
+    done = set()
+    for block, left, more in _knitted_blocks(counts, wilds):
+        whole = whole_key(block)
+        for rest in _standard_keyed(left, more, block_key, merge, memo):
+            keys = (whole, merge((), tuple(block_key(b) for b in rest.blocks)))
+            if keys not in done:
+                done.add(keys)
+                yield Decomposition(KNITTED_STRAIGHT, tuple(sorted(rest.blocks + (block,))))
 
 
 def _seven_pairs_keyed(counts: Sequence[int], wilds: int, block_key: Callable[[Block], Any],

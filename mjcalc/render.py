@@ -35,6 +35,8 @@ SHAPE_NAMES = {
     "thirteen_orphans": ("十三幺", "thirteen orphans"),
     "thirteen_lonely": ("十三浪", "thirteen lonely"),
     "nine_terminals": ("九幺", "nine terminals"),
+    "knitted": ("全不靠", "knitted"),
+    "knitted_straight": ("组合龙", "knitted straight"),
 }
 
 

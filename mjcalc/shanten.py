@@ -16,7 +16,8 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Collection, Dict, FrozenSet, List, Optional, Sequence, Tuple
 
-from .shapes import NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY, THIRTEEN_ORPHANS, trim_counts
+from .shapes import (KNITTED, KNITTED_SETS, KNITTED_STRAIGHT, NINE_TERMINALS, SEVEN_PAIRS, STANDARD, THIRTEEN_LONELY,
+                     THIRTEEN_ORPHANS, knitted_rest, trim_counts)
 from .tiles import HONORS, NUM_KINDS, TERMINALS_AND_HONORS, Wall
 
 _SETS = 5  # set blocks 0-4
@@ -82,6 +83,11 @@ def _combine(a: _Table, b: _Table) -> _Table:
 
 def standard_kept(counts: Sequence[int], melds: int) -> int:
     """The most natural tiles `4 - melds` sets and a pair can hold, wildcards filling the rest."""
+    return sets_kept(counts, 4 - melds)
+
+
+def sets_kept(counts: Sequence[int], sets: int) -> int:
+    """The most natural tiles `sets` sets and a pair can hold, wildcards filling the rest."""
     table = _EMPTY
     for start in (0, 9, 18):
         unit = trim_counts(tuple(counts[start:start + 9]))
@@ -90,7 +96,7 @@ def standard_kept(counts: Sequence[int], melds: int) -> int:
     for h in HONORS:
         if counts[h]:
             table = _combine(table, _HONOR_TABLES[min(counts[h], 14)])
-    return table[4 - melds][1]
+    return table[sets][1]
 
 
 def seven_pairs_kept(counts: Sequence[int]) -> int:
@@ -137,10 +143,30 @@ def nine_kept(counts: Sequence[int]) -> int:
     return sum(counts[t] for t in TERMINALS_AND_HONORS)
 
 
+def knitted_kept(counts: Sequence[int]) -> int:
+    """全不靠: the honors held and the most tiles held of one knitted set, each kind once (14 of those 16 kinds make
+    the shape, and a hand of at most 14 tiles holds no more than 14 of them)."""
+    honors = sum(1 for h in HONORS if counts[h])
+    return honors + max(sum(1 for t in knitted if counts[t]) for knitted in KNITTED_SETS)
+
+
+def knitted_straight_kept(counts: Sequence[int], melds: int) -> int:
+    """组合龙: over the knitted sets, the tiles held of the set and the most naturals left that the one set (none
+    beside a declared meld) and the pair hold. A natural copy of a knitted tile is best in the knitted set."""
+    best = -1
+    for knitted in KNITTED_SETS:
+        rest, missing = knitted_rest(counts, knitted)
+        best = max(best, 9 - missing + sets_kept(rest, 1 - melds))
+    return best
+
+
 def kept(counts: Sequence[int], melds: int, shape: str) -> int:
-    """The most natural tiles the shape keeps (melds allow only the standard shape; -1 when it cannot apply)."""
+    """The most natural tiles the shape keeps (melds allow only the standard shape, and 组合龙 one; -1 when it
+    cannot apply)."""
     if shape == STANDARD:
         return standard_kept(counts, melds)
+    if shape == KNITTED_STRAIGHT:
+        return knitted_straight_kept(counts, melds) if melds <= 1 else -1
     if melds:
         return -1
     if shape == SEVEN_PAIRS:
@@ -151,6 +177,8 @@ def kept(counts: Sequence[int], melds: int, shape: str) -> int:
         return lonely_kept(counts)
     if shape == NINE_TERMINALS:
         return nine_kept(counts)
+    if shape == KNITTED:
+        return knitted_kept(counts)
     raise ValueError(f"unknown shape {shape!r}")
 
 

@@ -11,7 +11,7 @@ Regenerate that table after any change to `_fewest` (tests/test_suit_table.py ch
 """
 import os
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 from typing import (
     TYPE_CHECKING,
     Callable,
@@ -37,8 +37,18 @@ SEVEN_PAIRS = "seven_pairs"
 THIRTEEN_ORPHANS = "thirteen_orphans"
 THIRTEEN_LONELY = "thirteen_lonely"
 NINE_TERMINALS = "nine_terminals"
-SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS)
-IRREGULAR = (THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS)
+KNITTED = "knitted"  # 全不靠 (七星不靠 with all seven honors): the whole hand is one block of this kind
+# 组合龙: a block of this kind holding the nine knitted tiles, a set (which may be the one declared meld) and a pair
+KNITTED_STRAIGHT = "knitted_straight"
+SHAPES = (STANDARD, SEVEN_PAIRS, THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS, KNITTED, KNITTED_STRAIGHT)
+# the shapes not of sets and pairs alone; each names the block its tiles are read whole as (组合龙: its nine knitted tiles)
+IRREGULAR = (THIRTEEN_ORPHANS, THIRTEEN_LONELY, NINE_TERMINALS, KNITTED, KNITTED_STRAIGHT)
+
+# The nine tiles of each knitted set: ranks 1-4-7 in one suit, 2-5-8 in another, 3-6-9 in the third, sorted.
+KNITTED_SETS = tuple(
+    tuple(sorted(9 * suit + group + step for suit, group in enumerate(groups) for step in (0, 3, 6)))
+    for groups in permutations(range(3))
+)
 
 # (first kind, size, chows allowed): the three suits, then each honor kind alone.
 UNITS = ((0, 9, True), (9, 9, True), (18, 9, True)) + tuple((h, 1, False) for h in HONORS)
@@ -135,7 +145,7 @@ def is_complete(counts: Sequence[int], wilds: int, melds: int, shapes: Collectio
     if STANDARD in shapes and _standard_cost(counts) <= wilds:
         return True
     if melds:
-        return False
+        return melds == 1 and KNITTED_STRAIGHT in shapes and knitted_straight_ok(counts, wilds)
     if SEVEN_PAIRS in shapes and sum(n % 2 for n in counts) <= wilds:
         return True
     if THIRTEEN_ORPHANS in shapes and orphans_ok(counts):
@@ -143,6 +153,10 @@ def is_complete(counts: Sequence[int], wilds: int, melds: int, shapes: Collectio
     if THIRTEEN_LONELY in shapes and lonely_ok(counts, wilds):
         return True
     if NINE_TERMINALS in shapes and all(is_terminal_or_honor(t) for t in range(NUM_KINDS) if counts[t]):
+        return True
+    if KNITTED in shapes and knitted_ok(counts):
+        return True
+    if KNITTED_STRAIGHT in shapes and knitted_straight_ok(counts, wilds):
         return True
     return False
 
@@ -164,6 +178,42 @@ def lonely_ok(counts: Sequence[int], wilds: int) -> bool:
             return False
         room += cap - len(ranks)
     return room >= wilds
+
+
+def knitted_fits(counts: Sequence[int], knitted: Sequence[int]) -> bool:
+    """Whether every number tile held is one of the knitted set's nine tiles."""
+    return all(not counts[t] or t in knitted for t in range(27))
+
+
+def knitted_ok(counts: Sequence[int]) -> bool:
+    """全不靠: no kind twice, the number tiles within one knitted set; the wildcards stand for kinds of its 16
+    (the nine and the honors) not held, always enough for 14 tiles."""
+    return max(counts) <= 1 and any(knitted_fits(counts, knitted) for knitted in KNITTED_SETS)
+
+
+def knitted_rest(counts: Sequence[int], knitted: Sequence[int]) -> Tuple[List[int], int]:
+    """The counts left when the knitted set's nine tiles take one natural copy each, and how many of the nine are
+    not held (each then a wildcard)."""
+    rest = list(counts)
+    missing = 0
+    for t in knitted:
+        if rest[t]:
+            rest[t] -= 1
+        else:
+            missing += 1
+    return rest, missing
+
+
+def knitted_straight_ok(counts: Sequence[int], wilds: int) -> bool:
+    """组合龙: a knitted set's nine tiles, the rest a set and a pair (or the pair alone beside a declared meld).
+
+    A natural copy of a knitted tile is best in the knitted set: whatever it does in the rest a wildcard does too.
+    """
+    for knitted in KNITTED_SETS:
+        rest, missing = knitted_rest(counts, knitted)
+        if missing <= wilds and _standard_cost(rest) <= wilds - missing:
+            return True
+    return False
 
 
 # --- waits --------------------------------------------------------------------------------------------
@@ -227,7 +277,8 @@ class WaitFinder:
         self.shapes = frozenset(shapes)
         self.wild_kinds = tuple(sorted(wild_kinds))
         self.fast = STANDARD in self.shapes
-        # 十三幺, 十三浪, 九幺 (no melds): each drawn tile tried on those shapes alone, which is cheap
+        # 十三幺, 十三浪, 九幺, 全不靠 (no melds) and 组合龙 (one meld at most): each drawn tile tried on those shapes
+        # alone, which is cheap
         self.irregular = tuple(sorted(self.shapes - {STANDARD, SEVEN_PAIRS}))
 
     def waits(self, counts: Sequence[int], wilds: int = 0, melds: int = 0,
@@ -269,7 +320,7 @@ class WaitFinder:
                 complete.update(t for t in range(NUM_KINDS) if counts[t] & 1)
             elif odd < wilds + 1:
                 complete.update(range(NUM_KINDS))
-        if self.irregular and not melds:
+        if self.irregular and (not melds or melds == 1 and KNITTED_STRAIGHT in self.shapes):
             grown = list(counts)
             for t in range(NUM_KINDS):
                 if t not in complete and t not in self.wild_kinds:
