@@ -12,6 +12,7 @@ SESSION: Dict[str, Tuple[type, Any, Optional[Tuple[str, ...]], Optional[int]]] =
     "dealer_stays_on_win": (bool, True, None, None),     # 连庄 when the dealer wins
     "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
     "streak_on_draw": (bool, True, None, None),          # a draw the dealer stays on counts in 连庄 (false: it stays)
+    "seat_rotation": (str, "none", ("none", "mcr"), None),  # the players change seats as each round ends (国标)
     "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
     "shanglou_until": (str, "round_end", get_args(ShanglouUntil), None),  # when the 上楼 doubling ends
     "shanglou_on_dealer_win": (bool, False, None, None),  # a hand the dealer wins raises 上楼 as a draw does
@@ -70,8 +71,26 @@ class Session:
     shanglou_until: ShanglouUntil = "round_end"
     shanglou_on_dealer_win: bool = False
     streak_on_draw: bool = True
+    seat_rotation: str = "none"
 
     @classmethod
     def of(cls, ruleset: "_WithSession") -> "Session":
         given: Dict[str, Any] = dict(ruleset.session)  # validated by ruleset.py against SESSION
         return cls(**{key: given.get(key, default) for key, (_, default, _, _) in SESSION.items()})
+
+
+# 国标's change of seats as a round ends (natsuki p. 9, the book leaving it to the event): after the East round the
+# players of 东位 and 南位 change places, and those of 西位 and 北位; after the South round 东位 goes to 西位, 南位 to
+# 北位, 西位 to 南位 and 北位 to 东位; after the West round as after the East. Each is, seat by seat, the seat whose
+# player sits there next (E S W N).
+MCR_ROTATIONS = {1: "SENW", 2: "NWES", 3: "SENW"}
+
+
+def rotated(players: Tuple[str, ...], rotation: str, ended_round: int) -> Tuple[str, ...]:
+    """The seating (E S W N) after round `ended_round` ends, under the session's `seat_rotation`."""
+    if rotation != "mcr":
+        return players
+    moves = MCR_ROTATIONS.get((ended_round - 1) % 4 + 1)
+    if moves is None:  # after the North round a new game starts as it is seated
+        return players
+    return tuple(players["ESWN".index(source)] for source in moves)

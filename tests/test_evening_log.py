@@ -10,6 +10,8 @@ import json
 import shutil
 import sqlite3
 
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 from hypothesis import HealthCheck, given, settings
@@ -416,6 +418,8 @@ def test_table_backup_copies_the_whole_ledger(tmp_path):
 
 # --- the property: random evenings, an edit and its revert ------------------------------------------------------
 
+ROTATING = str(Path(__file__).parent / "fixtures" / "beijing-rotating.yaml")  # seats change as a round ends
+
 STEP = st.one_of(
     st.tuples(st.just("tiles"), st.sampled_from("ESWN"), st.sampled_from(["self", "E", "S", "W", "N"])),
     st.tuples(st.just("total"), st.sampled_from("ESWN"), st.sampled_from(["self", "E", "S", "W", "N"]),
@@ -425,7 +429,7 @@ STEP = st.one_of(
     st.just(("undo",)),
     st.tuples(st.just("seat"), st.permutations(["老王", "小李", "阿张", "大刘", "阿美"])),
     st.tuples(st.just("dealer"), st.sampled_from("ESWN")),
-    st.tuples(st.just("rules"), st.sampled_from(["beijing", "beijing-money", "beijing-doubling"])),
+    st.tuples(st.just("rules"), st.sampled_from(["beijing", "beijing-money", "beijing-doubling", ROTATING])),
 )
 
 

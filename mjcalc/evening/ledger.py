@@ -1012,14 +1012,18 @@ class Ledger:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise LedgerError("ledger.table_exists", table=repr(name), path=str(self.path))
             sha = _keep_rules(db, rules) if rules else None
-            levels = _session(rules).shanglou_levels if rules else MAX_LEVELS
+            session = _session(rules) if rules else None
+            levels = session.shanglou_levels if session else MAX_LEVELS
+            opening: Data = {"players": names, "rules_sha256": sha, "levels": levels}
+            if session and session.seat_rotation != "none":
+                opening["rotation"] = session.seat_rotation
             tid = db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
                 " rules, revision, rules_sha256, next_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",
                 (name, ruleset, ruleset_id, base, *names, now(exact=True), rules, sha,
                  _dumps(_state_json(State())))).lastrowid
             assert tid is not None  # an INSERT's row
-            self._log(db, tid, 1, "open", {"players": names, "rules_sha256": sha, "levels": levels}, request)
+            self._log(db, tid, 1, "open", opening, request)
             db.execute("UPDATE tables SET revision = 1 WHERE id = ?", (tid,))
         return self.table(name)
 

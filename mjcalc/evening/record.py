@@ -34,7 +34,7 @@ from ..regions.base import MAX_DRAW_COUNT, DealPayment, Region
 from ..regions.base import penalty_amount as region_penalty_amount
 from ..ruleset import Pattern, Penalty, Ruleset, as_data, find_ruleset_path, load_ruleset
 from ..patterns import most_count
-from ..session import Session, State
+from ..session import Session, State, rotated
 from ..situation import GENERIC, Option, Situation
 from ..told import MAX_TOTAL, Told, analyze_told, told_facts, usual_total
 from ..tiles import SEATS, Composition, parse_seat
@@ -591,7 +591,8 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], rules: _Ru
             analyses[hand_id] = result
         return record.but(hand_id=hand_id, rules_sha256=sha256).to_json()
 
-    fast = _appended(ledger, t, event, before, score)
+    fast = _appended(ledger, t, event, before, score,
+                     lambda: Session.of(rules(t.rules_sha256)).seat_rotation if t.rules_sha256 else "none")
     if fast is not None:
         return fast + (analyses.get(fresh or ""),)
     events = ledger.events(t)
@@ -622,12 +623,12 @@ class _Appended(Evening):
 
 
 def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: Optional[List[HandRecord]],
-              score: Score) -> Optional[Tuple[_Appended, List[HandRecord]]]:
+              score: Score, rotation: Callable[[], str]) -> Optional[Tuple[_Appended, List[HandRecord]]]:
     """The table with `event` added, when the event only adds or removes the evening's last hand: (Evening, its
     hands) from the table as it stands — its next state, seating and hands, which the check proved are what its
     log replays to — without replaying the log (a write costs the same at hand 400 as at hand 4); else None.
     What the replay would make, exactly: the new hand scored in the table's next state, or the state before the
-    last hand when it goes."""
+    last hand when it goes, and the seating then (`rotation()`: the rules' `seat_rotation`, as a round ends)."""
     kind, data = event
     if before is None or kind not in ("hand", "undo"):
         return None
@@ -640,14 +641,16 @@ def _appended(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], before: O
         _stamp(event, [record])
         placed = HandRecord.of(dict(record, number=len(before) + 1, players=list(t.players),
                                     recorded=data["recorded"], input=data["input"]))
-        return (_Appended(state=placed.after, players=t.players, penalties=penalties, keep=len(before)),
+        seated = rotated(t.players, rotation(), t.state.round) if placed.after.round > t.state.round else t.players
+        return (_Appended(state=placed.after, players=seated, penalties=penalties, keep=len(before)),
                 before + [placed])
     if not before or before[-1].hand_id != data["hand_id"] or not ledger.placed_last(t, data["hand_id"]):
         return None  # a hand before others, or with a correction or a penalty after it: the log is replayed
     if any(p["after_hand"] >= len(before) for p in penalties):
         return None
     _stamp(event, [])
-    return (_Appended(state=before[-1].before, players=t.players, penalties=penalties, keep=len(before) - 1),
+    seated = before[-1].players if rotation() != "none" else t.players  # the seats the hand was played in
+    return (_Appended(state=before[-1].before, players=seated, penalties=penalties, keep=len(before) - 1),
             before[:-1])
 
 
@@ -1297,8 +1300,10 @@ def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Rule
     from its next hand on; a 上楼 level it does not reach is brought down to what it has (none: ×1)."""
     rules = rules or load_ruleset(ruleset)
     text = rules_json(rules)
-    levels = Session.of(rules).shanglou_levels
-    data = {"rules_sha256": rules_digest(text), "levels": levels}
+    session = Session.of(rules)
+    data: Data = {"rules_sha256": rules_digest(text), "levels": session.shanglou_levels}
+    if session.seat_rotation != "none":
+        data["rotation"] = session.seat_rotation
     written = _correction(ledger, table, "rules", lambda t: data, request, (_source(ruleset), rules.id, text),
                           revision)
     return written.table, rules

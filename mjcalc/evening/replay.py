@@ -18,7 +18,7 @@ from typing import Callable, Dict, Iterable, List, Optional, Sequence, Tuple
 from ..regions import all_regions
 from ..regions.base import DealPayment, Region
 from ..ruleset import Ruleset
-from ..session import Session, State
+from ..session import Session, State, rotated
 from ..tiles import SEATS
 from .kinds import Data
 
@@ -69,7 +69,8 @@ def after_deal(state: State, session: Session, region: Region, rules: Ruleset, w
 
 # What each kind of event says (its `data`); "records" lists the hand results the event's write scored.
 EVENTS = {
-    "open": "the opening: players [E, S, W, N], rules_sha256, levels (the rules' 上楼 levels)",
+    "open": "the opening: players [E, S, W, N], rules_sha256, levels (the rules' 上楼 levels), rotation? (their "
+            "seat_rotation, where the players change seats as a round ends)",
     "hand": "a hand recorded: hand_id, input (how it was entered), recorded, records",
     "edit": "hand_id replaced by new_id with another input; records",
     "undo": "hand_id removed; records (later hands scored again)",
@@ -77,7 +78,7 @@ EVENTS = {
     "seat": "players [E, S, W, N] from the next hand on; with dealer, who deals next (连庄 starts again)",
     "seat_start": "players [E, S, W, N] from the first hand; renames {old: new} in every hand",
     "dealer": "seat deals the next hand (连庄 starts again)",
-    "rules": "rules_sha256 and their levels from the next hand on (上楼 brought down to them)",
+    "rules": "rules_sha256 and their levels (and rotation?) from the next hand on (上楼 brought down to them)",
     "state": "state {round, dealer, streak, level}: a correction an older ledger folded into a hand",
     "penalty": "a penalty between hands: penalty_id, penalty (the rules' id), name, player (the seat paying), to, "
                "reason, deltas (fixed when recorded), recorded; no hand number, the deal does not move",
@@ -113,6 +114,7 @@ class Evening:
     players: Tuple[str, ...] = ()
     rules_sha256: Optional[str] = None
     levels: int = 0
+    rotation: str = "none"  # the rules' `seat_rotation`: the players change seats as each round ends
     scored: List[Data] = field(default_factory=list)
     penalties: List[Data] = field(default_factory=list)  # each with the seating and the hands played before it
 
@@ -198,7 +200,7 @@ def timeline(events: Sequence[Tuple[str, Data]]) -> Tuple[Data, List[Item], Dict
             known[stored_key(record)] = record
         if kind == "open":
             opening = {"players": list(data["players"]), "rules_sha256": data.get("rules_sha256"),
-                       "levels": data.get("levels", 0)}
+                       "levels": data.get("levels", 0), "rotation": data.get("rotation", "none")}
         elif kind == "hand":
             items.append(Item("hand", {"hand_id": data["hand_id"], "input": data["input"],
                                        "recorded": data["recorded"]}))
@@ -247,7 +249,7 @@ def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) ->
     scored by `score`; without it, that is a ReplayError."""
     opening, items, known = timeline(events)
     evening = Evening(players=tuple(opening.get("players", ())), rules_sha256=opening.get("rules_sha256"),
-                      levels=opening.get("levels", 0))
+                      levels=opening.get("levels", 0), rotation=opening.get("rotation", "none"))
     state = State()
     for item in items:
         if item.removed:
@@ -268,7 +270,9 @@ def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) ->
             record = dict(record, number=number, players=list(evening.players),
                           recorded=data["recorded"], input=data["input"])
             evening.hands.append(record)
-            state = State.of(record["after"])
+            ended, state = state.round, State.of(record["after"])
+            if state.round > ended:  # the round ended: the players change seats where the rules say so
+                evening.players = rotated(evening.players, evening.rotation, ended)
         elif item.kind == "seat":
             players = tuple(data["players"])
             dealer = SEATS.index(state.dealer)
@@ -281,6 +285,7 @@ def replay(events: Sequence[Tuple[str, Data]], score: Optional[Score] = None) ->
             state = replace(state, dealer=data["seat"], streak=0)
         elif item.kind == "rules":
             evening.rules_sha256, evening.levels = data["rules_sha256"], data.get("levels", 0)
+            evening.rotation = data.get("rotation", "none")
             state = replace(state, level=min(state.level, evening.levels))
         elif item.kind == "state":
             state = State.of(data["state"])

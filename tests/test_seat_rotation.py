@@ -1,0 +1,67 @@
+"""国标's change of seats as each round ends (`session: {seat_rotation: mcr}`), kept by the ledger.
+
+natsuki p. 9 (the 1998 book leaves the seats to the event's rules, p. 9): after the East round 东位 and 南位 change
+places, and 西位 and 北位; after the South round 东位 goes to 西位, 南位 to 北位, 西位 to 南位, 北位 to 东位; after the
+West round as after the East: "东起者四圈座位依次为东-南-北-西，南起者…南-东-西-北，西起者…西-北-东-南，北起者…
+北-西-南-东". The deal passes every hand, so a round is four hands.
+"""
+import pytest
+
+from mjcalc.evening import Ledger, create_table, hand_input, record_given, undo_hand
+from mjcalc.evening.check import problems
+
+PLAYERS = {"E": "东起", "S": "南起", "W": "西起", "N": "北起"}
+# each player's seat in the four rounds, as natsuki gives them
+SEATS_BY_ROUND = {"东起": "ESNW", "南起": "SEWN", "西起": "WNES", "北起": "NWSE"}
+HOUSE = ("extends: beijing\nid: rotating\nsession:\n  dealer_stays_on_win: false\n  dealer_stays_on_draw: false\n"
+         "  seat_rotation: mcr\n")
+
+
+@pytest.fixture
+def ledger(tmp_path):
+    house = tmp_path / "rotating.yaml"
+    house.write_text(HOUSE, encoding="utf-8")
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", str(house), PLAYERS, 1)
+        yield ledger
+
+
+def draw(ledger):
+    return record_given(ledger, ledger.table("t"), hand_input(facts={})).hand
+
+
+def test_the_players_change_seats_as_each_round_ends(ledger):
+    hands = [draw(ledger) for _ in range(17)]
+    for hand in hands:
+        seating = dict(zip("ESWN", hand.players))
+        game_round = (hand.number - 1) // 4  # 0-3, then a new game: hand 17 is seated as round 4 left it
+        for player, seats in SEATS_BY_ROUND.items():
+            assert seating[seats[min(game_round, 3)]] == player, (hand.number, seating)
+    assert [h.dealer for h in hands[:5]] == list("ESWNE") and hands[4].round == 2
+    assert problems(ledger, derive=True) == []
+
+
+def test_undoing_the_hand_that_ended_a_round_puts_the_seats_back(ledger):
+    hands = [draw(ledger) for _ in range(4)]
+    assert draw(ledger).players == ("南起", "东起", "北起", "西起")
+    undo_hand(ledger, ledger.table("t"), hands[3])  # the fourth hand ended the East round
+    assert [h.players for h in ledger.hands(ledger.table("t"))] == [("东起", "南起", "西起", "北起")] * 4
+    assert problems(ledger, derive=True) == []
+
+
+def test_a_ruleset_without_the_rule_keeps_its_seats(tmp_path):
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", "beijing", PLAYERS, 1)
+        hands = [draw(ledger) for _ in range(6)]
+        assert {h.players for h in hands} == {("东起", "南起", "西起", "北起")}
+
+
+def test_an_exported_table_imports_with_its_seats_changing_as_before(ledger, tmp_path):
+    from mjcalc.evening.exchange import export_json, import_table
+    hands = [draw(ledger) for _ in range(9)]
+    doc = export_json(ledger, "t")
+    with Ledger(tmp_path / "other.sqlite3") as other:
+        import_table(other, doc)
+        assert [h.players for h in other.hands(other.table("t"))] == [h.players for h in hands]
+        assert other.table("t").players == ledger.table("t").players
+        assert problems(other, derive=True) == []
