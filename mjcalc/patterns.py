@@ -127,6 +127,16 @@ def only_on(*shapes: str) -> Callable[[D], D]:
     return mark
 
 
+def of_sets(n: int, most: int = 1) -> Callable[[D], D]:
+    """Marks the detector of a pattern made of `n` of the hand's sets (`combines: n` in a ruleset): a predicate over
+    a tuple of `n` sets (chows, pungs, kongs, melds included, in the order of their tiles) and the pattern; the scorer
+    lists every combination it holds on and selects among them (`scoring.combined`). `most`: how many times a told
+    hand may name it."""
+    def mark(detector: D) -> D:
+        return _mark(detector, combines=n, most=most)
+    return mark
+
+
 def counts(most: int) -> Callable[[D], D]:
     """Marks a detector that counts how many times its pattern holds, at most `most` (中发白 counts dragon
     pungs): a named pattern may be given that many times. A detector without the mark holds once."""

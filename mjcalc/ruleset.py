@@ -42,6 +42,10 @@ SCALES: Tuple[Scale, ...] = get_args(Scale)
 # wildcards are declared; never (self-draw only).
 WinRule = Literal["any", "concealed", "concealed_if_wild", "never"]
 WIN_RULES: Tuple[WinRule, ...] = get_args(WinRule)
+# Of two readings of a hand worth the same, the one shown: the first read, or the one naming the patterns that come
+# first in the ruleset's order (`ranked`: a table that runs from the highest pattern down).
+Ties = Literal["first", "ranked"]
+TIES: Tuple[Ties, ...] = get_args(Ties)
 # What YAML 1.1 read as a number (0x2710, 0b11, 1:30, 1_000) and the safe loader now reads as the text written.
 _NUMBER_AS_TEXT = re.compile(r"[-+]?[0-9][0-9a-fA-F_:.xXoObB]*", flags=re.ASCII)
 # A house file's id: ASCII only (no look-alike of a built-in's), lower case.
@@ -62,6 +66,9 @@ class Pattern:
     standalone: bool = False
     below_minimum: bool = False
     params: Tuple[Tuple[str, object], ...] = ()
+    # `combines: N`: a pattern made of N of the hand's sets, counted once for each combination of sets the scorer
+    # selects under the rules of combining (`scoring.combined`); 0 for a pattern of the whole reading
+    combines: int = 0
 
     def name(self, lang: str) -> str:
         return self.en if lang == "en" else self.zh
@@ -134,6 +141,7 @@ class Ruleset:
     robbable_concealed_kong: str = "never"  # wins.rob_concealed_kong: any, never, or a pattern id the robbed tile completes
     minimum: int = 0
     zero_self_draw_only: bool = False
+    ties: Ties = "first"  # `scoring.ties`
     cap: Optional[int] = None
     patterns: Tuple[Pattern, ...] = ()
     payout: str = "additive"
@@ -297,7 +305,9 @@ _TOP = (
     "id", "name", "aliases", "description", "extends", "region", "unit", "wildcard", "shapes", "wins", "scoring",
     "patterns", "payout", "session", "options", "penalties", "wall",
 )
-_PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params")
+_PATTERN_KEYS = ("name", "value", "role", "scale", "excludes", "excluded_by", "standalone", "below_minimum", "params",
+                 "combines")
+COMBINES = (2, 3, 4)  # `combines: N`: how many of the hand's sets a pattern of sets is made of
 # The keys of `wins:` and `scoring:` that every ruleset reads; a region adds its own (`Region.ruleset_keys`).
 _SECTION_KEYS: Dict[str, Dict[str, RulesetKey]] = {
     "wins": {
@@ -310,6 +320,7 @@ _SECTION_KEYS: Dict[str, Dict[str, RulesetKey]] = {
         "minimum": RulesetKey(int, 0, minimum=0, maximum=MAX_TOTAL),
         "cap": RulesetKey(int, None, minimum=0, maximum=MAX_TOTAL),
         "zero_self_draw_only": RulesetKey(bool, False),
+        "ties": RulesetKey(str, "first", TIES),
     },
 }
 SECTIONS_WITH_REGION_KEYS = tuple(_SECTION_KEYS)  # the sections a region may add keys to
@@ -455,6 +466,11 @@ def _patterns(c: _Checker, data: Node, region: Region) -> List[Pattern]:
         for other in c.strings(spec, "excluded_by", ppath + "."):
             excluded_by.setdefault(other, []).append((pid, spec))
         params = c.get(spec, "params", ppath + ".", dict, {})
+        combines = c.get(spec, "combines", ppath + ".", int, 0, choices=COMBINES)
+        made_of = getattr(region.detectors[pid], "combines", 0)  # what its detector reads (`patterns.of_sets`)
+        if combines != made_of:
+            c.fail(spec if "combines" in spec else raw_patterns, "combines" if "combines" in spec else pid,
+                   f"{ppath}.combines", "ruleset.combines_detector", combines=combines, sets=made_of)
         known_params = region.params_of(pid)
         for key, param_value in params.items():
             if key not in known_params:
@@ -470,6 +486,7 @@ def _patterns(c: _Checker, data: Node, region: Region) -> List[Pattern]:
             standalone=c.get(spec, "standalone", ppath + ".", bool, False),
             below_minimum=c.get(spec, "below_minimum", ppath + ".", bool, False),
             params=tuple(sorted((str(k), v) for k, v in params.items())),
+            combines=combines,
         ))
     known = {p.id for p in patterns}
     for p in patterns:
@@ -814,6 +831,11 @@ def as_data(rules: Ruleset) -> Dict[str, Any]:
     data = asdict(rules)
     if rules.wall == FULL_WALL:
         del data["wall"]
+    if data["ties"] == "first":  # new: a ruleset without it keeps its data, and its digest, as they were
+        del data["ties"]
+    for pattern in data["patterns"]:  # a pattern of sets is new: every other pattern's data stays what it was
+        if not pattern["combines"]:
+            del pattern["combines"]
     for penalty in data["penalties"]:  # a payment the player gets is new: a penalty's data stays what it was
         if not penalty["gets"]:
             del penalty["gets"]

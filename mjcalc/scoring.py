@@ -5,6 +5,7 @@ automatic wins and the reasons a complete hand is not a legal win.
 """
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import combinations
 from typing import (Any, Callable, ClassVar, Collection, Dict, FrozenSet, Hashable, Iterable, Iterator, List, Literal,
                     Mapping, Optional, Protocol, Sequence, Set, Tuple, Union)
 
@@ -391,11 +392,13 @@ _PLANS: Dict[Tuple[int, int], Tuple[Ruleset, Dict[str, Callable[..., Any]], "_Pl
 class _Plan:
     """A ruleset's patterns as the scorer runs them: the ones read once a hand (`patterns.per_hand`), and for each
     shape the patterns in their order with the detector to run (None: the hand's count), less those that count 0
-    on that shape (`patterns.only_on`); whether any pattern's value depends on wildcard roles."""
+    on that shape (`patterns.only_on`); for each shape the patterns made of sets (`combines`, `patterns.of_sets`)
+    with their predicates; whether any pattern's value depends on wildcard roles."""
 
     per_hand: Tuple[Pattern, ...]
     by_shape: Dict[Optional[str], List[Tuple[Pattern, Optional[Callable[..., int]]]]]
     roles: bool
+    of_sets: Dict[Optional[str], List[Tuple[Pattern, Callable[..., Any]]]] = field(default_factory=dict)
 
 
 def _plan(ruleset: Ruleset, detectors: Detectors) -> _Plan:
@@ -404,12 +407,19 @@ def _plan(ruleset: Ruleset, detectors: Detectors) -> _Plan:
     if hit is not None and hit[0] is ruleset and hit[1] == detectors:
         return hit[2]
     per_hand = tuple(p for p in ruleset.patterns if getattr(detectors[p.id], "per_hand", False))
+    # a pattern of sets whose detector reads them (a hand told by its patterns names its count instead)
+    made_of_sets = {p.id for p in ruleset.patterns if p.combines and getattr(detectors[p.id], "combines", 0)}
     by_shape = {
         shape: [(p, None if p in per_hand else detectors[p.id]) for p in ruleset.patterns
-                if shape in getattr(detectors[p.id], "shapes", (shape,))]
+                if shape in getattr(detectors[p.id], "shapes", (shape,)) and p.id not in made_of_sets]
         for shape in SHAPES + (None,)
     }
-    plan = _Plan(per_hand, by_shape, any(p.param("without_wild") is not None for p in ruleset.patterns))
+    of_sets = {
+        shape: [(p, detectors[p.id]) for p in ruleset.patterns
+                if p.id in made_of_sets and shape in getattr(detectors[p.id], "shapes", (shape,))]
+        for shape in SHAPES + (None,)
+    }
+    plan = _Plan(per_hand, by_shape, any(p.param("without_wild") is not None for p in ruleset.patterns), of_sets)
     if len(_PLANS) >= 64:
         _PLANS.clear()
     _PLANS[key] = (ruleset, dict(detectors), plan)  # the ruleset kept alive, so its id stays its own
@@ -422,8 +432,10 @@ def match_patterns(reading: Any, detectors: Detectors, per_hand: Optional[Dict[s
     total before the cap.
 
     Of several base patterns the one giving the highest final total is kept; a base's own exclusions apply
-    only when it is the one kept. A pattern's `params.without_wild` is its value when no wildcard plays a
-    wildcard role (a wildcard standing for its own face is not wild).
+    only when it is the one kept. A pattern that another counted pattern excludes excludes nothing itself. A
+    pattern's `params.without_wild` is its value when no wildcard plays a wildcard role (a wildcard standing for its
+    own face is not wild). The patterns made of sets (`combines`) count as the best selection of the combinations
+    of the reading's sets they hold on allows (`selections`).
 
     Only the patterns that can count on the reading's shape are run (`patterns.only_on`). `per_hand`: the counts
     of the patterns whose detector reads only the hand and the situation (`patterns.per_hand`), found once for
@@ -439,13 +451,106 @@ def match_patterns(reading: Any, detectors: Detectors, per_hand: Optional[Dict[s
         count = per_hand[p.id] if detector is None else detector(reading, p)
         if count:
             found[p.id] = (p, count)
+    combos = combinations_held(reading, plan.of_sets[reading.shape])
     if memo is None:
-        return _matched(reading, found)
-    key = (tuple((pid, c) for pid, (_, c) in found.items()), plan.roles and reading.wild_roles == 0)
+        return _combined(reading, found, combos)
+    key = (tuple((pid, c) for pid, (_, c) in found.items()), plan.roles and reading.wild_roles == 0,
+           tuple((p.id, sets) for p, sets in combos))
     hit = memo.get(key)
     if hit is None:
-        hit = memo[key] = _matched(reading, found)
+        hit = memo[key] = _combined(reading, found, combos)
     return hit
+
+
+Combination = Tuple[Pattern, Tuple[int, ...]]  # a pattern made of sets, and which of the reading's sets make it
+
+
+def combinations_held(reading: Any, patterns: Sequence[Tuple[Pattern, Callable[..., Any]]]) -> List[Combination]:
+    """Every (pattern, N of the reading's sets) that holds: for each pattern made of N sets (`combines: N`), each
+    combination of N of the reading's sets (melds included, in the order of their tiles) its predicate holds on."""
+    if not patterns:
+        return []
+    sets = sorted(reading.sets, key=lambda b: b.tiles)
+    held = []
+    for p, detector in patterns:
+        for chosen in combinations(range(len(sets)), p.combines):
+            if detector(tuple(sets[i] for i in chosen), p):
+                held.append((p, chosen))
+    return held
+
+
+def selections(combos: Sequence[Combination]) -> Iterator[Dict[str, int]]:
+    """The counts, pattern by pattern, of every selection of `combos` the principles of combining allow and to
+    which no other can be added (a 番 that holds is counted: none is left out by choice), each distinct one once:
+
+    - 不得相同 (not the same 番 again): no set is in two chosen combinations of the same pattern;
+    - 套算一次 (one more pairing only): the chosen combinations form no cycle over the sets: taken in any order, each
+      joins sets not yet connected (a union-find over the sets);
+    - 不拆移 (no taking apart: two chosen combinations share at most one set) follows from the second.
+
+    So beside a pattern of four sets no other counts, beside one of three the fourth set pairs once, and four sets
+    make at most three pairings, three sets two."""
+    seen: Set[Tuple[Tuple[str, int], ...]] = set()
+
+    def root(parent: Dict[int, int], i: int) -> int:
+        while parent.get(i, i) != i:
+            i = parent[i]
+        return i
+
+    def fits(combo: Combination, chosen: List[Combination], parent: Dict[int, int]) -> bool:
+        p, sets = combo
+        if any(q.id == p.id and set(sets) & set(used) for q, used in chosen):
+            return False
+        return len({root(parent, i) for i in sets}) == len(sets)  # else two of its sets are connected: a cycle
+
+    def grow(at: int, chosen: List[Combination], parent: Dict[int, int]) -> Iterator[Dict[str, int]]:
+        if at == len(combos):
+            if any(c not in chosen and fits(c, chosen, parent) for c in combos):
+                return  # another could still be added
+            counts: Dict[str, int] = {}
+            for p, _ in chosen:
+                counts[p.id] = counts.get(p.id, 0) + 1
+            key = tuple(sorted(counts.items()))
+            if key not in seen:
+                seen.add(key)
+                yield counts
+            return
+        yield from grow(at + 1, chosen, parent)
+        if not fits(combos[at], chosen, parent):
+            return
+        roots = {root(parent, i) for i in combos[at][1]}
+        joined = dict(parent)
+        first, *rest = roots
+        for r in rest:
+            joined[r] = first
+        yield from grow(at + 1, chosen + [combos[at]], joined)
+
+    yield from grow(0, [], {})
+
+
+def _combined(reading: Any, found: Dict[str, Tuple[Pattern, int]], combos: Sequence[Combination]) -> Tallied:
+    """The best tally of the patterns `found` with each selection of the patterns made of sets (`selections`): the
+    one scoring most (就高不就低), each pattern's exclusions applied; of two worth the same, the one naming the
+    patterns earlier in the ruleset (`_ranked`)."""
+    if not combos:
+        return _matched(reading, found)
+    by_id = {p.id: p for p, _ in combos}
+    best: Optional[Tallied] = None
+    for counts in selections(combos):
+        result = _matched(reading, {**found, **{pid: (by_id[pid], n) for pid, n in counts.items()}})
+        if best is None or _ranked(reading.ruleset, result) > _ranked(reading.ruleset, best):
+            best = result
+    assert best is not None  # one selection at least
+    return best
+
+
+def _ranked(ruleset: Ruleset, tallied: Tallied) -> Tuple[int, int, Tuple[int, ...]]:
+    """How a tally ranks against another of the same hand: by its total, then its bonus, then (a tie) by the
+    patterns it counts, those earlier in the ruleset's order first (the book's table runs from the highest 番 down:
+    of two readings worth the same, the one naming the higher-ranked 番 is shown)."""
+    order = {p.id: i for i, p in enumerate(ruleset.patterns)}
+    earliest = sorted(order[m.pattern_id] for m in tallied[0] for _ in range(m.count))
+    return tallied[1], tallied[2], tuple(-i for i in earliest)
 
 
 def hand_counts(reading: Any, detectors: Detectors) -> Dict[str, int]:
@@ -465,13 +570,28 @@ def _matched(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
     return best
 
 
+def _not_excluded(found: Dict[str, Tuple[Pattern, int]]) -> Set[str]:
+    """The patterns `found` that no counted pattern (other than a base) excludes: one that another excludes does not
+    count, and so excludes nothing itself (七对 drops 不求人, which then does not drop 自摸). The exclusions have no
+    cycle (`ruleset._check_exclusions`), so each pattern is decided after those that exclude it."""
+    excluders = {pid: [o for o, (q, _) in found.items() if q.role != "base" and pid in q.excludes] for pid in found}
+    counted: Dict[str, bool] = {}
+
+    def counts(pid: str) -> bool:
+        if pid not in counted:
+            counted[pid] = not any(counts(o) for o in excluders[pid])
+        return counted[pid]
+
+    return {pid for pid in found if counts(pid)}
+
+
 def _excluded(reading: Any, found: Dict[str, Tuple[Pattern, int]]) -> Tallied:
     standalone = [pid for pid, (p, _) in found.items() if p.standalone]
     if standalone:
         top = max(standalone, key=lambda pid: pattern_points(*found[pid], reading))
         found = {pid: v for pid, v in found.items() if pid == top or v[0].role == "bonus"}
-    excluded = {x for p, _ in found.values() if p.role != "base" for x in p.excludes}
-    found = {pid: v for pid, v in found.items() if pid not in excluded}
+    counted = _not_excluded(found)
+    found = {pid: v for pid, v in found.items() if pid in counted}
     all_bases = [pid for pid, (p, _) in found.items() if p.role == "base"]
     bases: List[Optional[str]] = [
         pid for pid in all_bases if not any(pid in found[other][0].excludes for other in all_bases)
@@ -649,7 +769,8 @@ def _best(tiles: Tiles, situation: Situation, ruleset: Ruleset, region: Region, 
         # an automatic win is not refused, but is shown by a reading holding no fifth copy where there is one
         fifth = _fifth_copy(ruleset, reading)
         refused = None if automatic is not None else fifth or region.reading_refusal(ruleset, reading, matches)
-        key = (refused is None, total, bonus, fifth is None)
+        key = (refused is None, total, bonus, fifth is None,
+               _ranked(ruleset, (matches, total, bonus, uncapped))[2] if ruleset.ties == "ranked" else ())
         if best is None or key > best[0]:
             best = (key, refused, matches, total, bonus, uncapped, reading)
     assert best is not None  # there is at least one reading

@@ -40,15 +40,15 @@ def test_exposed_meld_on_a_discard_is_refused_by_beijing_with_its_reason():
 def test_default_is_every_builtin_ruleset_one_column_each():
     data = json.loads(run("123m456p789s EE 45m +6m", "--json").output)
     assert [d["ruleset"] for d in data] == [r.id for r in builtin_rulesets()]
-    # the eleven built-in rulesets, in name order; glossary.yaml sits next to them and is not one
+    # the twelve built-in rulesets, in name order; glossary.yaml sits next to them and is not one
     assert [d["ruleset"] for d in data] == ["beijing", "beijing-classic", "beijing-doubling", "beijing-hunr",
-                                            "beijing-money", "guangdong", "hangzhou", "hongzhong", "shangrao",
-                                            "sichuan", "zhuji"]
+                                            "beijing-money", "guangdong", "guobiao", "hangzhou", "hongzhong",
+                                            "shangrao", "sichuan", "zhuji"]
     # all legal but hongzhong's and sichuan's: no winds in their 112 and 108 tiles (guangdong's is 自摸 and 门清, 2
-    # 番, and with no ghost 4 points: its least)
+    # 番, and with no ghost 4 points: its least; guobiao's 花龙 8, 不求人 4 and 喜相逢 1)
     assert [d["ruleset"] for d in data if not d.get("legal")] == ["hongzhong", "sichuan"]
     text = run("123m456p789s EE 45m +6m").output
-    # at 80 columns eleven rulesets do not fit in one table: the table is split, each part repeating the labels,
+    # at 80 columns twelve rulesets do not fit in one table: the table is split, each part repeating the labels,
     # and no label or ruleset name is cut in two
     ids = {r.id for r in builtin_rulesets()}
     headers = [line for line in text.splitlines() if line.split() and set(line.split()) <= ids]

@@ -152,13 +152,17 @@ REGIONAL_TERMS = ["烧庄", "互包", "包家", "包牌", "财神", "飞宝", "�
 
 
 def regional_words():
-    """Every pattern id only a region's own module detects, every region option's name, and the terms above."""
+    """Every pattern id only a region's own module detects, every region option's name, and the terms above; not
+    a situation field every ruleset reads nor a shape (国标's 自摸 is the pattern `self_drawn`, as the fans table
+    names it)."""
     from mjcalc.patterns import COMMON
+    from mjcalc.shapes import SHAPES
+    from mjcalc.situation import GENERIC as EVERY_RULESETS
     words = set(REGIONAL_TERMS)
     for region in all_regions():
         words |= {pid for pid in region.detectors if pid not in COMMON}
         words |= {o.name for o in region.options}
-    return words
+    return words - set(EVERY_RULESETS) - set(SHAPES)  # 国标's 组合龙 is the shape's pattern, `knitted_straight`
 
 
 def code_of(path: Path) -> str:

@@ -323,5 +323,5 @@ def test_the_wheel_carries_the_top_level_rulesets_and_finds_every_builtin(tmp_pa
     assert run.returncode == 0, run.stderr
     where, found, loads, glossary = run.stdout.splitlines()
     assert Path(where) == site / "mjcalc" / "rulesets" / "builtin"
-    assert found.split() == stems and len(stems) == 11
+    assert found.split() == stems and len(stems) == 12
     assert (loads, glossary) == ("True", "True")

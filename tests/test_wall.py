@@ -323,7 +323,8 @@ def test_a_table_keeps_the_rules_of_the_136_tile_wall_as_before():
     for rules in builtin_rulesets():
         text = rules_json(rules)
         assert ('"wall"' in text) == (rules.wall != FULL_WALL) and rules_from_json(text) == rules
-    assert [r.id for r in builtin_rulesets() if r.wall != FULL_WALL] == ["guangdong", "hongzhong", "sichuan"]  # 140, 112, 108
+    assert [r.id for r in builtin_rulesets() if r.wall != FULL_WALL] == ["guangdong", "guobiao", "hongzhong",
+                                                                         "sichuan"]  # 140, 144, 112, 108
 
 
 def test_a_table_keeps_a_declared_wall(tmp_path):

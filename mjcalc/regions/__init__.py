@@ -9,7 +9,7 @@ from typing import Dict, List, Optional
 from ..errors import RulesetError
 from ..messages import Message, did_you_mean
 from ..situation import GENERIC, Option
-from . import beijing, guangdong, hangzhou, hongzhong, shangrao, sichuan, zhuji
+from . import beijing, guangdong, guobiao, hangzhou, hongzhong, shangrao, sichuan, zhuji
 from .base import Region
 
 _REGIONS: Dict[str, Region] = {}
@@ -43,9 +43,9 @@ def unregister(region_id: str) -> None:
     _REGIONS.pop(region_id, None)
 
 
-_BUILTIN = ("beijing", "zhuji", "shangrao", "sichuan", "hongzhong", "hangzhou", "guangdong")
+_BUILTIN = ("beijing", "zhuji", "shangrao", "sichuan", "hongzhong", "hangzhou", "guangdong", "guobiao")
 for _region in (beijing.REGION, zhuji.REGION, shangrao.REGION, sichuan.REGION, hongzhong.REGION,
-                hangzhou.REGION, guangdong.REGION):
+                hangzhou.REGION, guangdong.REGION, guobiao.REGION):
     register(_region)
 
 
