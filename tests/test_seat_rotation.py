@@ -65,3 +65,18 @@ def test_an_exported_table_imports_with_its_seats_changing_as_before(ledger, tmp
         assert [h.players for h in other.hands(other.table("t"))] == [h.players for h in hands]
         assert other.table("t").players == ledger.table("t").players
         assert problems(other, derive=True) == []
+
+
+def test_a_guobiao_table_notes_the_round_wind_as_a_wind_not_a_player(tmp_path):
+    """At a 国标 table the round's wind (圈风) is filled from the round; the hand's notes name it 南, not the player
+    who sits South."""
+    from mjcalc.evening.documents import context
+    from mjcalc.ruleset import load_ruleset
+    from mjcalc.situation import Situation
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", "guobiao", PLAYERS, 1)
+        for _ in range(4):
+            draw(ledger)
+        t = ledger.table("t")
+        won = record_given(ledger, t, hand_input("123m 456p 789s EEE 5m +5m", Situation(seat="S"))).hand
+        assert won.round == 2 and "圈风 南" in context(won, ledger.table("t"), load_ruleset("guobiao"))

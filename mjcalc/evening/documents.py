@@ -86,7 +86,10 @@ def context(record: HandRecord, table: Table, rules: Optional[Ruleset] = None) -
             label = rules.wild_zh
         if key == "kong_draw" and rules is not None and any(p.id == "kong_bloom" for p in rules.patterns):
             label = rules.pattern("kong_bloom").zh  # the ruleset's own word: 杠上花, 杠上开花, 杠开
-        shown = _context_value(key, value, seating)
+        if option is not None and option.metavar == "WIND" and value in SEATS:  # a wind (圈风), not a seat's player
+            shown = "东南西北"[SEATS.index(value)]
+        else:
+            shown = _context_value(key, value, seating)
         words.append(f"{label} {shown}" if shown else label)
     return words + _told_words(record, seating, rules)
 
