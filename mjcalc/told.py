@@ -825,7 +825,8 @@ def least_total(rules: Ruleset) -> Tuple[int, str]:
             except SituationError:  # a hand these rules refuse outright (a claimed chow where none is claimed)
                 continue
             if won is not None and won.legal:
-                scored.append((won.total, "+".join(rules.pattern(m.pattern_id).zh for m in won.matches) or "起胡"))
+                scored.append((won.total, "+".join(rules.pattern(m.pattern_id).zh + (f"×{m.count}" if m.count > 1 else "")
+                                                   for m in won.matches) or "起胡"))
     if not scored:
         return rules.minimum, "起胡"
     least = min(total for total, _ in scored)

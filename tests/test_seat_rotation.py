@@ -80,3 +80,27 @@ def test_a_guobiao_table_notes_the_round_wind_as_a_wind_not_a_player(tmp_path):
         t = ledger.table("t")
         won = record_given(ledger, t, hand_input("123m 456p 789s EEE 5m +5m", Situation(seat="S"))).hand
         assert won.round == 2 and "圈风 南" in context(won, ledger.table("t"), load_ruleset("guobiao"))
+
+
+def test_the_hand_that_ends_a_round_is_printed_in_its_own_seats_then_the_change(tmp_path):
+    """From a fresh pair of eyes: the fourth hand was printed with the next round's seating, the winner's money
+    beside another's name. It is printed as it was played (Dan, North, won from Cat, West), then the change."""
+    from click.testing import CliRunner
+
+    from mjcalc.cli import cli
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        said = CliRunner().invoke(cli, ["table", *args, "--db", db])
+        assert said.exit_code == 0, said.output
+        return said.output
+
+    run("new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob", "--seat", "西=Cat", "--seat", "北=Dan")
+    for _ in range(3):
+        run("draw", "t", "--yes")
+    said = run("hand", "t", "--fan", "20", "--winner", "Dan", "--from", "Cat", "--yes")
+    paid = said.split("after hand")[0]  # the hand's payouts, before the standings as the table sits now
+    rows = {line.split()[0]: line.split()[1:] for line in paid.splitlines() if line[:1] in "ESWN" and "  " in line}
+    assert said.startswith("hand 4  round 1, dealer N Dan")
+    assert rows["N"][:1] == ["Dan"] and rows["N"][-1] == "44" and rows["W"][:1] == ["Cat"] and rows["W"][-1] == "-28"
+    assert "seats     changed as the round ended: E Bob, S Ann, W Dan, N Cat" in said

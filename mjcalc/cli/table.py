@@ -278,6 +278,13 @@ def _standing_rows(table: Table, standings: Iterable[Standing]) -> List[Row]:
     return [[s.seat or "—", s.player, s.score] for s in standings]
 
 
+def _seats_line(table: Table, record: HandRecord) -> List[str]:
+    """A line saying the players changed seats after `record` (the round it ended: `seat_rotation`), if they did."""
+    if not record.players or tuple(record.players) == tuple(table.players):
+        return []
+    return ["seats     changed as the round ended: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, table.players))]
+
+
 def _next_line(table: Table, count: int, state: State) -> str:
     line = f"next      hand {count + 1}, round {state.round}, dealer {_who(table, state.dealer)}"
     if state.streak:
@@ -511,7 +518,8 @@ def _answer_hand(written: Written, brief: bool, as_json: bool, dry_run: bool, la
     _warn_hand(result.warnings)
     data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
-        doc = said_doc(brief_line(t, record, rules), _next_line(t, record.number, record.after), data=data)
+        doc = said_doc(brief_line(t, record, rules), *_seats_line(t, record), _next_line(t, record.number, record.after),
+                       data=data)
     else:
         doc = said_doc(*(["(not recorded)"] if dry_run else []),
                        *hand_lines(t, record, result, rules, lang, None if dry_run else standings), data=data)
@@ -533,7 +541,8 @@ def _warn_hand(notices: Sequence[Notice]) -> None:
 
 def brief_line(t: Table, record: HandRecord, rules: Ruleset) -> str:
     """A recorded hand in one line: who won how, for how much and by which patterns, and what each player got
-    (the patterns on a line of their own when one line is wider than the terminal)."""
+    (the patterns on a line of their own when one line is wider than the terminal); in the seats it was played in."""
+    t = _as_seated(t, record)
     unit = rules.unit_zh
     pays = ", ".join(f"{t.player(s)} {record.deltas[s]:+d}" for s in SEATS if record.deltas[s])
     extra = context(record, t, rules)
@@ -586,7 +595,9 @@ def _seats_to_table(t: Table, params: Dict[str, Any]) -> None:
 
 def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, lang: str,
                standings: Optional[List[Standing]] = None) -> List[str]:
-    """The lines `table hand` prints for a recorded hand."""
+    """The lines `table hand` prints for a recorded hand: in the seats it was played in (a round it ended can
+    change them: `seat_rotation`), then the standings and the next hand as the table sits now."""
+    now, t = t, _as_seated(t, record)
     score, payout = result.score, result.payout
     assert score is not None and payout is not None, "a hand recorded is a win, scored and paid"
     unit = rules.unit(lang)
@@ -613,9 +624,18 @@ def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, l
     lines.append(_fit_rows(rows, headers, drop=(2,)))
     if standings is not None:
         lines.append("")
-        lines.append(_table(_standing_rows(t, standings), ["seat", "player", f"after hand {record.number}"]))
-        lines.append(_next_line(t, record.number, record.after))  # a hand only scored leaves the next as it is
+        lines.append(_table(_standing_rows(now, standings), ["seat", "player", f"after hand {record.number}"]))
+        lines += _seats_line(now, record)
+        lines.append(_next_line(now, record.number, record.after))  # a hand only scored leaves the next as it is
     return lines
+
+
+def _as_seated(t: Table, record: HandRecord) -> Table:
+    """The table as it sat for `record` (its seating kept with the hand)."""
+    if len(record.players) != len(SEATS):
+        return t
+    east, south, west, north = record.players
+    return replace(t, players=(east, south, west, north))
 
 
 def _fit_rows(rows: Sequence[Sequence[object]], headers: Sequence[object], drop: Tuple[int, ...] = ()) -> str:
@@ -661,7 +681,8 @@ def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, .
     if dry_run:
         return emit(said_doc("(not recorded)", draw_line(t, record), data=front.preview_json(written, said_lang())),
                     as_json)
-    doc = said_doc(draw_line(t, record), _next_line(t, record.number, record.after), data=front.written_json(written))
+    doc = said_doc(draw_line(t, record), *_seats_line(t, record), _next_line(t, record.number, record.after),
+                   data=front.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
 
@@ -680,7 +701,9 @@ def _draw_told(items: Iterable[str]) -> Dict[str, str]:
 
 def draw_line(t: Table, record: HandRecord) -> str:
     """A draw and what it pays, the payments on a line of their own when the two do not fit on one; then what
-    the table told of it (ready=S:2, pig=W, by name) and the payments of its deal it paid back, if any."""
+    the table told of it (ready=S:2, pig=W, by name) and the payments of its deal it paid back, if any; in the
+    seats it was played in."""
+    t = _as_seated(t, record)
     head = f"hand {record.number}  round {record.round}, dealer {_who(t, record.dealer)}: 荒牌, a drawn hand;"
     paid = ", ".join(f"{_who(t, seat)} {record.deltas[seat]:+d}" for seat in SEATS if record.deltas[seat])
     line = f"{head} {paid or 'nobody pays'}"
