@@ -29,18 +29,9 @@ SEATS = "ESWN"
 
 def _situation(hand: Any) -> Any:
     from mjcalc.situation import Situation
+    from oracle_guobiao import situation_fields
 
-    seat = SEATS[hand.seat_wind]
-    fields: Dict[str, Any] = {"seat": seat, "dealer": "E", "prevalent": SEATS[hand.prevalent_wind]}
-    if not hand.self_drawn:
-        fields["discarder"] = SEATS[(hand.seat_wind + 1) % 4]
-    if hand.kong_related:
-        fields["kong_draw" if hand.self_drawn else "rob_kong"] = 1 if hand.self_drawn else True
-    if hand.last_tile:
-        fields["last_tile"] = True
-    if hand.last_of_kind:
-        fields["last_of_kind"] = True
-    return Situation(**fields)
+    return Situation(**situation_fields(hand))
 
 
 def _shard(args: Tuple[int, int, int]) -> Dict[str, Any]:

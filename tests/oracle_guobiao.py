@@ -217,6 +217,23 @@ def parse(text: str, **situation) -> McrHand:
     return McrHand(tuple(concealed), tuple(melds), winning, flowers, **situation)
 
 
+def situation_fields(hand: McrHand) -> dict:
+    """The situation of `hand` in the names of mjcalc's options (`Situation(**fields)`), so that both sides are told
+    the same: the winner's seat is its seat wind with East dealing, the round's wind, a discard from the next seat,
+    杠上开花 (a kong draw) or 抢杠和, the last tile, 和绝张."""
+    seat = "ESWN"[hand.seat_wind]
+    fields: dict = {"seat": seat, "dealer": "E", "prevalent": "ESWN"[hand.prevalent_wind]}
+    if not hand.self_drawn:
+        fields["discarder"] = "ESWN"[(hand.seat_wind + 1) % 4]
+    if hand.kong_related:
+        fields["kong_draw" if hand.self_drawn else "rob_kong"] = 1 if hand.self_drawn else True
+    if hand.last_tile:
+        fields["last_tile"] = True
+    if hand.last_of_kind:
+        fields["last_of_kind"] = True
+    return fields
+
+
 def arguments(hand: McrHand) -> dict:
     """The keyword arguments of `MahjongFanCalculator` for this hand (a chow is named by its middle tile)."""
     packs = tuple((_PACK[m.kind], _CODE[m.tiles[1]], 0 if m.concealed else m.offer) for m in hand.melds)

@@ -251,17 +251,9 @@ EQUAL_WORTH = "a reading of equal worth: the book is silent on which is named"
 
 
 def oracle_situation(hand):
-    seat = SEATS[hand.seat_wind]
-    fields = {"seat": seat, "dealer": "E", "prevalent": SEATS[hand.prevalent_wind]}
-    if not hand.self_drawn:
-        fields["discarder"] = SEATS[(hand.seat_wind + 1) % 4]
-    if hand.kong_related:
-        fields["kong_draw" if hand.self_drawn else "rob_kong"] = 1 if hand.self_drawn else True
-    if hand.last_tile:
-        fields["last_tile"] = True
-    if hand.last_of_kind:
-        fields["last_of_kind"] = True
-    return Situation(**fields)
+    from oracle_guobiao import situation_fields
+
+    return Situation(**situation_fields(hand))
 
 
 def compared(hand):
