@@ -311,9 +311,6 @@ class GuangdongRegion(Region):
 
         return ReadingKeys(block, reads_hand_before_win, counted=None, signature=(self.id, traits.signature))
 
-    # --- the deal ------------------------------------------------------------------------------------
-
-
 
 def _check_ghosts(situation: Situation, held: int) -> None:
     thrown = int(situation.extra("ghosts_out") or 0)

@@ -533,7 +533,7 @@ def _suited_pungs(sets: Sets) -> Optional[List[int]]:
 
 
 def _one_suit_steps(firsts: Optional[List[int]], steps: Tuple[int, ...]) -> bool:
-    """Tiles of one suit, each `step` above the last for one of `steps`."""
+    """Tiles of one suit, each `step` above the last for one of `steps` (0: all one tile)."""
     if not firsts or len({_suit(t) for t in firsts}) != 1:
         return False
     gaps = {b - a for a, b in zip(firsts, firsts[1:])}
@@ -544,11 +544,18 @@ def _suits_differ(firsts: List[int]) -> bool:
     return len({_suit(t) for t in firsts}) == len(firsts)
 
 
+def _suits_steps(firsts: Optional[List[int]], step: int) -> bool:
+    """Tiles each of a different suit whose ranks, in order, go up by `step` (0: one rank in each suit)."""
+    if not firsts or not _suits_differ(firsts):
+        return False
+    ranks = sorted(_rank(t) for t in firsts)
+    return all(b - a == step for a, b in zip(ranks, ranks[1:]))
+
+
 @of_sets(4)
 def quadruple_chow(sets: Sets, p: PatternView) -> bool:
     """一色四同顺: four identical chows."""
-    firsts = _chows(sets)
-    return bool(firsts) and len(set(firsts or ())) == 1
+    return _one_suit_steps(_chows(sets), (0,))
 
 
 @of_sets(4)
@@ -566,8 +573,7 @@ def four_pure_shifted_chows(sets: Sets, p: PatternView) -> bool:
 @of_sets(3)
 def pure_triple_chow(sets: Sets, p: PatternView) -> bool:
     """一色三同顺: three identical chows."""
-    firsts = _chows(sets)
-    return bool(firsts) and len(set(firsts or ())) == 1
+    return _one_suit_steps(_chows(sets), (0,))
 
 
 @of_sets(3)
@@ -591,59 +597,49 @@ def pure_shifted_chows(sets: Sets, p: PatternView) -> bool:
 @of_sets(3)
 def triple_pung(sets: Sets, p: PatternView) -> bool:
     """三同刻: pungs of one rank in the three suits."""
-    tiles = _suited_pungs(sets)
-    return bool(tiles) and _suits_differ(tiles or []) and len({_rank(t) for t in tiles or ()}) == 1
+    return _suits_steps(_suited_pungs(sets), 0)
 
 
 @of_sets(3)
 def mixed_straight(sets: Sets, p: PatternView) -> bool:
     """花龙: 123, 456 and 789, each in a different suit."""
-    firsts = _chows(sets)
-    return bool(firsts) and _suits_differ(firsts or []) and sorted(_rank(t) for t in firsts or ()) == [1, 4, 7]
+    return _suits_steps(_chows(sets), 3)  # a chow starts at 7 at most: 1, 4, 7
 
 
 @of_sets(3)
 def mixed_triple_chow(sets: Sets, p: PatternView) -> bool:
     """三色三同顺: the same chow in the three suits."""
-    firsts = _chows(sets)
-    return bool(firsts) and _suits_differ(firsts or []) and len({_rank(t) for t in firsts or ()}) == 1
+    return _suits_steps(_chows(sets), 0)
 
 
 @of_sets(3)
 def mixed_shifted_pungs(sets: Sets, p: PatternView) -> bool:
     """三色三节高: pungs of three consecutive ranks, each in a different suit."""
-    tiles = _suited_pungs(sets)
-    ranks = sorted(_rank(t) for t in tiles or ())
-    return bool(tiles) and _suits_differ(tiles or []) and ranks == [ranks[0], ranks[0] + 1, ranks[0] + 2]
+    return _suits_steps(_suited_pungs(sets), 1)
 
 
 @of_sets(3)
 def mixed_shifted_chows(sets: Sets, p: PatternView) -> bool:
     """三色三步高: three chows, one in each suit, each one rank above the last."""
-    firsts = _chows(sets)
-    ranks = sorted(_rank(t) for t in firsts or ())
-    return bool(firsts) and _suits_differ(firsts or []) and ranks == [ranks[0], ranks[0] + 1, ranks[0] + 2]
+    return _suits_steps(_chows(sets), 1)
 
 
 @of_sets(2, most=2)
 def double_pung(sets: Sets, p: PatternView) -> bool:
     """双同刻: pungs of one rank in two suits."""
-    tiles = _suited_pungs(sets)
-    return bool(tiles) and _suits_differ(tiles or []) and len({_rank(t) for t in tiles or ()}) == 1
+    return _suits_steps(_suited_pungs(sets), 0)
 
 
 @of_sets(2, most=2)
 def pure_double_chow(sets: Sets, p: PatternView) -> bool:
     """一般高: two identical chows."""
-    firsts = _chows(sets)
-    return bool(firsts) and len(set(firsts or ())) == 1
+    return _one_suit_steps(_chows(sets), (0,))
 
 
 @of_sets(2, most=2)
 def mixed_double_chow(sets: Sets, p: PatternView) -> bool:
     """喜相逢: the same chow in two suits."""
-    firsts = _chows(sets)
-    return bool(firsts) and _suits_differ(firsts or []) and len({_rank(t) for t in firsts or ()}) == 1
+    return _suits_steps(_chows(sets), 0)
 
 
 @of_sets(2, most=2)

@@ -75,10 +75,15 @@ def luxury_natural(r: ReadingView, p: PatternView) -> int:
     return int(any(kinds.count(k) == 2 and all(not b.wild_as for b in pairs if b.tiles[0] == k) for k in set(kinds)))
 
 
+def ten_winds_told(situation: Situation) -> bool:
+    """Whether the situation says 十风, with a 白 among the ten or not."""
+    return bool(situation.extra("ten_winds") or situation.extra("ten_winds_white"))
+
+
 @situational("rule.ten_winds", implies=("ten_winds", True))
 def ten_winds(r: ReadingView, p: PatternView) -> int:
     """十风: the winner's first ten discards were all honours, with no claim (八、7); a win whatever the shape."""
-    return int(bool(r.situation.extra("ten_winds") or r.situation.extra("ten_winds_white")))
+    return int(ten_winds_told(r.situation))
 
 
 @situational("rule.ten_winds_white", implies=("ten_winds_white", True))
@@ -171,9 +176,9 @@ class HangzhouRegion(Region):
     def check_situation(self, ruleset: "Ruleset", situation: Situation) -> None:
         super().check_situation(ruleset, situation)
         s = situation
-        if (s.extra("ten_winds") or s.extra("ten_winds_white")) and (s.kong_draw or s.extra("piao")):
+        if ten_winds_told(s) and (s.kong_draw or s.extra("piao")):
             raise ImpossibleSituation("hangzhou.ten_winds_alone", field="ten_winds")
-        if (s.extra("ten_winds") or s.extra("ten_winds_white")) and not s.self_drawn:
+        if ten_winds_told(s) and not s.self_drawn:
             # a 十风 is a win whatever the shape only at a draw: say so, not that the shape does not win
             raise ImpossibleSituation("region.no_discard_wins", field="from", ruleset=ruleset.id)
 
@@ -181,7 +186,7 @@ class HangzhouRegion(Region):
         """十风 is made with no claim and no kong (八、7: 不得吃、碰、杠); 承包 binds a winner who chowed three times.
         (No 财神 in a meld: `wild_in_melds`.)"""
         super().check_melds(ruleset, situation, hand)
-        if hand.melds and (situation.extra("ten_winds") or situation.extra("ten_winds_white")):
+        if hand.melds and ten_winds_told(situation):
             raise ImpossibleSituation("hangzhou.ten_winds_melds", field="ten_winds")
         # 承包: the winner chowed three times (a hand told without its tiles: three claims at least)
         chows = sum(1 for m in hand.melds if m.kind in (CHOW, CLAIM))
@@ -193,7 +198,7 @@ class HangzhouRegion(Region):
         """十风 (八、7): a win whatever the shape, declared at the next draw (self-drawn)."""
         if "ten_winds" not in {p.id for p in ruleset.patterns}:
             return None
-        told = situation.extra("ten_winds") or situation.extra("ten_winds_white")
+        told = ten_winds_told(situation)
         return "" if told and situation.self_drawn else None  # on a discard: refused as any discard win
 
     def automatic_pattern(self, ruleset: "Ruleset") -> Optional[str]:

@@ -115,8 +115,5 @@ class HongzhongRegion(Region):
         traits = block_traits(active, tiles)
         return ReadingKeys(traits, _place, counted=counted_traits, signature=(self.id, traits.signature))
 
-    # --- the deal ------------------------------------------------------------------------------------
-
-
 
 REGION = HongzhongRegion()
