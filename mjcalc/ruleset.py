@@ -346,11 +346,10 @@ def _validate(data: Node, path: Path, c: Optional[_Checker] = None) -> Ruleset:
     session = _session(c, data)
     options = _options(c, data, region)
     penalties = _penalties(c, data)
-    wall = _wall(c, data)
+    wall, dead = _wall(c, data)
     for kind in fixed_wild:
         if not wall.has(kind):
             c.fail(data["wildcard"], "tiles", "wildcard.tiles", "ruleset.wild_tile_not_in_wall", value=NAMES[kind])
-    dead = c.get(c.get(data, "wall", "", dict, {}), "dead", "wall.", int, 0, minimum=0, maximum=wall.size - 4 * 13 - 1)
     return Ruleset(
         wall=wall, dead_wall=dead,
         id=rid, zh=zh, en=en, path=str(path), region=region.id, aliases=tuple(aliases),
@@ -563,10 +562,10 @@ def _penalties(c: _Checker, data: Node) -> List[Penalty]:
 MAX_FLOWERS = 8
 
 
-def _wall(c: _Checker, data: Node) -> Composition:
+def _wall(c: _Checker, data: Node) -> Tuple[Composition, int]:
     """`wall:` the tiles the wall is made of: `suits` (some of mps), `honors` (true, false, or some of ESWNCFP)
-    and `flowers` (0-8); 136 tiles when absent. (Its `dead`, the tiles left when a deal is drawn, is the
-    Ruleset's `dead_wall`.)"""
+    and `flowers` (0-8), 136 tiles when absent; and its `dead`, the tiles left when a deal is drawn (the Ruleset's
+    `dead_wall`)."""
     node = c.get(data, "wall", "", dict, {})
     c.keys(node, "wall.", ("suits", "honors", "flowers", "dead"))
     suits = c.get(node, "suits", "wall.", str, SUITS)
@@ -581,8 +580,9 @@ def _wall(c: _Checker, data: Node) -> Composition:
     if not suits:
         c.fail(node, "suits", "wall.suits", "ruleset.wall_no_suit")
     flowers = c.get(node, "flowers", "wall.", int, 0, minimum=0, maximum=MAX_FLOWERS)
-    return Composition("".join(ch for ch in SUITS if ch in suits),
-                       "".join(ch for ch in HONOR_LETTERS if ch in honors), flowers)
+    wall = Composition("".join(ch for ch in SUITS if ch in suits), "".join(ch for ch in HONOR_LETTERS if ch in honors),
+                       flowers)
+    return wall, c.get(node, "dead", "wall.", int, 0, minimum=0, maximum=wall.size - 4 * 13 - 1)
 
 
 def _check_id(c: _Checker, data: Node, rid: str, path: Path) -> None:

@@ -73,6 +73,11 @@ class Session:
     streak_on_draw: bool = True
     seat_rotation: str = "none"
 
+    def logged(self) -> Dict[str, Any]:
+        """What a table's log keeps of these rules beside their digest (its open and rules events): the 上楼
+        levels, and the seat rotation where the players change seats."""
+        return {"levels": self.shanglou_levels, **({"rotation": self.seat_rotation} if self.seat_rotation != "none" else {})}
+
     @classmethod
     def of(cls, ruleset: "_WithSession") -> "Session":
         given: Dict[str, Any] = dict(ruleset.session)  # validated by ruleset.py against SESSION

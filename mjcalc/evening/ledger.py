@@ -134,9 +134,8 @@ def _events_schema(db: sqlite3.Connection) -> None:
                                            ).fetchall():
         sha = _keep_rules(db, rules) if rules else None
         session = _session(rules) if rules else None
-        levels = session.shanglou_levels if session else MAX_LEVELS
         events: List[Tuple[EventKind, Data]] = [
-            ("open", {"players": players, "rules_sha256": sha, "levels": levels})]
+            ("open", {"players": players, "rules_sha256": sha, **_logged(session)})]
         state = State()
         rows = _named(db, "SELECT * FROM hands WHERE table_id = ? ORDER BY number", (tid,)).fetchall()
         for row in rows:
@@ -160,6 +159,11 @@ def _events_schema(db: sqlite3.Connection) -> None:
                        (tid, revision, kind, _dumps(data), now()))
         db.execute("UPDATE tables SET revision = ?, rules_sha256 = ?, next_state = ? WHERE id = ?",
                    (len(events), sha, _dumps(_state_json(state)), tid))
+
+
+def _logged(session: Optional[Session]) -> Data:
+    """What the opening of a table's log keeps of its rules (`Session.logged`): with no rules kept, every 上楼 level."""
+    return session.logged() if session else {"levels": MAX_LEVELS}
 
 
 def _session(rules_json: str) -> Session:
@@ -1012,11 +1016,7 @@ class Ledger:
             if db.execute("SELECT 1 FROM tables WHERE name = ?", (name,)).fetchone():
                 raise LedgerError("ledger.table_exists", table=repr(name), path=str(self.path))
             sha = _keep_rules(db, rules) if rules else None
-            session = _session(rules) if rules else None
-            levels = session.shanglou_levels if session else MAX_LEVELS
-            opening: Data = {"players": names, "rules_sha256": sha, "levels": levels}
-            if session and session.seat_rotation != "none":
-                opening["rotation"] = session.seat_rotation
+            opening: Data = {"players": names, "rules_sha256": sha, **_logged(_session(rules) if rules else None)}
             tid = db.execute(
                 "INSERT INTO tables (name, ruleset, ruleset_id, base, player_e, player_s, player_w, player_n, created,"
                 " rules, revision, rules_sha256, next_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0, ?, ?)",

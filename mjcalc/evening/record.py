@@ -1300,10 +1300,7 @@ def adopt_rules(ledger: Ledger, table: Table, ruleset: str, rules: Optional[Rule
     from its next hand on; a 上楼 level it does not reach is brought down to what it has (none: ×1)."""
     rules = rules or load_ruleset(ruleset)
     text = rules_json(rules)
-    session = Session.of(rules)
-    data: Data = {"rules_sha256": rules_digest(text), "levels": session.shanglou_levels}
-    if session.seat_rotation != "none":
-        data["rotation"] = session.seat_rotation
+    data: Data = {"rules_sha256": rules_digest(text), **Session.of(rules).logged()}
     written = _correction(ledger, table, "rules", lambda t: data, request, (_source(ruleset), rules.id, text),
                           revision)
     return written.table, rules
