@@ -99,6 +99,8 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     check_options(situation)
     region = find_region(ruleset.region)
     notes: List[Notice] = [assumed_seat(situation)] if situation.assumed else []
+    if situation.first_turn and not reads_first_turn(ruleset, region):
+        notes.append(Notice("analysis.first_turn_unread", field="first_turn"))
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
     why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
@@ -135,6 +137,8 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
     result = Analysis(ruleset, region, hand, situation, tiles, warnings=list(here.warnings), seen=wall.seen,
                       wall=wall)
     if hand.winning is not None:
+        if seen is not None:  # what the table shows says how it was won (国标's 和绝张)
+            situation = result.situation = region.seen_facts(ruleset, situation, hand, wall.seen)
         result.score = score_hand(tiles, situation, ruleset, region)
         if region.automatic_win(ruleset, situation, tiles) is not None:
             result.automatic = region.automatic_pattern(ruleset)
@@ -155,7 +159,10 @@ def analyze(hand: Hand, ruleset: Ruleset, situation: Optional[Situation] = None,
         if draws.every and not left:
             continue  # every tile wins: the ones that can still be drawn are listed
         won = prepare(hand.with_winning(tile), tiles.wild_kinds)
-        drawn, discarded = score_hands(won, (self_draw, by_discard), ruleset, region)
+        ways = [self_draw, by_discard]
+        if seen is not None:  # the wait won as the table shows it (国标's 和绝张 on the last copy)
+            ways = [region.seen_facts(ruleset, way, won.hand, wall.seen) for way in ways]
+        drawn, discarded = score_hands(won, ways, ruleset, region)
         result.waits.append(WaitResult(tile, left, drawn, discarded))
     return result
 
@@ -256,21 +263,48 @@ def compare(hand: Hand, rulesets: Iterable[Ruleset], situation: Optional[Situati
             seen: Optional[Sequence[int]] = None) -> List[Tuple[Ruleset, Optional[Analysis], Optional[MjcalcError]]]:
     """The same hand and situation under each ruleset: a list of (ruleset, Analysis or None, error or None).
 
-    A situation one ruleset cannot take is that ruleset's error, not the whole comparison's."""
+    A hand or situation one ruleset cannot take is that ruleset's answer (a chow claimed where none is, a tile its
+    wall lacks), not the whole comparison's. Where no ruleset takes it, the comparison is refused in one line: the
+    first refusal of the situation as no table could deal it (a kong draw without a kong), else the first."""
     results: List[Tuple[Ruleset, Optional[Analysis], Optional[MjcalcError]]] = []
     for rules in rulesets:
         try:
             results.append((rules, analyze(hand, rules, situation, seen), None))
         except (SituationError, HandError) as exc:
-            if exc.field == "seen" and exc.code != "wall.not_in_wall" or isinstance(exc, ImpossibleSituation):
-                raise  # not this ruleset's answer: no table could deal it (a tile its wall lacks is its answer)
+            if exc.field == "seen" and exc.code != "wall.not_in_wall":
+                raise  # the seen tiles themselves are wrong, whatever the rules
             results.append((rules, None, exc))
+    errors = [e for _, _, e in results if e is not None]
+    if errors and len(errors) == len(results):
+        raise next((e for e in errors if isinstance(e, ImpossibleSituation)), errors[0])
     return results
 
 
+def short_waits(hand: Hand, ruleset: Ruleset, situation: Situation) -> Tuple[Tuple[int, ...], Tuple[int, ...]]:
+    """The waits of a 13-tile hand that complete its shape but not the ruleset's minimum: those that reach it only
+    self-drawn, and those that reach it neither way (国标's 8 番). Empty where the hand cannot be scored."""
+    try:
+        waits = analyze(hand, ruleset, situation).waits or []
+    except MjcalcError:
+        return (), ()
+    def short(score: Optional[Score]) -> bool:
+        return score is not None and score.reason is not None and score.reason.code.startswith("region.below_minimum")
+    never = tuple(w.tile for w in waits if short(w.self_draw) and (w.discard is None or short(w.discard)))
+    drawn = tuple(w.tile for w in waits if not short(w.self_draw) and short(w.discard))
+    return drawn, never
+
+
+def reads_first_turn(ruleset: Ruleset, region: Region) -> bool:
+    """Whether a first-turn win changes anything under `ruleset`: a 天和 or 地和 of its own, or 上饶's discard rule."""
+    return ruleset.earthly_discard_from_dealer or any(
+        (getattr(region.detectors.get(p.id), "implies", None) or ("",))[0] == "first_turn" for p in ruleset.patterns)
+
+
 def unused_options(ruleset: Ruleset, situation: Situation) -> List[str]:
-    """The region options set in `situation` that `ruleset` does not read."""
-    return [name for name, _ in situation.extras if name not in ruleset.options]
+    """The options set in `situation` that `ruleset` does not read: region options it does not declare, and a
+    first-turn win where it scores none."""
+    unread = ["first_turn"] if situation.first_turn and not reads_first_turn(ruleset, find_region(ruleset.region)) else []
+    return unread + [name for name, _ in situation.extras if name not in ruleset.options]
 
 
 def default_discarder(situation: Situation) -> str:

@@ -312,6 +312,7 @@ EN: Dict[str, str] = {
     "situation.self_drawn_and_from": "self_drawn (自摸) and from (点炮) contradict each other: choose one",
     # analysis.py
     "analysis.unknown_option": "unknown situation option {name}{hint}",
+    "analysis.first_turn_unread": "this ruleset scores no first-turn win (no 天和 or 地和): it changes nothing here",
     "analysis.wildcard_not_in_play": "the hand has a wildcard '*', but no wildcards are in play {where}",
     "analysis.assumed_both": "assumed E, the dealer (give --seat and --dealer for another seat)",
     "analysis.assumed_seat": "assumed E; the dealer is {dealer} (give --seat)",
@@ -843,6 +844,7 @@ ZH: Dict[str, str] = {
     "situation.self_drawn_and_from": "自摸 和 点炮 互相矛盾：只选一个",
     # analysis.py, waits, value.py
     "analysis.unknown_option": "不认识的局况 {name}{hint}",
+    "analysis.first_turn_unread": "这套规则没有天和、地和：选不选都一样",
     "analysis.wildcard_not_in_play": "牌里有百搭 '*'，但{where}不用百搭",
     "analysis.assumed_both": "按东家、庄家算（别的座位请选座位和庄家）",
     "analysis.assumed_seat": "按东家算；庄家是 {dealer}（请选座位）",

@@ -11,11 +11,11 @@ from .flags import flag_of
 from .hand import Hand
 from .messages import Message
 from .notation import format_hand
-from .regions.base import AtDraw, Region
+from .regions.base import AnyReading, AtDraw, Region
 from .ruleset import Penalty, Ruleset
 from .scoring import Score, Tiles
-from .shapes import IRREGULAR
-from .tiles import NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
+from .shapes import IRREGULAR, KNITTED
+from .tiles import HONORS, NAMES, NUM_KINDS, SEATS, format_tiles, tile_text
 
 if TYPE_CHECKING:  # for annotations only: each is imported by the command that uses it (start-up time)
     from .advice import Advice, DiscardAdvice
@@ -38,6 +38,25 @@ SHAPE_NAMES = {
     "knitted": ("全不靠", "knitted"),
     "knitted_straight": ("组合龙", "knitted straight"),
 }
+
+
+def bonus_text(result: Analysis, lang: str) -> str:
+    """The bonus points a win is paid beside its total, by the patterns that give them (in `lang`): `  (+2 花牌,
+    paid beside the total)`; '' without."""
+    score = result.score
+    if score is None or not score.bonus:
+        return ""
+    bonus = [result.ruleset.pattern(m.pattern_id) for m in score.matches]
+    names = ", ".join(dict.fromkeys(p.zh if lang == "zh" else p.en for p in bonus if p.role == "bonus"))
+    return f"  (+{score.bonus} {names}, paid beside the total)"
+
+
+def shape_name(reading: AnyReading, lang: str) -> str:
+    """The reading's shape in words: 全不靠 holding all seven honors is 七星不靠, as the players call it."""
+    shape = reading.shape or ""
+    if shape == KNITTED and set(HONORS) <= {t for block in reading.blocks for t in block.tiles}:
+        return "七星不靠" if lang == "zh" else "greater knitted"
+    return SHAPE_NAMES[shape][0 if lang == "zh" else 1]
 
 
 def block_text(block: Block, glyphs: bool = False) -> str:
@@ -506,15 +525,14 @@ def analysis_doc(result: Analysis, lang: str, glyphs: bool = False, said_in: str
         doc.field("complete", f"yes, {count} decomposition{'s' if count != 1 else ''}")
     blocks = decomposition_blocks(result, glyphs)
     if blocks and score.reading is not None and score.reading.shape is not None:
-        shape = SHAPE_NAMES[score.reading.shape][0 if lang == "zh" else 1]
-        doc.field("best", f"{' '.join(blocks)}   ({shape})")
+        doc.field("best", f"{' '.join(blocks)}   ({shape_name(score.reading, lang)})")
     stand = stand_in_line(result)
     if stand:
         doc.field("", stand)
     if score.matches:
         doc.table(["pattern", "id", rules.unit(lang)],
                   [[(row[0], "strong")] + row[1:] for row in pattern_rows(result, lang)])
-    doc.field("total", total_text(result, score, lang, long=True) + (f"  (+{score.bonus} bonus)" if score.bonus else ""))
+    doc.field("total", total_text(result, score, lang, long=True) + bonus_text(result, lang))
     if not score.legal:
         doc.field("legal", f"no: {reason_text(score, said_in)}", "bad")
         return doc
@@ -546,6 +564,22 @@ def waits_table(doc: Doc, result: Analysis, lang: str, glyphs: bool = False, sai
                     if w.discard is not None and not w.discard.legal), None)
     if not result.discard_wins and refused:
         doc.line(f"(no discard column: {refused})")
+
+
+def short_waits_lines(doc: Doc, rules: Ruleset, short: Tuple[Sequence[int], Sequence[int]], glyphs: bool) -> None:
+    """Below the waits, those that complete the shape but not the minimum a win needs (`analysis.short_waits`)."""
+    drawn, never = short
+
+    def names(tiles: Sequence[int]) -> str:
+        return " ".join(tile_text(t, glyphs) for t in tiles)
+    need = f"{rules.minimum} {rules.unit_zh}"
+    doc.data["below_minimum"] = {"minimum": rules.minimum, "self_drawn_only": [NAMES[t] for t in drawn],
+                                 "never": [NAMES[t] for t in never]}
+    if never:
+        doc.line(f"{names(never)}: complete{'s' if len(never) == 1 else ''} the shape, but below the {need} a win "
+                 f"needs (self-drawn or on a discard)")
+    if drawn:
+        doc.line(f"{names(drawn)}: reach{'es' if len(drawn) == 1 else ''} the {need} a win needs only self-drawn")
 
 
 def waits_doc(hand: Hand, found: Sequence[Tuple[int, int]], glyphs: bool = False, every: Optional[str] = None,

@@ -113,3 +113,34 @@ def test_compare_of_every_ruleset_fits_the_terminal(monkeypatch, columns):
     assert result.exit_code == 0
     assert max(wcswidth(line) for line in result.output.splitlines()) <= columns
     assert "discard" in result.output and "self-" in result.output  # the reason, wrapped, not cut
+
+
+def test_rulesets_may_be_given_in_one_list():
+    listed = json.loads(run("123m456p789s EE 45m +6m", "-r", "guobiao,beijing", "--json").output)
+    repeated = json.loads(run("123m456p789s EE 45m +6m", "-r", "guobiao", "-r", "beijing", "--json").output)
+    assert [d["ruleset"] for d in listed] == ["guobiao", "beijing"] and listed == repeated
+
+
+def test_a_hand_one_ruleset_refuses_is_that_columns_answer_not_the_comparisons():
+    """A chow claimed is refused by 广东 (no chow is claimed there, MIL 2023) and scored by 国标 and beijing: the
+    comparison shows all three, the refusal in 广东's column."""
+    data = json.loads(run("[123m] 456p789s EE 45m +6m", "-r", "guobiao,guangdong,beijing", "--json").output)
+    verdicts = {d["ruleset"]: (d.get("legal"), d.get("error")) for d in data}
+    assert verdicts["guobiao"] == (True, None) and verdicts["beijing"] == (True, None)
+    assert verdicts["guangdong"] == (None, "hand: [123m]: no chow is claimed in this ruleset (only pungs and kongs)")
+
+
+@pytest.mark.parametrize("args, message", [
+    (["[123m] 456p789s EE 45m +6m", "-r", "guangdong"],  # the one ruleset refuses it: the comparison's refusal
+     "Error: hand: [123m]: no chow is claimed in this ruleset (only pungs and kongs)\n"),
+    (["123m456p789s EE 45m +6m", "--kong-draw"],  # no table deals it: said once, not in every column
+     "Error: --kong-draw: 1 kong replacement draw in a row, but the hand has no kongs\n"),
+])
+def test_a_hand_no_ruleset_takes_is_refused_in_one_line(args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and result.output == message
+
+
+def test_a_first_turn_win_no_ruleset_scores_is_a_footnote():
+    said = run("123m456p789s EE 45m +6m", "-r", "guobiao,beijing", "--first-turn").output
+    assert "note: --first-turn is not used by guobiao (ignored there)" in said

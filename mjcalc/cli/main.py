@@ -292,9 +292,13 @@ def waits(hand: Optional[str], batch: Optional[str], ruleset_name: str, wild: Op
         from ..scoring import prepare  # imported when used (start-up time)
         never = finder.region.never_ready(rules, finder.situation, prepare(parsed, finder.wild_kinds).held)
         ghosts = finder.wild_draw(parsed)
-        emit(render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh),
-                              None if never is None else said(never),
-                              None if ghosts is None else (ghosts, rules.wild_zh)), as_json)
+        doc = render.waits_doc(parsed, found, glyphs, every, None if best is None else (best, rules.unit_zh),
+                               None if never is None else said(never),
+                               None if ghosts is None else (ghosts, rules.wild_zh))
+        if rules.minimum and found and every is None:
+            from ..analysis import short_waits  # imported when used (start-up time)
+            render.short_waits_lines(doc, rules, short_waits(parsed, rules, finder.situation), glyphs)
+        emit(doc, as_json)
         return
     from .progress import Progress  # imported when used (start-up time)
     with Progress("waits --batch:", unit="lines", stdout_too=True) as shown:  # stderr at a terminal, stdout elsewhere
@@ -330,10 +334,16 @@ def _open_batch(path: str) -> TextIO:
         raise UserError("cli.cannot_read", flag="--batch", path=path, reason=exc.strerror) from None
 
 
+def _listed(names: Tuple[str, ...]) -> List[str]:
+    """`-r a -r b` and `-r a,b` alike (a file's path is taken whole)."""
+    return [piece.strip() for name in names
+            for piece in ([name] if os.path.exists(name) else name.split(",")) if piece.strip()]
+
+
 @cli.command(cls=SituationCommand)
 @hand_argument()
-@click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME|PATH",
-              help="A ruleset to compare (repeatable).  [default: every built-in ruleset]")
+@click.option("-r", "--ruleset", "ruleset_names", multiple=True, metavar="NAME[,NAME]|PATH",
+              help="The rulesets to compare (repeatable, or comma-separated).  [default: every built-in ruleset]")
 @wild_options
 @situation_options
 @seen_option
@@ -354,7 +364,7 @@ def compare(hand: str, ruleset_names: Tuple[str, ...], as_json: bool, lang: str,
     from ..notation import parse_hand
     from ..ruleset import builtin_rulesets  # imported when used (start-up time)
 
-    rules = [_load(name) for name in ruleset_names] if ruleset_names else list(builtin_rulesets())
+    rules = [_load(name) for name in _listed(ruleset_names)] if ruleset_names else list(builtin_rulesets())
     situation = build_situation(params)
     results = [(r, a, said(e) if e else None) for r, a, e in run(parse_hand(hand), rules, situation, _seen(seen))]
     unused: Dict[str, List[str]] = {}

@@ -470,6 +470,11 @@ class Region:
         says here who no longer pays)."""
         return situation
 
+    def seen_facts(self, ruleset: "Ruleset", situation: Situation, hand: Hand, seen: Sequence[int]) -> Situation:
+        """The situation of `hand` (its winning tile placed) with what the tiles seen elsewhere on the table say of
+        how it was won (`seen`: 34 counts; 国标's 和绝张, the other three face up): as given here."""
+        return situation
+
     def at_table(self, ruleset: "Ruleset", situation: Situation, state: "State") -> Situation:
         """The situation of a win recorded at a table, with what the region reads of where the evening stands
         (`state`: the dealer's 连庄, say) in the options the table fills itself (`Option.from_deal`): as given

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Dict, FrozenSet, List, Optional, Sequence
 
 from ..decompose import Block
 from ..errors import ImpossibleSituation
-from ..hand import CHOW, KONG, PAIR, PUNG
+from ..hand import CHOW, KONG, PAIR, PUNG, Hand
 from ..patterns import COMMON, PatternView, ReadingView, counts, of_hand, of_sets, only_on, per_hand, situational
 from ..patterns import seat_wind as wind_of_seat
 from ..payouts import Param, Payout, Scheme, transfer
@@ -747,6 +747,16 @@ class GuobiaoRegion(Region):
         if situation.extra("last_of_kind") and win is not None and tiles.hand.concealed.count(win):
             raise ImpossibleSituation("guobiao.last_of_kind_held", field="last_of_kind", tile=NAMES[win],
                                       more=tiles.hand.concealed.count(win))
+
+    def seen_facts(self, ruleset: "Ruleset", situation: Situation, hand: Hand, seen: Sequence[int]) -> Situation:
+        """和绝张 where the tiles seen on the table and the hand's own exposed sets show the other three copies of
+        its winning tile (和绝张, p. 26, p. 89: the last of its kind, the other three face up), none held concealed."""
+        win = hand.winning
+        if win is None or "last_of_kind" not in ruleset.options or situation.extra("last_of_kind"):
+            return situation
+        if hand.concealed.count(win) or seen[win] + hand.meld_tiles.count(win) != 3:
+            return situation
+        return situation.replace(last_of_kind=True)
 
     def at_table(self, ruleset: "Ruleset", situation: Situation, state: "State") -> Situation:
         """The round's wind from the round (book p. 8: East, South, West, North)."""
