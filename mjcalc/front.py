@@ -82,6 +82,7 @@ from .render import (
     Doc,
     advice_json,
     analysis_json,
+    bonus_text,
     compare_doc,
     pattern_rows,
     payout_rows,
@@ -133,6 +134,6 @@ __all__ = [
     "pattern_rows", "payout_rows", "player_seats", "preview_json", "preview_seating", "printable", "problems",
     "read_rate", "read_situation", "read_stats", "read_view", "record_given", "record_penalty", "remember_path",
     "request_answer", "request_for", "revert_event", "rules_json", "seat_players", "seat_word", "seating_with",
-    "settle", "shown", "standings_json", "stats_json", "story", "table_rules", "total_kind", "total_text",
+    "settle", "shown", "standings_json", "stats_json", "story", "table_rules", "total_kind", "total_text", "bonus_text",
     "transfers_json", "undo_hand", "unusual", "value_into", "waits_doc", "written_in_notation", "written_json",
 ]

@@ -13,6 +13,7 @@ SESSION: Dict[str, Tuple[type, Any, Optional[Tuple[str, ...]], Optional[int]]] =
     "dealer_stays_on_draw": (bool, True, None, None),    # 连庄 on a drawn hand 荒牌
     "streak_on_draw": (bool, True, None, None),          # a draw the dealer stays on counts in 连庄 (false: it stays)
     "seat_rotation": (str, "none", ("none", "mcr"), None),  # the players change seats as each round ends (国标)
+    "rounds": (int, 0, None, 64),                        # the rounds 圈 of a game (国标: 4); 0: the evening has no end
     "shanglou_levels": (int, 0, None, MAX_LEVELS),       # 上楼: each draw doubles later hands, at most this many times
     "shanglou_until": (str, "round_end", get_args(ShanglouUntil), None),  # when the 上楼 doubling ends
     "shanglou_on_dealer_win": (bool, False, None, None),  # a hand the dealer wins raises 上楼 as a draw does
@@ -72,6 +73,14 @@ class Session:
     shanglou_on_dealer_win: bool = False
     streak_on_draw: bool = True
     seat_rotation: str = "none"
+    rounds: int = 0
+
+    def game_ended(self, before: int, after: int) -> int:
+        """The game a hand ended (its number, from 1) where the session plays games of `rounds` rounds and the hand
+        moved the table from round `before` to round `after` past a game's last; else 0."""
+        if not self.rounds or after <= before or before % self.rounds:
+            return 0
+        return before // self.rounds
 
     def logged(self) -> Dict[str, Any]:
         """What a table's log keeps of these rules beside their digest (its open and rules events): the 上楼

@@ -102,7 +102,7 @@ def test_a_winner_neither_wins_nor_pays_again_in_the_deal_the_same_words_everywh
             win(ledger, "N", "E")
     words = refused.value.message.text("en")
     assert refused.value.field == "from"
-    assert words == "E has won this deal already: a winner neither wins nor pays again in it"
+    assert words == "老王 (E) has won this deal already: a winner neither wins nor pays again in it"
     cli = run(table, "hand", "t", WIN, "--winner", "N", "--from", "E", "--lang", "en")
     assert cli.exit_code == 2 and cli.stderr == f"Error: --from: {words}\n", cli.output
     with serving(table) as srv:

@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from mjcalc.analysis import analyze
 from mjcalc.cli import cli
 from mjcalc.errors import MjcalcError
-from mjcalc.notation import parse_hand
+from mjcalc.notation import parse_hand, parse_tiles
 from mjcalc.ruleset import load_ruleset
 from mjcalc.situation import Situation
 
@@ -313,7 +313,8 @@ def test_a_robbed_kong_is_paid_as_a_discard_by_the_konger():
 def test_the_deal_passes_after_every_hand():
     """Book p. 8 (八): 不连庄."""
     assert dict(GUOBIAO.session) == {"dealer_stays_on_win": False, "dealer_stays_on_draw": False,
-                                     "seat_rotation": "mcr"}  # natsuki p. 9: the players change seats each round
+                                     "seat_rotation": "mcr",  # natsuki p. 9: the players change seats each round
+                                     "rounds": 4}  # pp. 7-8: a session is four rounds of four hands
 
 
 def test_at_a_table_the_prevalent_wind_is_the_rounds():
@@ -384,3 +385,98 @@ def test_compare_shows_guobiao_beside_the_others():
     data = json.loads(said.stdout)
     assert [(d["ruleset"], d["legal"]) for d in data] == [("guobiao", True), ("beijing", True)]
     assert sum(data[0]["payouts"].values()) == 0
+
+
+def cli_run(*args):
+    said = CliRunner().invoke(cli, list(args))
+    assert said.exception is None or isinstance(said.exception, SystemExit), said.exception
+    return said
+
+
+def test_a_first_turn_win_is_said_to_change_nothing_where_no_fan_reads_it():
+    """国标 has no 天和 or 地和 (its 81 番, p. 22-29): `--first-turn` changes nothing, and says so rather than being
+    dropped without a word; under beijing, which scores 天和, it says nothing."""
+    said = CliRunner().invoke(cli, ["analyze", "147m258p369s ESW C +N", "-r", "guobiao",
+                                                    "--first-turn"])
+    assert said.exit_code == 0
+    assert said.stderr == ("warning: --first-turn: this ruleset scores no first-turn win (no 天和 or 地和): it changes "
+                           "nothing here\n")
+    plain = CliRunner().invoke(cli, ["analyze", "147m258p369s ESW C +N", "-r", "guobiao"])
+    assert said.stdout == plain.stdout
+    beijing = CliRunner().invoke(cli, ["analyze", "123m456p789s EE 45m +6m", "-r", "beijing",
+                                                       "--first-turn"])
+    assert beijing.exit_code == 0 and "first" not in beijing.stderr and "天和" in beijing.stdout
+
+
+@pytest.mark.parametrize("hand, shape", [
+    ("147m25p36s ESWNCF +P", "(七星不靠)"),  # all seven honours: p. 23 (七星不靠)
+    ("147m258p369s ESW C +N", "(全不靠)"),  # five honours
+])
+def test_the_best_line_names_greater_honors_and_knitted_tiles_by_its_name(hand, shape):
+    said = cli_run("analyze", hand, "-r", "guobiao").output
+    (best,) = [line for line in said.splitlines() if line.startswith("best")]
+    assert best.endswith(shape)
+
+
+def test_waits_say_which_complete_the_shape_but_not_the_eight_fan():
+    """`waits` lists what completes the shape; under 国标 a win also needs 8 番 (p. 5). 123m 456m 456p 78s EE waits
+    on 6s and 9s: 9s makes 花龙 (123m 456p 789s, 8 番, p. 24); 6s only 门前清 2, 喜相逢 1 (456m 456p) and 连六 1
+    (123m 456m) on a discard, 4 番, and 不求人 4 for 门前清 self-drawn, 6 番: short of 8 either way."""
+    hand = "123m456p78s EE 456m"
+    full = analyze(parse_hand(hand), GUOBIAO).waits
+    short = {w.tile for w in full if not w.self_draw.legal and not w.discard.legal}
+    said = cli_run("waits", hand, "-r", "guobiao").output
+    assert " ".join(said.split()).endswith("6s: completes the shape, but below the 8 番 a win needs (self-drawn or "
+                                           "on a discard)")
+    assert short == {parse_tiles("6s")[0][0]}
+    data = json.loads(cli_run("waits", hand, "-r", "guobiao", "--json").output)
+    assert data["below_minimum"] == {"minimum": 8, "self_drawn_only": [], "never": ["6s"]}
+    assert "below" not in cli_run("waits", hand, "-r", "beijing").output  # no minimum: no such line
+
+
+def test_a_table_hides_what_it_fills_and_names_players_in_seat_refusals(tmp_path):
+    """The round's wind is the table's to fill (`--prevalent` is refused there, so not offered in its help), and a
+    refusal naming a seat names its player, as the players know each other."""
+    db = str(tmp_path / "t.sqlite3")
+    helped = cli_run("table", "hand", "--help").output
+    assert "--prevalent" not in helped and "--last-of-kind" in helped
+    cli_run("table", "new", "t", "-r", "guobiao", "--seat", "E=Ann", "--seat", "S=Bob", "--seat", "W=Cat",
+            "--seat", "N=Dan", "--db", db)
+    said = cli_run("table", "hand", "147m258p369s ESW C +N", "--winner", "Bob", "--from", "Bob", "--db", db)
+    assert said.exit_code == 2
+    assert said.output == ("Error: --from: Bob (S) is the winner's own seat: a player cannot win on his own "
+                           "discard\n")
+
+
+def test_the_last_of_its_kind_is_read_from_the_tiles_seen():
+    """和绝张 (p. 26, p. 89): the last of its kind, the other three face up. Three 6m seen on the table make a win
+    on the fourth 和绝张 (4 番) with no flag; two seen do not; a 6m held concealed is no last copy whatever is seen."""
+    from mjcalc.analysis import parse_seen
+    hand = parse_hand("123m456p789s EE 45m +6m")
+    situation = Situation(seat="E", dealer="E", discarder="S")
+
+    def fans(seen):
+        return {m.pattern_id for m in analyze(hand, GUOBIAO, situation, parse_seen(seen)).score.matches}
+
+    assert "last_tile" in fans("666m") and "last_tile" not in fans("66m") and "last_tile" not in fans("")
+    held = parse_hand("123m456p789s EE 66m +6m")
+    assert "last_tile" not in {m.pattern_id for m in analyze(held, GUOBIAO, situation, parse_seen("6m")).score.matches}
+    waits = {w.tile: w for w in analyze(parse_hand("123m456p789s EE 45m"), GUOBIAO, situation,
+                                         parse_seen("666m")).waits}
+    six, three = waits[parse_tiles("6m")[0][0]], waits[parse_tiles("3m")[0][0]]
+    # on a discard 3m reads 123m 345m (10 番); 6m reads 123m 456m, 连六 1 more, and 和绝张 4 more on the last copy
+    assert six.left == 1 and six.discard.total == three.discard.total + 1 + 4
+    assert "last_tile" in {m.pattern_id for m in six.self_draw.matches}
+
+
+def test_the_tables_total_column_shows_the_flowers_paid_beside_it(tmp_path):
+    """花牌 are paid with the total but never counted toward the 8 (p. 14): a table's history shows `89+2`, as the
+    hand's own lines show 89 番 (+2 花牌)."""
+    db = str(tmp_path / "t.sqlite3")
+    cli_run("table", "new", "t", "-r", "guobiao", "--seat", "E=Ann", "--seat", "S=Bob", "--seat", "W=Cat",
+            "--seat", "N=Dan", "--db", db)
+    said = cli_run("table", "hand", "19m 19p 19s E S W N C F P +P f1 f3", "--winner", "Ann", "--db", db).output
+    assert "89 番  (+2 花牌, paid beside the total)" in said
+    shown = cli_run("table", "show", "--db", db).output
+    (row,) = [line for line in shown.splitlines() if line.startswith("1 ")]
+    assert row.split()[4:6] == ["89+2", "297"]

@@ -86,7 +86,7 @@ def test_a_table_hand_with_five_kongs_of_a_player_is_refused_and_nothing_recorde
     assert run("table", "new", "s", "-r", "shangrao", *seats, db=db).exit_code == 0
     for entry in ([WIN, "--wild", "9m"], ["--points", "2"]):
         result = run("table", "hand", "s", *entry, "--winner", "b", *kongs("a:concealed", 5), db=db)
-        assert result.exit_code == 2 and "E has 5 kongs, but a hand holds at most 4" in result.stderr, result.output
+        assert result.exit_code == 2 and "a (E) has 5 kongs, but a hand holds at most 4" in result.stderr, result.output
     assert run("table", "hand", "s", "--points", "2", "--winner", "b", *kongs("a:concealed", 4), db=db).exit_code == 0
     shown = run("table", "show", "s", "--json", db=db)
     assert shown.exit_code == 0 and len(json.loads(shown.stdout)["hands"]) == 1

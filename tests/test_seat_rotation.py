@@ -5,6 +5,8 @@ places, and 西位 and 北位; after the South round 东位 goes to 西位, 南�
 West round as after the East: "东起者四圈座位依次为东-南-北-西，南起者…南-东-西-北，西起者…西-北-东-南，北起者…
 北-西-南-东". The deal passes every hand, so a round is four hands.
 """
+import json
+
 import pytest
 
 from mjcalc.evening import Ledger, create_table, hand_input, record_given, undo_hand
@@ -104,3 +106,35 @@ def test_the_hand_that_ends_a_round_is_printed_in_its_own_seats_then_the_change(
     assert said.startswith("hand 4  round 1, dealer N Dan")
     assert rows["N"][:1] == ["Dan"] and rows["N"][-1] == "44" and rows["W"][:1] == ["Cat"] and rows["W"][-1] == "-28"
     assert "seats     changed as the round ended: E Bob, S Ann, W Dan, N Cat" in said
+
+
+def test_the_sixteenth_hand_says_the_session_is_over(tmp_path):
+    """A session is four rounds of four hands (1998 book pp. 7-8; `session.rounds: 4`): the 16th hand says so, in
+    words and as `session_over` in the JSON; no earlier hand does, and a hand after it starts the East round again."""
+    from click.testing import CliRunner
+
+    from mjcalc.cli import cli
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        said = CliRunner().invoke(cli, ["table", *args, "--db", db])
+        assert said.exit_code == 0, said.output
+        return said.output
+
+    run("new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob", "--seat", "西=Cat", "--seat", "北=Dan")
+    said = [run("draw", "t", "--yes", "--json") for _ in range(15)]
+    assert not any("session_over" in json.loads(line) for line in said)
+    last = run("hand", "t", "--fan", "8", "--winner", "Bob", "--from", "Ann", "--yes")
+    assert " ".join(last.split()).count("session 1 is over: its 4 rounds are played") == 1
+    run("undo", "t", "--yes")
+    data = json.loads(run("hand", "t", "--fan", "8", "--winner", "Bob", "--from", "Ann", "--yes", "--json"))
+    assert data["session_over"] == 1 and data["next"]["round"] == 5
+    seventeenth = json.loads(run("draw", "t", "--yes", "--json"))
+    assert "session_over" not in seventeenth and seventeenth["hand"]["round"] == 5
+
+
+def test_a_ruleset_without_sessions_never_says_one_is_over(ledger):
+    from mjcalc.evening.record import written_json
+    for _ in range(16):
+        written = record_given(ledger, ledger.table("t"), hand_input(facts={}))
+        assert "session_over" not in written_json(written)

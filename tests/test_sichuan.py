@@ -356,9 +356,9 @@ def test_a_draw_with_an_active_flower_pig_worked_by_hand(table):
 
 
 @pytest.mark.parametrize("told, words", [
-    ({"ready": "E:1"}, "ready: E won this deal already: a draw asks only the seats still in"),
-    ({"pig": "E"}, "pig: E won this deal already"),
-    ({"ready": "S:1", "pig": "S"}, "S: a 花猪 (pig) is not ready"),
+    ({"ready": "E:1"}, "ready: 老王 (E) won this deal already: a draw asks only the seats still in"),
+    ({"pig": "E"}, "pig: 老王 (E) won this deal already"),
+    ({"ready": "S:1", "pig": "S"}, "小李 (S): a 花猪 (pig) is not ready"),
 ])
 def test_a_draw_told_of_a_seat_out_or_a_ready_pig_is_refused_in_words(table, told, words):
     from mjcalc.errors import MjcalcError
@@ -502,7 +502,7 @@ def test_a_winner_out_of_the_deal_is_named_by_the_flag_given(table):
     run = CliRunner().invoke
     assert run(cli, ["table", "hand", "t", "--fan", "1", "--winner", "小李", "--db", str(table)]).exit_code == 0
     said = run(cli, ["table", "hand", "t", "--fan", "2", "--winner", "小李", "--from", "老王", "--db", str(table)])
-    assert said.exit_code == 2 and said.stderr.startswith("Error: --winner: S has won this deal already"), said.output
+    assert said.exit_code == 2 and said.stderr.startswith("Error: --winner: 小李 (S) has won this deal already"), said.output
 
 
 def test_a_flower_pig_deducted_during_the_deal_is_not_deducted_again_at_its_draw(table):
@@ -514,7 +514,7 @@ def test_a_flower_pig_deducted_during_the_deal_is_not_deducted_again_at_its_draw
         record_penalty(ledger, ledger.table("t"), "flower_pig", "W")
         with pytest.raises(LedgerError) as refused:
             record(ledger, pig="W")
-        assert str(refused.value).startswith("pig: the 主动花猪 deduction of W was recorded in this deal already")
+        assert str(refused.value).startswith("pig: the 主动花猪 deduction of 阿张 (W) was recorded in this deal already")
         assert ledger.hands(ledger.table("t")) == []
         record(ledger, pig="S")  # another seat's: taken; the deal ends
         assert record(ledger, pig="W").deltas == {"E": 8, "S": 8, "W": -24, "N": 8}

@@ -206,17 +206,23 @@ def _seat_kind(name: str) -> Optional[str]:
     return option.kind if option is not None and option.kind.startswith("seat") else None
 
 
+def _from_deal(name: Optional[str]) -> bool:
+    option = all_options().get(name or "")
+    return option is not None and option.from_deal
+
+
 def table_situation_options(func: F) -> F:
     """analyze's situation options, where a seat may also be given as a player's name."""
     func = situation_options(func)
     options: List[click.Option] = func.__click_params__  # type: ignore[attr-defined]  # click's decorators put it
     for opt in options:
-        if opt.name in ("seat", "discarder") or _seat_kind(opt.name) in ("seat", "seats"):
+        filled = _from_deal(opt.name)  # the table fills it (the round's wind, 老庄, the deal's earlier winners)
+        if opt.name in ("seat", "discarder") or _seat_kind(opt.name) in ("seat", "seats") and not filled:
             opt.metavar = "PLAYER"
         if opt.name == "discarder":
             opt.help = "Won on PLAYER's discard 点炮 (a name or a seat; with --rob-kong: the konger)."
-        if opt.name in ("seat", "dealer", "base"):
-            opt.hidden = True  # the winner is --winner; the table keeps the dealer and the base
+        if opt.name in ("seat", "dealer", "base") or filled:
+            opt.hidden = True  # the winner is --winner; the table keeps the dealer, the base and what it fills
     return func
 
 
@@ -278,11 +284,18 @@ def _standing_rows(table: Table, standings: Iterable[Standing]) -> List[Row]:
     return [[s.seat or "—", s.player, s.score] for s in standings]
 
 
-def _seats_line(table: Table, record: HandRecord) -> List[str]:
-    """A line saying the players changed seats after `record` (the round it ended: `seat_rotation`), if they did."""
-    if not record.players or tuple(record.players) == tuple(table.players):
-        return []
-    return ["seats     changed as the round ended: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, table.players))]
+def _seats_line(table: Table, record: HandRecord, rules: Optional[Ruleset] = None) -> List[str]:
+    """A line saying the players changed seats after `record` (the round it ended: `seat_rotation`), if they did;
+    and one saying the session is over where it ended the last round of one (`session.rounds`)."""
+    lines = []
+    if record.players and tuple(record.players) != tuple(table.players):
+        lines.append("seats     changed as the round ended: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, table.players)))
+    session = Session.of(rules) if rules is not None else Session()
+    game = session.game_ended(record.round, record.after.round)
+    if game:
+        lines += fit_text(f"session   {game} is over: its {session.rounds} rounds are played (`table close` "
+                          f"ends the table; a hand recorded next starts session {game + 1}, the East round again)")
+    return lines
 
 
 def _next_line(table: Table, count: int, state: State) -> str:
@@ -294,6 +307,15 @@ def _next_line(table: Table, count: int, state: State) -> str:
     if state.won:  # a deal that goes on after a win: who has won in it (they neither win nor pay again)
         line += "\ndeal      goes on; won: " + ", ".join(_who(table, seat) for seat in state.out)
     return line
+
+
+def _total(record: HandRecord, rules: Ruleset) -> str:
+    """A win's total as its table shows it: the bonus points it is also paid after a `+` (国标's 花牌: `9+2`), as the
+    hand's own lines show them."""
+    roles = {p.id: p.role for p in rules.patterns}
+    bonus = sum(int(p.get("value") or 0) for p in record.patterns
+                if isinstance(p, dict) and roles.get(str(p.get("id"))) == "bonus")
+    return f"{record.total}+{bonus}" if bonus else str(record.total)
 
 
 def _result_text(table: Table, record: HandRecord) -> str:
@@ -518,7 +540,7 @@ def _answer_hand(written: Written, brief: bool, as_json: bool, dry_run: bool, la
     _warn_hand(result.warnings)
     data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
-        doc = said_doc(brief_line(t, record, rules), *_seats_line(t, record), _next_line(t, record.number, record.after),
+        doc = said_doc(brief_line(t, record, rules), *_seats_line(t, record, rules), _next_line(t, record.number, record.after),
                        data=data)
     else:
         doc = said_doc(*(["(not recorded)"] if dry_run else []),
@@ -547,7 +569,7 @@ def brief_line(t: Table, record: HandRecord, rules: Ruleset) -> str:
     pays = ", ".join(f"{t.player(s)} {record.deltas[s]:+d}" for s in SEATS if record.deltas[s])
     extra = context(record, t, rules)
     named = " ".join(p["name"] for p in record.patterns if isinstance(p, dict) and p.get("name"))
-    head = f"hand {record.number}: {_result_text(t, record)} {record.total}{unit}"
+    head = f"hand {record.number}: {_result_text(t, record)} {_total(record, rules)}{unit}"
     rest = ((f" ×{record.factor}" if record.level else "") + (f" ({', '.join(extra)})" if extra else "")
             + f": {pays}")
     line = head + (f" {named}" if named else "") + rest
@@ -613,7 +635,7 @@ def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, l
         lines += [f"          {entered}   {_result_text(t, record)}"] + wrap_items("          ", extra)
     if score.matches:
         lines.append(_table(front.pattern_rows(result, lang), ["pattern", "id", unit]))
-    lines.append(f"total     {front.total_text(result, score, lang, long=True)}")
+    lines.append(f"total     {front.total_text(result, score, lang, long=True)}{front.bonus_text(result, lang)}")
     headers, rows = front.payout_rows(result, lang)
     headers = headers[:1] + ["player"] + headers[1:]
     rows = [row[:1] + [t.player(str(row[0]))] + row[1:] for row in rows]  # each row's first cell: its seat
@@ -625,7 +647,7 @@ def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, l
     if standings is not None:
         lines.append("")
         lines.append(_table(_standing_rows(now, standings), ["seat", "player", f"after hand {record.number}"]))
-        lines += _seats_line(now, record)
+        lines += _seats_line(now, record, rules)
         lines.append(_next_line(now, record.number, record.after))  # a hand only scored leaves the next as it is
     return lines
 
@@ -681,7 +703,7 @@ def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, .
     if dry_run:
         return emit(said_doc("(not recorded)", draw_line(t, record), data=front.preview_json(written, said_lang())),
                     as_json)
-    doc = said_doc(draw_line(t, record), *_seats_line(t, record), _next_line(t, record.number, record.after),
+    doc = said_doc(draw_line(t, record), *_seats_line(t, record, written.rules), _next_line(t, record.number, record.after),
                    data=front.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
@@ -843,7 +865,7 @@ def _history_rows(view: View, people: List[str]) -> Tuple[List[Row], List[str], 
     for h in hands:
         own = view.rules_of(h)
         notes[h.number] = [w for w in [_entry_text(h, own)] + context(h, t, own) if w]
-        total = "" if h.total is None else f"{h.total}{own.unit_zh}" if mixed else h.total
+        total = "" if h.total is None else f"{_total(h, own)}{own.unit_zh}" if mixed else _total(h, own)
         if total_kind(h, own) == "flat":
             total = f"{h.total} flat"
         row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""), _result_text(t, h), total]
@@ -859,7 +881,7 @@ def _hand_block(view: View, h: HandRecord, tiles: Optional[str] = None) -> List[
     then what each person got, then its tiles and notes."""
     t, own = view.table, view.rules_of(h)
     name = h.player if h.players else t.player
-    total = "" if h.total is None else f" {h.total} flat" if total_kind(h, own) == "flat" else f" {h.total}{own.unit_zh}"
+    total = "" if h.total is None else f" {h.total} flat" if total_kind(h, own) == "flat" else f" {_total(h, own)}{own.unit_zh}"
     head = (f"#{h.number}  庄 {name(h.dealer)}" + (f" (连庄 {h.streak})" if h.streak else "")
             + f"  {_result_text(t, h)}{total}" + (f" ×{h.factor}" if h.level else ""))
     pays = [f"{name(s)} {h.deltas[s]:+d}" for s in SEATS if h.deltas[s]]

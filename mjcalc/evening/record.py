@@ -391,6 +391,22 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     return record, result
 
 
+SEAT_PARAMS = ("seat", "seats", "discarder")  # a refusal's parameters that name seats, named by player at a table
+
+
+def by_players(error: MjcalcError, t: Table) -> MjcalcError:
+    """A refusal of a hand entered at a table, its seats named by the players in them (`B (S)`), as the players
+    know each other; the same refusal where it names none."""
+    def named(seat: Any) -> Any:
+        return f"{t.player(seat)} ({seat})" if isinstance(seat, str) and seat in SEATS else seat
+
+    params = {k: ([named(v) for v in value] if isinstance(value, (list, tuple)) else named(value))
+              if k in SEAT_PARAMS else value for k, value in error.params.items()}
+    if params == error.params:
+        return error
+    return type(error)(error.code, field=error.field, label=error.label, **params)
+
+
 def check_given(rules: Ruleset, given: Data) -> None:
     """A hand entered at a table does not give what the ledger fills from the deal itself (`Option.from_deal`: the
     seats that won earlier in it, `Region.in_deal`): one line if it does. (Checked when a hand is entered, never
@@ -865,6 +881,12 @@ def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Rule
     check_client(client)
 
     def make(t: Table) -> Written:
+        try:
+            return scored(t)
+        except MjcalcError as exc:
+            raise by_players(exc, t) from None
+
+    def scored(t: Table) -> Written:
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         check_given(current, given)
         if given.get("entry") == "draw":
@@ -1328,6 +1350,10 @@ def written_json(written: Written) -> Data:
         doc["closed"] = bool(t.closed)
     doc["standings"] = standings_json(written.standings)
     doc["next"] = next_json(t, len(written.hands), t.state)
+    if written.kind == "hand" and written.record is not None and written.rules is not None:
+        game = Session.of(written.rules).game_ended(written.record.round, written.record.after.round)
+        if game:  # the hand ended the last round of a session of `session.rounds` (国标's 16 hands)
+            doc["session_over"] = game
     return doc
 
 
