@@ -301,7 +301,7 @@ def do_rulesets(lib: Library) -> Data:
             "region": r.region, "unit": {"zh": r.unit_zh, "en": r.unit_en},
             "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds,
                          "tiles": [NAMES[k] for k in r.fixed_wild], "faceless": region.wild_faceless(r)},
-            "wall": [NAMES[k] for k in range(NUM_KINDS) if r.wall.has(k)],
+            "wall": [NAMES[k] for k in range(NUM_KINDS) if r.wall.has(k)], "flowers": r.wall.flowers,
             "shapes": list(r.shapes), "discard": r.discard,
             "options": [_option_doc(o) for o in specs if o is not None],
             "patterns": [_pattern_doc(p, region) for p in r.patterns],

@@ -1,0 +1,125 @@
+"""国标麻将 (MCR) on the page, as a player at the table uses it: a real headless Chromium at 360×640 and 412×915 with
+touch taps. The picker offers the eight flowers (花牌) where the wall has them (国标's 144 tiles) and none elsewhere;
+a flower tapped is set aside beside the hand, never one of its 14; a hand tapped with its flowers is paid as the
+command line pays it; a flower selected and removed is gone from the notation. Screenshots go to /tmp/shots-guobiao/.
+"""
+from pathlib import Path
+
+import pytest
+
+from browser import PHONE_SIZES, page_errors, phone_browser, serving
+from test_e2e import all_css, by_css, cli_json, text, wait
+from test_e2e_page26 import Taps, open_page
+
+SHOTS = Path("/tmp/shots-guobiao")
+# 十三幺 self-drawn on the second 白 (p. 23, 88 番; 自摸 1), with 梅 and 菊 beside it (花牌, 1 番 each, p. 22)
+TILES = "1m 9m 1p 9p 1s 9s E S W N C F P P".split()
+HAND = "19m 19p 19s E S W N C F P +P f1 f4"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    with serving(tmp_path_factory.mktemp("ledger-guobiao") / "ledger.sqlite3") as srv:
+        yield srv
+
+
+@pytest.fixture(scope="module", params=PHONE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def phone(request):
+    with phone_browser(request.param, "mjcalc-chromium-guobiao-") as driver:
+        yield driver
+
+
+@pytest.fixture(autouse=True)
+def no_page_errors(request):
+    yield
+    if "phone" not in request.fixturenames:
+        return
+    bad = page_errors(request.getfixturevalue("phone"))
+    assert not bad, bad
+
+
+def shoot(driver, name):
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    driver.save_screenshot(str(SHOTS / f"{driver.size[0]}x{driver.size[1]}-{name}"))
+
+
+def choose(driver, ruleset):
+    driver.execute_script("const s = document.getElementById('ruleset'); s.value = arguments[0];"
+                          "s.dispatchEvent(new Event('change'))", ruleset)
+
+
+def picker_kinds(driver):
+    return [t.get_attribute("data-k") for t in all_css(driver, "#picker .t")]
+
+
+def tap_at(driver, taps, selector):
+    """A player's tap: scrolled to it first, as a thumb would (the picker is long on a narrow phone)."""
+    driver.execute_script("document.querySelector(arguments[0]).scrollIntoView({block: 'center'})", selector)
+    taps(selector)
+
+
+def tap_tile(driver, taps, kind):
+    tap_at(driver, taps, f'#picker [data-k="{kind}"]')
+
+
+def test_the_flowers_are_offered_where_the_wall_has_them(phone, server):
+    open_page(phone, server)
+    choose(phone, "guobiao")
+    wait(phone, lambda d: "f8" in picker_kinds(d), "the eight flowers in the picker")
+    kinds = picker_kinds(phone)
+    assert kinds[-8:] == [f"f{n}" for n in range(1, 9)] and len(kinds) == 34 + 8 and "*" not in kinds
+    assert [text(phone, f'#picker [data-k="f{n}"] .n') for n in range(1, 9)] == list("梅兰竹菊春夏秋冬")
+    phone.execute_script("document.querySelector('#picker [data-k=\"f8\"]').scrollIntoView({block: 'end'})")
+    shoot(phone, "picker.png")
+    choose(phone, "beijing")
+    wait(phone, lambda d: not any(k.startswith("f") for k in picker_kinds(d)), "no flower in beijing's picker")
+
+
+def test_a_hand_tapped_with_its_flowers_is_paid_as_the_command_line_pays_it(phone, server):
+    open_page(phone, server)
+    choose(phone, "guobiao")
+    wait(phone, lambda d: "f1" in picker_kinds(d), "the flowers in the picker")
+    taps = Taps(phone)
+    for kind in ["f1", "f4"] + TILES:
+        tap_tile(phone, taps, kind)
+    wait(phone, lambda d: d.execute_script("return document.getElementById('notation').value") == HAND,
+         "the notation written with its flowers")
+    assert text(phone, "#count") == "14 张 · 花牌 2"
+    wait(phone, lambda d: d.execute_script(
+        "const r = document.querySelector('#v-score #result'); return r && r.dataset.state") == "legal", "scored")
+    cli = cli_json(["analyze", HAND, "-r", "guobiao", "--json"])
+    assert (cli["total"], cli["bonus"]) == (89, 2)  # 十三幺 88 + 自摸 1; 花牌 2 beside it, paid (p. 14: 8 + 番)
+    assert cli["payouts"] == {"E": 3 * (8 + 91), "S": -99, "W": -99, "N": -99}
+    wait(phone, lambda d: {row.get_attribute("data-seat"): int(row.find_elements("css selector", "td")[1].text)
+                           for row in all_css(d, "#payouts tr")} == cli["payouts"], "the page paying as the CLI")
+    assert text(phone, "#total") == "89"
+    # 十三幺's one block of 14 tiles wraps within the phone's width (it widened the page past 360 before)
+    assert phone.execute_script("return document.documentElement.scrollWidth") <= phone.size[0]
+    assert "(+2 花牌)" in phone.execute_script("return document.getElementById('total').parentNode.innerText")
+    shoot(phone, "flowers.png")
+
+    tap_at(phone, taps, '#hand .flowers [data-k="f4"]')  # a flower selected, then removed
+    tap_at(phone, taps, "#act-del")
+    wait(phone, lambda d: d.execute_script("return document.getElementById('notation').value")
+         == "19m 19p 19s E S W N C F P +P f1", "the flower gone from the notation")
+    cli = cli_json(["analyze", "19m 19p 19s E S W N C F P +P f1", "-r", "guobiao", "--json"])
+    wait(phone, lambda d: d.execute_script("return document.getElementById('total').parentNode.innerText").find("(+1 花牌)")
+         >= 0, "one flower paid")
+    assert cli["payouts"]["E"] == 3 * (8 + 90)
+
+
+def test_a_flower_typed_or_tapped_twice_is_one_flower(phone, server):
+    open_page(phone, server)
+    choose(phone, "guobiao")
+    wait(phone, lambda d: "f1" in picker_kinds(d), "the flowers in the picker")
+    taps = Taps(phone)
+    tap_tile(phone, taps, "f2")
+    tap_tile(phone, taps, "f2")
+    assert phone.execute_script("return document.getElementById('notation').value") == "f2"
+    wait(phone, lambda d: "每张花牌只有一张" in text(d, "#msg"), "the second tap refused in a word")
+    field = by_css(phone, "#notation")
+    field.clear()
+    field.send_keys("19m 19p 19s E S W N C F P +P 🀢🀥")  # the glyphs read as f1 f4
+    wait(phone, lambda d: d.execute_script(
+        "const r = document.querySelector('#v-score #result'); return r && r.dataset.state") == "legal", "scored")
+    assert [t.get_attribute("data-k") for t in all_css(phone, "#hand .flowers .t")] == ["f1", "f4"]
