@@ -94,7 +94,7 @@ from .ruleset import Pattern, Ruleset, builtin_rulesets, load_ruleset
 from .session import Session, State
 from .situation import GENERIC, Option, Situation, read_situation
 from .tiles import NAMES, NUM_KINDS, SEATS, parse_seat, seat_word
-from .analysis import Analysis, analyze, compare, parse_seen
+from .analysis import Analysis, analyze, compare, parse_seen, reads_first_turn
 
 # loaded on first use (start-up time): the calculator's heavier answers, the settlement, the log's story
 LAZY = {"advise": "advice", "BatchWaits": "batch", "DEFAULT_DRAWS": "value", "OBJECTIVES": "value", "TABLE": "value",
@@ -132,7 +132,7 @@ __all__ = [
     "hand_now", "hand_rules", "import_table", "json_text", "load_ruleset", "money", "most_count", "next_json",
     "opening_players", "parse_hand", "parse_patterns", "parse_seat", "parse_seen", "parse_tiles", "parse_total",
     "pattern_rows", "payout_rows", "player_seats", "preview_json", "preview_seating", "printable", "problems",
-    "read_rate", "read_situation", "read_stats", "read_view", "record_given", "record_penalty", "remember_path",
+    "reads_first_turn", "read_rate", "read_situation", "read_stats", "read_view", "record_given", "record_penalty", "remember_path",
     "request_answer", "request_for", "revert_event", "rules_json", "seat_players", "seat_word", "seating_with",
     "settle", "shown", "standings_json", "stats_json", "story", "table_rules", "total_kind", "total_text", "bonus_text",
     "transfers_json", "undo_hand", "unusual", "value_into", "waits_doc", "written_in_notation", "written_json",

@@ -1,5 +1,6 @@
 """国标麻将 (MCR) on the page, as a player at the table uses it: a real headless Chromium at 360×640 and 412×915 with
-touch taps. The picker offers the eight flowers (花牌) where the wall has them (国标's 144 tiles) and none elsewhere;
+touch taps. The picker offers the eight flowers (花牌) where the wall has them (国标's 144 tiles) and none elsewhere,
+and no 天/地和 (国标 scores none);
 a flower tapped is set aside beside the hand, never one of its 14; a hand tapped with its flowers is paid as the
 command line pays it; a flower selected and removed is gone from the notation. Screenshots go to /tmp/shots-guobiao/.
 """
@@ -8,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from browser import PHONE_SIZES, page_errors, phone_browser, serving
-from test_e2e import all_css, by_css, cli_json, text, wait
-from test_e2e_page26 import Taps, open_page
+from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
+from test_e2e_page26 import Taps, in_view, new_table, open_page, open_table, scroll_to, show
 
 SHOTS = Path("/tmp/shots-guobiao")
 # 十三幺 self-drawn on the second 白 (p. 23, 88 番; 自摸 1), with 梅 and 菊 beside it (花牌, 1 番 each, p. 22)
@@ -71,8 +72,10 @@ def test_the_flowers_are_offered_where_the_wall_has_them(phone, server):
     assert [text(phone, f'#picker [data-k="f{n}"] .n') for n in range(1, 9)] == list("梅兰竹菊春夏秋冬")
     phone.execute_script("document.querySelector('#picker [data-k=\"f8\"]').scrollIntoView({block: 'end'})")
     shoot(phone, "picker.png")
+    assert not all_css(phone, "#flag-first_turn")  # no 天和 or 地和 among the 81 番: not offered
     choose(phone, "beijing")
     wait(phone, lambda d: not any(k.startswith("f") for k in picker_kinds(d)), "no flower in beijing's picker")
+    assert all_css(phone, "#flag-first_turn")
 
 
 def test_a_hand_tapped_with_its_flowers_is_paid_as_the_command_line_pays_it(phone, server):
@@ -123,3 +126,25 @@ def test_a_flower_typed_or_tapped_twice_is_one_flower(phone, server):
     wait(phone, lambda d: d.execute_script(
         "const r = document.querySelector('#v-score #result'); return r && r.dataset.state") == "legal", "scored")
     assert [t.get_attribute("data-k") for t in all_css(phone, "#hand .flowers .t")] == ["f1", "f4"]
+
+
+def test_the_sixteenth_hand_recorded_on_the_page_says_the_session_is_over(phone, server):
+    """A 国标 session is four rounds of four hands (pp. 7-8): fifteen hands recorded from the command line, the
+    16th, a draw, on the page; the page says the session is over where the player is looking."""
+    name = f"国标{phone.size[0]}"
+    new_table(server, name, "guobiao", PLAYERS)
+    for _ in range(15):
+        cli_json(["table", "draw", name, "--yes", "--json", "--db", str(server.lib.db_path)])
+    open_page(phone, server)
+    taps = Taps(phone)
+    open_table(phone, server, name, taps)
+    scroll_to(phone, "#rec-draw")
+    taps("#rec-draw")
+    wait(phone, lambda d: all_css(d, "#dup-yes") and in_view(d, "#dup-yes"), "asked: a draw again, just after one")
+    taps("#dup-yes")
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记流局 · 第1局结束，再记一手就开新的一局", "the session over said")
+    assert in_view(phone, "#rec-msg")
+    assert all_css(phone, "#rec-flag-kong_draw") and not all_css(phone, "#rec-flag-first_turn")
+    hands = show(server, name)["hands"]
+    assert len(hands) == 16 and hands[-1]["round"] == 4
+    shoot(phone, "session-over.png")

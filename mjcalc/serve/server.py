@@ -133,6 +133,7 @@ from ..front import (  # noqa: E402
     parse_seen,
     printable,
     read_situation,
+    reads_first_turn,
     seat_word,
     settle,
     shown,
@@ -302,7 +303,7 @@ def do_rulesets(lib: Library) -> Data:
             "wildcard": {"zh": r.wild_zh, "en": r.wild_en, "kinds": r.wild_kinds,
                          "tiles": [NAMES[k] for k in r.fixed_wild], "faceless": region.wild_faceless(r)},
             "wall": [NAMES[k] for k in range(NUM_KINDS) if r.wall.has(k)], "flowers": r.wall.flowers,
-            "shapes": list(r.shapes), "discard": r.discard,
+            "shapes": list(r.shapes), "discard": r.discard, "first_turn": reads_first_turn(r, region),
             "options": [_option_doc(o) for o in specs if o is not None],
             "patterns": [_pattern_doc(p, region) for p in r.patterns],
         })
