@@ -4,17 +4,17 @@
     python3 bench/advice_cap.py                           # 2,000 hands a ruleset, both objectives, one worker
     python3 bench/advice_cap.py --hands 50 --rulesets beijing,zhuji --workers 2 --processes 5
 
-Each hand is 14 tiles dealt at random from the ruleset's wall (a first-turn hand: most are 3 to 5 from ready).
-Where the ruleset plays wildcards, three deals in four have them: beijing's rulesets and shangrao turn up a tile
-from the rest of the wall (`--indicator`; the next kind is wild), zhuji names one or two kinds at random
-(`--wild`); so some hands hold wildcards, as at the table. Every hand goes through the CLI's own command
-(`mjcalc advise HAND --by win|value --json`, click's runner, in this process): CPU seconds by time.process_time
-(the machine is shared: CPU, not wall), the work the engine counted (`work` in the JSON) and the discards the
-cap narrowed. Peak memory: the process's peak RSS (resource.getrusage) after each ruleset, an upper bound of any
-one hand's, whose memo tables are dropped after it. Then the `--processes` worst hands by CPU are run again as
-whole processes (`python -m mjcalc advise ...`), as a user runs them: their CPU (user + system of the child) and
-peak RSS (os.wait4), start-up included; start-up alone (`mjcalc --help`) is measured once. Printed: for each
-ruleset and objective the median, p99 and max CPU and work, the share of hands narrowed; the worst hands with
+Each hand is 14 tiles dealt at random from the ruleset's wall (a first-turn hand: most are 3 to 5 from ready). Where
+the ruleset plays wildcards, three deals in four have them: beijing's rulesets and shangrao turn up a tile from the
+rest of the wall (`--indicator`; the next kind is wild), zhuji names one or two kinds at random (`--wild`); so some
+hands hold wildcards, as at the table; 国标's flowers drawn are set aside beside the hand. Every hand goes through the
+CLI's own command (`mjcalc advise HAND --by win|value --json`, click's runner, in this process): CPU seconds by
+time.process_time (the machine is shared: CPU, not wall), the work the engine counted (`work` in the JSON) and the
+discards the cap narrowed. Peak memory: the process's peak RSS (resource.getrusage) after each ruleset, an upper
+bound of any one hand's, whose memo tables are dropped after it. Then the `--processes` worst hands by CPU are run
+again as whole processes (`python -m mjcalc advise ...`), as a user runs them: their CPU (user + system of the
+child) and peak RSS (os.wait4), start-up included; start-up alone (`mjcalc --help`) is measured once. Printed: for
+each ruleset and objective the median, p99 and max CPU and work, the share of hands narrowed; the worst hands with
 their figures. Issue 37's targets: every hand at most 1 s of CPU and 300 MB in the CLI. Nothing asserts on time.
 """
 import argparse
@@ -44,7 +44,9 @@ def deal(rng, rules, mid=False):
     """One hand: the CLI's arguments after `advise` (the hand, the ruleset, its wildcards if any, and for a
     mid-deal hand its melds, the tiles seen and the draws left)."""
     copies = rules.wall.copies
-    wall = [NAMES[k] for k in range(NUM_KINDS) for _ in range(copies[k])] + ["*"] * rules.wall.flowers
+    # the wall's flowers: 广东's ghosts (`*`, its wildcards), else 国标's 花牌, set aside beside the hand when drawn
+    flowers = ["*"] * rules.wall.flowers if rules.wild_kinds else [f"f{n}" for n in range(1, rules.wall.flowers + 1)]
+    wall = [NAMES[k] for k in range(NUM_KINDS) for _ in range(copies[k])] + flowers
     rng.shuffle(wall)
     flags, wild = [], set(rules.fixed_wild)
     if rules.wild_kinds and not rules.fixed_wild and not rules.wall.flowers and rng.random() < 0.75:
@@ -59,15 +61,20 @@ def deal(rng, rules, mid=False):
     melds = []
     if mid:  # one or two pungs claimed, 6 to 40 tiles seen, 2 to 12 draws left
         for _ in range(rng.randint(1, 2)):
-            kinds = [t for t in set(wall) if t != "*" and NAMES.index(t) not in wild and wall.count(t) >= 3]
+            kinds = [t for t in set(wall) if t in NAMES and NAMES.index(t) not in wild and wall.count(t) >= 3]
             kind = rng.choice(sorted(kinds))
             for _ in range(3):
                 wall.remove(kind)
             melds.append(f"[{kind * 3}]" if len(kind) == 1 else f"[{kind[0] * 3}{kind[1]}]")
-    hand = sorted(wall[:14 - 3 * len(melds)], key=lambda t: (t == "*", t[::-1]))
-    argv = [" ".join(melds + hand), "-r", rules.id] + flags
+    size = 14 - 3 * len(melds)
+    taken = 0
+    while sum(t[0] != "f" for t in wall[:taken]) < size:  # a flower drawn is set aside and replaced
+        taken += 1
+    hand = sorted((t for t in wall[:taken] if t[0] != "f"), key=lambda t: (t == "*", t[::-1]))
+    beside = sorted(t for t in wall[:taken] if t[0] == "f")
+    argv = [" ".join(melds + hand + beside), "-r", rules.id] + flags
     if mid:
-        seen = [t for t in wall[14:14 + rng.randint(6, 40)] if t != "*"]
+        seen = [t for t in wall[taken:taken + rng.randint(6, 40)] if t in NAMES]
         argv += ["--seen", " ".join(seen), "--draws", str(rng.randint(2, 12))]
     return argv
 
