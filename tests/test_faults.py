@@ -314,6 +314,25 @@ def test_escape_sequences_stored_in_a_ledger_never_reach_the_terminal(tmp_path):
     assert not any(ch in played.stdout + played.stderr for ch in raw)
 
 
+def test_a_byte_changed_in_the_schema_is_said_to_be_damage_not_a_missing_table(tmp_path):
+    """Found by the byte flips below (offset 610, xor 1): a byte of the schema's text changed so that `tables.id`
+    was no longer the row's id; every table then read as missing ("no table named 't'", exit 2, as a typo would).
+    The ledger's tables are checked against the shape the migrations make: one line saying it is damaged, exit 1."""
+    db = evening_at(tmp_path)
+    conn = sqlite3.connect(db)
+    conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    conn.close()
+    data = bytearray(db.read_bytes())
+    at = data.index(b"id INTEGER PRIMARY KEY")
+    data[at + len(b"id INTEGER ")] ^= 1  # PRIMARY → QRIMARY: the type "INTEGER QRIMARY KEY", and no key
+    db.write_bytes(bytes(data))
+    for args in (["show", "t"], ["list"], ["check"], ["export", "t"]):
+        result = run("table", *args, db=db)
+        assert result.exit_code == 1, (args, result.output)
+        assert result.output == f"Error: {db}: damaged: the shape of its tables is not as mjcalc made it; restore a " \
+                                "backup, or import an export (`table import`)\n", result.output
+
+
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(flips=st.lists(st.tuples(st.integers(100, 10 ** 6), st.integers(1, 255)), min_size=1, max_size=8))
 def test_random_byte_flips_are_found_or_harmless_never_a_traceback(tmp_path_factory, flips):

@@ -272,6 +272,27 @@ MIGRATIONS = (
 VERSION = len(MIGRATIONS)
 LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
 
+Shape = Dict[str, Tuple[Tuple[str, str, int], ...]]  # each table's columns: name, declared type, place in the key
+_SHAPE: List[Shape] = []  # the shape the migrations make, once a process
+
+
+def _shape(db: sqlite3.Connection) -> Shape:
+    return {name: tuple((row[1], row[2].upper(), row[5]) for row in db.execute(f"PRAGMA table_info({name})"))
+            for name in LEDGER_TABLES}
+
+
+def expected_shape() -> Shape:
+    """The tables' columns as the migrations make them, read from a ledger made in memory (once a process)."""
+    if not _SHAPE:
+        db = sqlite3.connect(":memory:", isolation_level=None)
+        try:
+            for migration in MIGRATIONS:
+                migration.run(db)
+            _SHAPE.append(_shape(db))
+        finally:
+            db.close()
+    return _SHAPE[0]
+
 
 def now(exact: bool = False) -> str:
     """The time (UTC, ISO 8601) to the second; `exact`, to the microsecond (a table's opening: with its name,
@@ -948,7 +969,23 @@ class Ledger:
         self._check_version(app, version, fresh_ok=True)
         if version == 0 and names or version and not {"tables", "hands"} <= names:
             raise self._file_error("ledger.file_damaged")
+        if version == VERSION:
+            self._check_shape()
         return False, version
+
+    def _check_shape(self) -> None:
+        """A ledger whose tables lack a column as the migrations made it (a byte changed in its schema: a key
+        that is no longer the row's id reads every table as gone) is refused as damaged, in one line."""
+        self.db.execute("BEGIN")
+        try:
+            found = _shape(self.db)
+        finally:
+            if self.db.in_transaction:
+                self.db.execute("COMMIT")
+        changed = sorted(name for name, columns in expected_shape().items()  # a column added later is no damage
+                         if not set(columns) <= set(found.get(name, ())))
+        if changed:
+            raise self._file_error("ledger.file_damaged_schema", tables=", ".join(changed))
 
     def _open(self, target: int) -> None:
         with self._errors():
