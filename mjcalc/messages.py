@@ -656,6 +656,7 @@ EN: Dict[str, str] = {
     "record.from_deal": "the table keeps this itself from the deal's hands: leave it out",
     "record.draw_seat_twice": "{seats} named twice: name each seat once",
     "record.later_hand_fails": "hand {number} would no longer be a legal win ({reason}); nothing changed",
+    "record.seats_would_move": "hand {number} would become hand {now}, in another round where the players sat elsewhere (the seats change as each round ends), and be paid to others; nothing changed (to take a hand back here, make it a draw: `table edit N --draw`)",
     "record.kept_changing": "table {table} kept changing; nothing recorded, try again",
     # --- the command line and the server's API ---
     # an answer stdout could not take: a write already committed (exit 4), or a read (exit 1)
@@ -1133,6 +1134,7 @@ ZH: Dict[str, str] = {
     "record.from_deal": "牌桌会根据本副已记的牌自己算出这一项：不用填写",
     "record.draw_seat_twice": "{seats} 写了两次：每家只写一次",
     "record.later_hand_fails": "第 {number} 局就不能这样和了（{reason}）；没有改动",
+    "record.seats_would_move": "第 {number} 手会变成第 {now} 手，落到另一圈，那时各人坐的位置不同（每圈结束换位），钱就会记到别人头上；没有改动（要撤掉一手，请把它改成流局）",
     "record.kept_changing": "牌桌 {table} 一直在变；没有记录，请再试一次",
     "table.done_hand": "记为第 {number} 局",
     "table.told_form": "荒牌所说要写成 事项=座位（ready=E,S），不是 {value}",

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from mjcalc.evening import Ledger, create_table, hand_input, record_given, undo_hand
+from mjcalc.evening import Ledger, create_table, edit_hand, hand_input, record_given, undo_hand
 from mjcalc.evening.check import problems
 
 PLAYERS = {"E": "东起", "S": "南起", "W": "西起", "N": "北起"}
@@ -138,3 +138,55 @@ def test_a_ruleset_without_sessions_never_says_one_is_over(ledger):
     for _ in range(16):
         written = record_given(ledger, ledger.table("t"), hand_input(facts={}))
         assert "session_over" not in written_json(written)
+
+
+def test_taking_back_a_hand_that_would_move_a_win_into_other_seats_is_refused(tmp_path):
+    """From a fresh pair of eyes: on a 国标 table, taking back hand 4 made hand 5 (南起 ← 东起, played in the South
+    round's seats) hand 4 of the East round, where the same seat letters are other players: the win was paid to
+    another player. It is refused in one line, nothing changed; making hand 4 a draw keeps the count, and hand 5
+    is still 南起's win from 东起."""
+    from mjcalc.evening.ledger import LedgerError
+    from mjcalc.situation import Situation
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", "guobiao", PLAYERS, 1)
+        hands = [draw(ledger) for _ in range(3)]
+        hands.append(record_given(ledger, ledger.table("t"), hand_input(None, Situation(seat="W"), total=9)).hand)
+        t = ledger.table("t")
+        seat = {p: s for s, p in zip("ESWN", t.players)}  # the South round's seats: 南起 sits East now
+        won = record_given(ledger, t, hand_input(None, Situation(seat=seat["南起"], discarder=seat["东起"]),
+                                                  total=8)).hand
+        assert (won.player(won.winner), won.player(won.discarder)) == ("南起", "东起")
+        with pytest.raises(LedgerError) as refused:
+            undo_hand(ledger, ledger.table("t"), hands[3])
+        assert refused.value.code == "record.seats_would_move" and str(refused.value).startswith(
+            "hand 5 would become hand 4, in another round where the players sat elsewhere")
+        assert [h.hand_id for h in ledger.hands(ledger.table("t"))] == [h.hand_id for h in hands] + [won.hand_id]
+        edit_hand(ledger, ledger.table("t"), hands[3], hand_input(facts={}))
+        last = ledger.hands(ledger.table("t"))[-1]
+        assert (last.number, last.player(last.winner), last.player(last.discarder)) == (5, "南起", "东起")
+        assert last.deltas == won.deltas
+        assert problems(ledger, derive=True) == []
+
+
+def test_the_log_names_each_hand_by_the_seats_it_was_played_in(tmp_path):
+    """From a fresh pair of eyes: `table log` named hand 5 (南起 ← 东起, in the South round's seats) by the
+    opening's seats ("北起 ← 西起"), and a later seat change by who sat there at the opening. It follows the
+    rounds' changes of seats, and their undoing."""
+    from mjcalc.evening.story import story
+    from mjcalc.situation import Situation
+    with Ledger(tmp_path / "t.sqlite3") as ledger:
+        create_table(ledger, "t", "guobiao", PLAYERS, 1)
+        hands = [draw(ledger) for _ in range(4)]
+        t = ledger.table("t")
+        seat = {p: s for s, p in zip("ESWN", t.players)}
+        fifth = record_given(ledger, t, hand_input(None, Situation(seat=seat["南起"], discarder=seat["东起"]),
+                                                   total=8)).hand
+        undo_hand(ledger, ledger.table("t"), fifth)  # hand 5 goes; then hand 4, which ended the East round
+        undo_hand(ledger, ledger.table("t"), hands[3])
+        draw(ledger)  # hand 4 again: the seats change again
+        t = ledger.table("t")
+        seat = {p: s for s, p in zip("ESWN", t.players)}
+        record_given(ledger, t, hand_input(None, Situation(seat=seat["北起"], discarder=seat["西起"]), total=9))
+        told = [(e.kind, e.hand.number, e.hand.winner, e.hand.discarder) for e in story(ledger, ledger.table("t"))
+                if e.hand is not None and e.hand.kind == "win"]
+    assert told == [("hand", 5, "南起", "东起"), ("undo", 5, "南起", "东起"), ("hand", 5, "北起", "西起")]

@@ -618,9 +618,24 @@ def _evening(ledger: Ledger, t: Table, event: Tuple[EventKind, Data], rules: _Ru
         raise LedgerError("ledger.log_damaged", table=repr(t.name), reason=str(exc)) from None
     _stamp(event, evening.scored)
     hands = [HandRecord.of(h) for h in evening.hands]
-    _proven(t, events, evening, hands, ledger.hands(t) if before is None else before,
-            {r["hand_id"] for r in evening.scored}, rules)
+    before = ledger.hands(t) if before is None else before
+    if event[0] in ("undo", "revert", "edit"):  # (a correction of the seats from the start moves them on purpose)
+        _seats_kept(hands, before)
+    _proven(t, events, evening, hands, before, {r["hand_id"] for r in evening.scored}, rules)
     return evening, hands, analyses.get(fresh or "")
+
+
+def _seats_kept(hands: List[HandRecord], before: List[HandRecord]) -> None:
+    """A change that would move a later hand into other seats is refused: where the players change seats as each
+    round ends (国标's `seat_rotation`), taking a hand back (or putting one back) moves the later ones across a
+    round's end, and a hand entered as won by one player would be paid to another (a draw that names no seat
+    moves harmlessly). The count is kept by making the hand a draw instead."""
+    was = {h.hand_id: h for h in before}
+    for hand in hands:
+        old = was.get(hand.hand_id)
+        names_seats = hand.input.get("entry") != "draw" or bool(hand.input.get("told"))
+        if old is not None and names_seats and tuple(old.players) != tuple(hand.players):
+            raise LedgerError("record.seats_would_move", number=old.number, now=hand.number)
 
 
 def _stamp(event: Tuple[EventKind, Data], scored: List[Data]) -> None:

@@ -4,6 +4,7 @@ follows it from the opening, as `replay.timeline` does, to say what each event m
 from dataclasses import dataclass, field
 from typing import Any, Dict, List, Optional, Tuple, Set
 
+from ..session import rotated
 from ..tiles import SEATS
 from .kinds import Data
 from .ledger import Ledger, Table
@@ -58,7 +59,8 @@ class _Follow:
         self.removed: Set[str] = set()
         self.records: Dict[str, Data] = {}  # hand id → its latest result
         self.inputs: Dict[str, Data] = {}
-        self.seatings: List[List[str]] = [[]]  # the opening's, then each seat change's
+        self.seatings: List[List[str]] = [[]]  # the opening's, then each seat change's (a round's end's too)
+        self.rotation = "none"  # the rules' seat_rotation: the players change seats as each round ends (国标)
         self.seating_of: Dict[str, int] = {}  # hand id → the seating it was played in
         self.sha: Optional[str] = None
         self.penalties: Dict[str, Data] = {}  # penalty id → as recorded, with names
@@ -84,6 +86,16 @@ class _Follow:
     def names(self) -> Dict[str, str]:
         return dict(zip(SEATS, self.seatings[-1]))
 
+    def round_end(self, hand_id: str, back: bool = False) -> None:
+        """The seats as they change when hand `hand_id` ends a round (the rules' seat_rotation), or change back
+        when it is taken away (`back`): the seating it was played in."""
+        record = self.records.get(hand_id) or {}
+        ended = record.get("round")
+        if self.rotation == "none" or not ended or (record.get("after") or {}).get("round", ended) <= ended:
+            return
+        played = self.seatings[self.seating_of.get(hand_id, 0)]
+        self.seatings.append(list(played) if back else list(rotated(tuple(played), self.rotation, ended)))
+
 
 def story(ledger: Ledger, table: Table, log: Optional[List[Data]] = None) -> List[Event]:
     """Every event of the table's log (`Ledger.log`, or `log` read already) as a player reads it."""
@@ -106,7 +118,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     kind = event.kind
     if kind == "open":
         f.seatings[0] = list(data.get("players", ()))
-        f.sha = data.get("rules_sha256")
+        f.sha, f.rotation = data.get("rules_sha256"), data.get("rotation", "none")
         rules = f.rules(f.sha)
         event.players, event.rules = tuple(f.seatings[0]), (rules.id, rules.zh)
     elif kind == "hand":
@@ -115,6 +127,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
         f.inputs[hand_id] = data.get("input") or {}
         f.seating_of[hand_id] = len(f.seatings) - 1
         event.hand = f.told(hand_id)
+        f.round_end(hand_id)
     elif kind == "edit" and data.get("hand_id") in f.order:
         old, new = data["hand_id"], data["new_id"]
         event.was = f.told(old)
@@ -124,6 +137,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif kind == "undo" and data.get("hand_id") in f.order:
         event.hand = f.told(data["hand_id"])
         f.removed.add(data["hand_id"])
+        f.round_end(data["hand_id"], back=True)
     elif kind == "revert":
         _revert(f, event, data, by_revision)
     elif kind == "seat":
@@ -140,7 +154,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif kind == "dealer":
         event.dealer = (data.get("seat", ""), f.names().get(data.get("seat", ""), ""))
     elif kind == "rules":
-        old, f.sha = f.rules(f.sha), data.get("rules_sha256")
+        old, f.sha, f.rotation = f.rules(f.sha), data.get("rules_sha256"), data.get("rotation", "none")
         new = f.rules(f.sha)
         event.rules = (old.id, old.zh, new.id, new.zh)
     elif kind == "penalty":
@@ -171,5 +185,6 @@ def _revert(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif taken == "undo":
         f.removed.discard(target.get("hand_id"))
         event.hand = f.told(target.get("hand_id") or "")
+        f.round_end(target.get("hand_id") or "")
     elif taken == "penalty":
         event.penalty = f.penalties.get(target.get("penalty_id", ""))
