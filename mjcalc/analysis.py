@@ -99,8 +99,7 @@ def setting(hand: Hand, ruleset: Ruleset, situation: Situation) -> Setting:
     check_options(situation)
     region = find_region(ruleset.region)
     notes: List[Notice] = [assumed_seat(situation)] if situation.assumed else []
-    if situation.first_turn and not reads_first_turn(ruleset, region):
-        notes.append(Notice("analysis.first_turn_unread", field="first_turn"))
+    situation = first_turn_read(ruleset, region, situation, notes)
     situation = region.prepare(ruleset, situation, notes)
     wild_kinds = region.wild_kinds(ruleset, situation)
     why = region.why_no_wild(ruleset, situation) if WILD in hand.tiles else None
@@ -292,6 +291,16 @@ def short_waits(hand: Hand, ruleset: Ruleset, situation: Situation) -> Tuple[Tup
     never = tuple(w.tile for w in waits if short(w.self_draw) and (w.discard is None or short(w.discard)))
     drawn = tuple(w.tile for w in waits if not short(w.self_draw) and short(w.discard))
     return drawn, never
+
+
+def first_turn_read(ruleset: Ruleset, region: Region, situation: Situation, notes: List[Notice]) -> Situation:
+    """The situation without a first-turn win where the ruleset scores none (国标): said, and dropped, so that it
+    neither refuses a hand with a meld nor makes a hand told by its patterns concealed, nor shows in a table's
+    notes."""
+    if not situation.first_turn or reads_first_turn(ruleset, region):
+        return situation
+    notes.append(Notice("analysis.first_turn_unread", field="first_turn"))
+    return situation.replace(first_turn=False)
 
 
 def reads_first_turn(ruleset: Ruleset, region: Region) -> bool:

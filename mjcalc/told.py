@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any, Callable, ClassVar, Collection, Dict, FrozenSet, Iterator, List, Literal, Mapping, Optional, Sequence, Tuple
 
-from .analysis import Analysis, analyze, check_options, pay
+from .analysis import Analysis, analyze, check_options, first_turn_read, pay
 from .decompose import Block
 from .errors import HandError, MjcalcError, Notice, SituationError
 from .hand import CHOW, CLAIM, KONG, PUNG, Meld
@@ -271,6 +271,7 @@ def analyze_told(told: Told, ruleset: Ruleset, situation: Optional[Situation] = 
     check_options(situation)
     region = find_region(ruleset.region)
     notes: List[Notice] = []
+    situation = first_turn_read(ruleset, region, situation, notes)
     named = told.named
     kongs, situation = region.told_kongs(ruleset, situation)
     if kongs:
@@ -467,6 +468,7 @@ class _Named:
         if roles is None:  # a pattern worth more without a wildcard standing in is, unsaid, one with a wildcard in
             roles = int(any(ruleset.pattern(pid).param("without_wild") is not None for pid in self.named))
         best: Optional[_Tried] = None
+        exact: Optional[_Tried] = None  # the first choice with exactly the names
         first_error: Optional[SituationError] = None
         refused: Optional[SituationError] = None
         for order, hand in enumerate(_hands(told, self.kinds, most_wilds, roles)):
@@ -481,13 +483,28 @@ class _Named:
                     first_error = first_error or exc
                 continue
             assert t.score is not None
+            if exact is None and not t.added and not t.lost and not t.guessed:
+                exact = t
             if best is None or _rank(t) < _rank(best):
                 best = t
             if t.score.legal and not t.added and not t.lost and not t.guessed:
                 break
         if best is None:
             raise refused or first_error or SituationError("told.no_facts", field="patterns")
-        return best
+        return self._not_lifted(best, exact)
+
+    def _not_lifted(self, best: _Tried, exact: Optional[_Tried]) -> _Tried:
+        """Unsaid facts never lift a hand over the minimum: where the hand with exactly the names is short of it
+        (国标's 8 番) and only facts nobody told make it enough (concealed: 门前清 2 more), the names are refused as
+        they are, saying which patterns were not named (as `--fan 7` is refused)."""
+        if not best.added or self.told.open is not None or exact is None or exact.score is None:
+            return best
+        reason = exact.score.reason
+        if exact.score.legal or reason is None or not reason.code.startswith("region.below_minimum"):
+            return best
+        names = [self.ruleset.pattern(pid).zh for pid in best.added]
+        exact.score = replace(exact.score, reason=Message("told.taken_open", reason=reason, patterns=names))
+        return exact
 
     def alternatives(self, best: _Tried) -> List[_Tried]:
         """The choices as good as `best` whose kongs, which nobody told, are of other kinds."""

@@ -480,3 +480,34 @@ def test_the_tables_total_column_shows_the_flowers_paid_beside_it(tmp_path):
     shown = cli_run("table", "show", "--db", db).output
     (row,) = [line for line in shown.splitlines() if line.startswith("1 ")]
     assert row.split()[4:6] == ["89+2", "297"]
+
+
+def told(names, **situation):
+    from mjcalc.evening import parse_named, score_agreed
+    counts, _ = parse_named(GUOBIAO, names)
+    return score_agreed(GUOBIAO, Situation(dealer="E", **situation), patterns=counts)
+
+
+def test_unsaid_facts_never_lift_named_patterns_over_the_eight():
+    """From a fresh pair of eyes: 三色三步高 6 + 喜相逢 1 named on a discard were recorded at 9 番, 门前清 counted though
+    nobody named it (the hand taken as concealed only to reach 8). A hand named below 8 is 错和 (p. 14): refused, as
+    `--fan 7` is, saying which pattern was not named; named with 门前清 it is 9 and paid 8 + 9 by the discarder."""
+    short = told("三色三步高,喜相逢", seat="N", discarder="E")
+    assert not short.score.legal and short.score.reason.text("en") == \
+        "complete, but 7 番: needs 8 (the hand is taken as open: 门前清 not named)"
+    named = told("三色三步高,喜相逢,门前清", seat="N", discarder="E")
+    assert named.score.legal and named.score.total == 9 and named.payout.deltas == {"E": -17, "S": -8, "W": -8, "N": 33}
+    # a concealed 碰碰和 self-drawn would be 四暗刻 (64); named alone it is the open one, 碰碰和 6 + 自摸 1: short
+    alone = told("碰碰和", seat="W")
+    assert not alone.score.legal and "不求人 not named" in alone.score.reason.text("en")
+    # where the open hand is enough, nothing changes: 花龙 8 + 喜相逢 1 on a discard
+    assert told("花龙,喜相逢", seat="N", discarder="E").score.total == 9
+
+
+def test_a_first_turn_told_with_patterns_changes_nothing_either():
+    """From a fresh pair of eyes: --first-turn made a hand told by its patterns concealed (不求人 added: 13 番 for
+    10); 国标 scores no first-turn win, so it is dropped with the same warning as for tiles."""
+    plain, first = told("花龙,喜相逢", seat="N"), told("花龙,喜相逢", seat="N", first_turn=True)
+    assert first.score.total == plain.score.total == 10 and first.payout.deltas == plain.payout.deltas
+    assert any("scores no first-turn win" in str(w) for w in first.warnings)
+    assert not first.situation.first_turn  # so a table's notes do not show 天地和
