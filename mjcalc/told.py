@@ -847,6 +847,8 @@ def least_total(rules: Ruleset) -> Tuple[int, str]:
     if not scored:
         return rules.minimum, "起胡"
     least = min(total for total, _ in scored)
+    if rules.minimum and least <= rules.minimum and all("+" in names for total, names in scored if total == least):
+        return rules.minimum, "起胡"  # the rules' own minimum (国标's 8), not a plainest hand's many names
     why = list(dict.fromkeys(names for total, names in scored if total == least))
     return least, " / ".join(why[:3])
 

@@ -748,6 +748,9 @@ def test_patterns_that_cannot_share_a_shape_are_refused_whatever_their_order(tmp
     # rulesets/sichuan.md: "平和: 不带任何番种的和牌" is a win of 0 番, paid 1; a win holds two suits and claims no
     # chow, so none of the three-suit plain hands above is a win there
     ("sichuan", 0, "起胡"),
+    # rulesets/guobiao.md: the 8-番 minimum (p. 14, p. 28), which no one pattern of a plainest hand makes alone: said as
+    # the minimum, not as one plainest hand's list of names (it said "四归一+幺九刻×2+缺一门+无字+单钓将+自摸")
+    ("guobiao", 8, "起胡"),
 ])
 def test_the_least_agreed_total_is_what_the_plainest_win_scores(ruleset, least, why):
     from mjcalc.ruleset import load_ruleset

@@ -419,7 +419,7 @@ def test_the_best_line_names_greater_honors_and_knitted_tiles_by_its_name(hand, 
 
 
 def test_waits_say_which_complete_the_shape_but_not_the_eight_fan():
-    """`waits` lists what completes the shape; under 国标 a win also needs 8 番 (p. 5). 123m 456m 456p 78s EE waits
+    """`waits` lists what completes the shape; under 国标 a win also needs 8 番 (p. 14, p. 28). 123m 456m 456p 78s EE waits
     on 6s and 9s: 9s makes 花龙 (123m 456p 789s, 8 番, p. 24); 6s only 门前清 2, 喜相逢 1 (456m 456p) and 连六 1
     (123m 456m) on a discard, 4 番, and 不求人 4 for 门前清 self-drawn, 6 番: short of 8 either way."""
     hand = "123m456p78s EE 456m"
