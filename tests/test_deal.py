@@ -268,7 +268,7 @@ def test_kong_money_is_paid_when_made_by_those_still_in_the_deal(table):
     log = run(table, "log", "t").output
     assert "penalty 直杠: 阿张 +2, 2 from 大刘\n" in log and "penalty 暗杠: 阿张 +4, 2 from 小李, 大刘\n" in log, log
     refused = run(table, "penalty", "t", "暗杠", "--player", "老王")
-    assert refused.exit_code == 2 and "E has won this deal already" in refused.stderr, refused.output
+    assert refused.exit_code == 2 and "老王 (E) has won this deal already" in refused.stderr, refused.output
     with Ledger(table) as ledger:
         assert money(ledger) == {"E": 1, "S": -3, "W": 6, "N": -4}
         t = ledger.table("t")

@@ -799,7 +799,12 @@ def _write(ledger: Ledger, table: Table, make: Callable[[Table], Written], reque
                               closed=t.closed[:16].replace("T", " "))
         if revision is not None and t.revision != revision:
             raise LedgerError("ledger.stale_revision", table=repr(t.name), what=changes_since(ledger, t, revision))
-        written = make(t)
+        try:
+            written = make(t)
+        except LedgerFileError:
+            raise
+        except MjcalcError as exc:  # a refusal names each seat by its player, as the players know each other
+            raise by_players(exc, t) from None
         written.made_at = t.revision
         change = written.change
         if change is None:  # a hand scored only
@@ -896,12 +901,6 @@ def record_given(ledger: Ledger, table: Table, given: Data, rules: Optional[Rule
     check_client(client)
 
     def make(t: Table) -> Written:
-        try:
-            return scored(t)
-        except MjcalcError as exc:
-            raise by_players(exc, t) from None
-
-    def scored(t: Table) -> Written:
         current = rules if rules is not None and t.rules and rules_json(rules) == t.rules else table_rules(t, ledger)
         check_given(current, given)
         if given.get("entry") == "draw":
