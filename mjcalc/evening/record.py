@@ -395,8 +395,8 @@ SEAT_PARAMS = ("seat", "seats", "discarder")  # a refusal's parameters that name
 
 
 def by_players(error: MjcalcError, t: Table) -> MjcalcError:
-    """A refusal of a hand entered at a table, its seats named by the players in them (`B (S)`), as the players
-    know each other; the same refusal where it names none."""
+    """A refusal of a write at a table (a hand, an edit, a draw, a penalty), its seats named by the players in them
+    (`Bob (S)`), as the players know each other; the same refusal where it names none."""
     def named(seat: Any) -> Any:
         return f"{t.player(seat)} ({seat})" if isinstance(seat, str) and seat in SEATS else seat
 
