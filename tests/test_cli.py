@@ -59,6 +59,10 @@ ERRORS = [
     pytest.param(["analyze", "1112345678999m", "--seat", "S", "--from", "S"],
                  "Error: --from: S is the winner's own seat: a player cannot win on his own discard",
                  id="own_discard"),
+    # a chow is claimed only from 上家, the player before the winner (E's is N); a fresh pair of eyes found W taken
+    pytest.param(["analyze", "[123m]W 456p789s EE 45m +6m", "-r", "guobiao"],
+                 "Error: hand: [123m]W: a chow is claimed only from the player before the winner (N), not from W",
+                 id="chow_not_from_left"),
     pytest.param(["analyze", "1112345678999m", "--wild", "Q"],
                  "Error: --wild: unknown character 'Q' at column 1 in \"Q\"", id="bad_wild"),
     pytest.param(["analyze", "1112345678999m", "--base", "0"], "Error: --base: must be from 1 to 1000000, got 0",

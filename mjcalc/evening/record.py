@@ -391,7 +391,7 @@ def score_input(rules: Ruleset, base: int, given: Data, state: State, number: in
     return record, result
 
 
-SEAT_PARAMS = ("seat", "seats", "discarder")  # a refusal's parameters that name seats, named by player at a table
+SEAT_PARAMS = ("seat", "seats", "discarder", "left")  # a refusal's parameters that name seats, named by player at a table
 
 
 def by_players(error: MjcalcError, t: Table) -> MjcalcError:

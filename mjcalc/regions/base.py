@@ -278,6 +278,10 @@ class Region:
                                           seat=meld.claimed_from)
             if meld.kind == CHOW and not self.chows_claimed:
                 raise ImpossibleSituation("region.no_chows", field="hand", meld=str(meld))
+            left = SEATS[(SEATS.index(s.seat) - 1) % 4]  # 上家: a chow is claimed only from the player before
+            if meld.kind == CHOW and meld.claimed_from and meld.claimed_from != left:
+                raise ImpossibleSituation("region.chow_not_from_left", field="hand", meld=str(meld),
+                                          seat=meld.claimed_from, left=left)
             if not self.wild_in_melds and any(t in ruleset.fixed_wild for t in getattr(meld, "tiles", ())):
                 raise ImpossibleSituation("region.wild_in_meld", field="hand", meld=str(meld), wild_zh=ruleset.wild_zh)
 
