@@ -750,7 +750,7 @@ class GuobiaoRegion(Region):
 
     def seen_facts(self, ruleset: "Ruleset", situation: Situation, hand: Hand, seen: Sequence[int]) -> Situation:
         """和绝张 where the tiles seen on the table and the hand's own exposed sets show the other three copies of
-        its winning tile (和绝张, p. 26, p. 89: the last of its kind, the other three face up), none held concealed."""
+        its winning tile (p. 26, p. 89: the last of its kind, the other three face up), none held concealed."""
         win = hand.winning
         if win is None or "last_of_kind" not in ruleset.options or situation.extra("last_of_kind"):
             return situation
