@@ -637,3 +637,13 @@ def test_a_rules_switch_resets_the_shanglou_the_new_rules_do_not_have(tmp_path):
     fresh_hand = json.loads(ok("table", "hand", "z", *hand, db=fresh).stdout)["hand"]
     assert switched_hand["factor"] == 1
     assert switched_hand["payouts"] == fresh_hand["payouts"]
+
+
+@pytest.mark.parametrize("words", [["123m456p789s EE 45m +6m"], ["123m456p789s", "EE", "45m", "+6m"]])
+def test_tiles_beside_an_agreed_total_are_refused_as_such_not_as_a_table(db, words):
+    """From a fresh pair of eyes: tiles given with --fan at the table in use were read as a table's name ("no table
+    named '123m …'"); they are the hand, and a hand with its total is one or the other."""
+    result = run("table", "hand", *words, "--fan", "12", "--winner", "小李", db=db)
+    assert result.exit_code == 2
+    assert result.output == "Error: give the HAND or --fan/--patterns, not both (the tiles say the total)\n"
+    assert "no table named 'nosuch'" in run("table", "hand", "nosuch", "--fan", "2", "--winner", "小李", db=db).output

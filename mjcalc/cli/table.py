@@ -602,8 +602,8 @@ def _table_and_hand(ledger: Ledger, words: Sequence[str], quick: bool) -> Tuple[
             front.parse_tiles(words[0])
         except MjcalcError:
             raise missing from None  # neither a table nor tiles: say which tables there are
-        if quick:
-            raise missing
+        if quick:  # tiles beside an agreed total or patterns: one or the other, said as such
+            raise UserError("table.hand_and_agreed")
     return current_table(ledger), " ".join(words)
 
 
