@@ -190,3 +190,20 @@ def test_the_log_names_each_hand_by_the_seats_it_was_played_in(tmp_path):
         told = [(e.kind, e.hand.number, e.hand.winner, e.hand.discarder) for e in story(ledger, ledger.table("t"))
                 if e.hand is not None and e.hand.kind == "win"]
     assert told == [("hand", 5, "南起", "东起"), ("undo", 5, "南起", "东起"), ("hand", 5, "北起", "西起")]
+
+
+def test_the_history_names_each_hands_dealer_where_the_seats_move(tmp_path):
+    """From a fresh pair of eyes: `table show`'s 庄 column gave each hand's dealer as a seat letter, which names
+    another player each round once the seats change; it names the player who dealt."""
+    from click.testing import CliRunner
+
+    from mjcalc.cli import cli
+    db = str(tmp_path / "t.sqlite3")
+    said = CliRunner().invoke(cli, ["table", "new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob",
+                                    "--seat", "西=Cat", "--seat", "北=Dan", "--db", db])
+    assert said.exit_code == 0, said.output
+    for _ in range(5):
+        assert CliRunner().invoke(cli, ["table", "draw", "t", "--yes", "--db", db]).exit_code == 0
+    shown = CliRunner().invoke(cli, ["table", "show", "t", "--db", db]).output
+    dealers = [line.split()[1] for line in shown.splitlines() if line[:1].isdigit()]
+    assert dealers == ["Ann", "Bob", "Cat", "Dan", "Bob"]  # hand 5: East again, where Bob sits after the East round

@@ -868,7 +868,9 @@ def _history_rows(view: View, people: List[str]) -> Tuple[List[Row], List[str], 
         total = "" if h.total is None else f"{_total(h, own)}{own.unit_zh}" if mixed else _total(h, own)
         if total_kind(h, own) == "flat":
             total = f"{h.total} flat"
-        row = [h.number, h.dealer + (f"+{h.streak}" if h.streak else ""), _result_text(t, h), total]
+        # where the players change seats as each round ends, a seat letter names another player each round
+        dealer = h.player(h.dealer) if h.players and Session.of(own).seat_rotation != "none" else h.dealer
+        row = [h.number, dealer + (f"+{h.streak}" if h.streak else ""), _result_text(t, h), total]
         if shanglou:
             row.append(f"×{h.factor}" if h.level else "")
         seated = dict(zip(h.players or t.players, SEATS))
