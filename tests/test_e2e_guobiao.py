@@ -133,18 +133,61 @@ def test_the_sixteenth_hand_recorded_on_the_page_says_the_session_is_over(phone,
     16th, a draw, on the page; the page says the session is over where the player is looking."""
     name = f"国标{phone.size[0]}"
     new_table(server, name, "guobiao", PLAYERS)
-    for _ in range(15):
-        cli_json(["table", "draw", name, "--yes", "--json", "--db", str(server.lib.db_path)])
+
+    def draws(n):
+        for _ in range(n):
+            cli_json(["table", "draw", name, "--yes", "--json", "--db", str(server.lib.db_path)])
+
+    def draw_on_the_page():
+        scroll_to(phone, "#rec-draw")
+        taps("#rec-draw")
+        wait(phone, lambda d: all_css(d, "#dup-yes") and in_view(d, "#dup-yes"), "asked: a draw again, just after one")
+        taps("#dup-yes")
+
+    draws(3)
     open_page(phone, server)
     taps = Taps(phone)
     open_table(phone, server, name, taps)
-    scroll_to(phone, "#rec-draw")
-    taps("#rec-draw")
-    wait(phone, lambda d: all_css(d, "#dup-yes") and in_view(d, "#dup-yes"), "asked: a draw again, just after one")
-    taps("#dup-yes")
-    wait(phone, lambda d: text(d, "#rec-msg") == "已记流局 · 第1局结束，再记一手就开新的一局", "the session over said")
+    draw_on_the_page()  # hand 4 ends the East round: the seats change (natsuki p. 9: 东↔南, 西↔北), said
+    e, s, w, n = PLAYERS["S"], PLAYERS["E"], PLAYERS["N"], PLAYERS["W"]
+    wait(phone, lambda d: text(d, "#rec-msg") == f"已记流局 · 换座：东 {e}、南 {s}、西 {w}、北 {n}",
+         "the change of seats said")
+    draws(11)
+    phone.refresh()
+    wait(phone, lambda d: d.execute_script("return document.body.dataset.ready === '1'"), "the page again")
+    open_table(phone, server, name, taps)
+    draw_on_the_page()
+    wait(phone, lambda d: text(d, "#rec-msg") == "已记流局 · 第1局结束，再记一手开新局", "the session over said")
     assert in_view(phone, "#rec-msg")
+    assert text(phone, "#next").startswith("下一手 17 · 第2局 · 圈 1 · ")  # not "圈 5"
     assert all_css(phone, "#rec-flag-kong_draw") and not all_css(phone, "#rec-flag-first_turn")
     hands = show(server, name)["hands"]
     assert len(hands) == 16 and hands[-1]["round"] == 4
     shoot(phone, "session-over.png")
+
+
+def test_the_round_wind_is_always_one_kept_on_clear_and_shown_folded(phone, server):
+    """From a fresh pair of eyes: 圈风 offered 无 and started on it, though the server counts 东 (there is always a
+    round's wind); 清空 reset it with the hand, losing 圈风刻 in the South round unless set again each hand; and the
+    folded 局况 line said neither 圈风 nor 和绝张. The round's wind starts on 东, has no 无, stays through 清空 (it holds
+    for four hands, as the seat does), and the line says it; 和绝张 goes with the hand."""
+    from selenium.webdriver.support.ui import Select
+    open_page(phone, server)
+    choose(phone, "guobiao")
+    wait(phone, lambda d: all_css(d, "#opt-prevalent"), "the round's wind")
+    select = Select(by_css(phone, "#opt-prevalent"))
+    assert [o.get_attribute("value") for o in select.options] == ["E", "S", "W", "N"]
+    assert select.first_selected_option.get_attribute("value") == "E" and "圈风 东" in text(phone, "#sitsum")
+    phone.execute_script("const s = document.getElementById('opt-prevalent'); s.value = 'S';"
+                         "s.dispatchEvent(new Event('change'));"
+                         "document.getElementById('opt-last_of_kind').click()")
+    wait(phone, lambda d: "圈风 南" in text(d, "#sitsum") and "和绝张" in text(d, "#sitsum"), "both said folded")
+    field = by_css(phone, "#notation")
+    field.clear()
+    field.send_keys("SSS 12345678m 99p +9m")
+    wait(phone, lambda d: d.execute_script(
+        "const r = document.querySelector('#v-score #result'); return r && r.dataset.state") == "legal", "scored")
+    phone.execute_script("document.getElementById('act-clear').click()")
+    wait(phone, lambda d: "和绝张" not in text(d, "#sitsum"), "和绝张 gone with the hand")
+    assert "圈风 南" in text(phone, "#sitsum")
+    assert Select(by_css(phone, "#opt-prevalent")).first_selected_option.get_attribute("value") == "S"

@@ -1365,7 +1365,10 @@ def written_json(written: Written) -> Data:
     doc["standings"] = standings_json(written.standings)
     doc["next"] = next_json(t, len(written.hands), t.state)
     if written.kind == "hand" and written.record is not None and written.rules is not None:
-        game = Session.of(written.rules).game_ended(written.record.round, written.record.after.round)
+        record = written.record
+        if record.players and tuple(record.players) != tuple(t.players):  # the round it ended moved the seats
+            doc["seats_changed"] = dict(zip(SEATS, t.players))
+        game = Session.of(written.rules).game_ended(record.round, record.after.round)
         if game:  # the hand ended the last round of a session of `session.rounds` (国标's 16 hands)
             doc["session_over"] = game
     return doc
