@@ -126,6 +126,7 @@ def test_the_sixteenth_hand_says_the_session_is_over(tmp_path):
     assert not any("session_over" in json.loads(line) for line in said)
     last = run("hand", "t", "--fan", "8", "--winner", "Bob", "--from", "Ann", "--yes")
     assert " ".join(last.split()).count("session 1 is over: its 4 rounds are played") == 1
+    assert "\nnext      hand 17, session 2, round 1, dealer E " in last  # not "round 5"
     run("undo", "t", "--yes")
     data = json.loads(run("hand", "t", "--fan", "8", "--winner", "Bob", "--from", "Ann", "--yes", "--json"))
     assert data["session_over"] == 1 and data["next"]["round"] == 5

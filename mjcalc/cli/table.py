@@ -298,8 +298,13 @@ def _seats_line(table: Table, record: HandRecord, rules: Optional[Ruleset] = Non
     return lines
 
 
-def _next_line(table: Table, count: int, state: State) -> str:
-    line = f"next      hand {count + 1}, round {state.round}, dealer {_who(table, state.dealer)}"
+def _next_line(table: Table, count: int, state: State, rules: Optional[Ruleset] = None) -> str:
+    """The next hand: its number, round (within its session, where the rules play sessions: 国标's 16 hands) and
+    dealer, with 连庄, 上楼 and the deal's wins so far."""
+    rounds = Session.of(rules).rounds if rules is not None else 0
+    where = f"round {state.round}" if not rounds or state.round <= rounds else \
+        f"session {(state.round - 1) // rounds + 1}, round {(state.round - 1) % rounds + 1}"
+    line = f"next      hand {count + 1}, {where}, dealer {_who(table, state.dealer)}"
     if state.streak:
         line += f" (连庄 {state.streak})"
     if state.level:
@@ -540,7 +545,7 @@ def _answer_hand(written: Written, brief: bool, as_json: bool, dry_run: bool, la
     _warn_hand(result.warnings)
     data = front.preview_json(written, said_lang()) if dry_run else front.written_json(written)
     if brief and not dry_run:
-        doc = said_doc(brief_line(t, record, rules), *_seats_line(t, record, rules), _next_line(t, record.number, record.after),
+        doc = said_doc(brief_line(t, record, rules), *_seats_line(t, record, rules), _next_line(t, record.number, record.after, rules),
                        data=data)
     else:
         doc = said_doc(*(["(not recorded)"] if dry_run else []),
@@ -648,7 +653,7 @@ def hand_lines(t: Table, record: HandRecord, result: Analysis, rules: Ruleset, l
         lines.append("")
         lines.append(_table(_standing_rows(now, standings), ["seat", "player", f"after hand {record.number}"]))
         lines += _seats_line(now, record, rules)
-        lines.append(_next_line(now, record.number, record.after))  # a hand only scored leaves the next as it is
+        lines.append(_next_line(now, record.number, record.after, rules))  # a hand only scored leaves the next as it is
     return lines
 
 
@@ -703,7 +708,7 @@ def table_draw(name: Optional[str], as_json: bool, yes: bool, told: Tuple[str, .
     if dry_run:
         return emit(said_doc("(not recorded)", draw_line(t, record), data=front.preview_json(written, said_lang())),
                     as_json)
-    doc = said_doc(draw_line(t, record), *_seats_line(t, record, written.rules), _next_line(t, record.number, record.after),
+    doc = said_doc(draw_line(t, record), *_seats_line(t, record, written.rules), _next_line(t, record.number, record.after, written.rules),
                    data=front.written_json(written))
     with answering(Message("table.done_hand", number=record.number)):
         emit(doc, as_json)
@@ -787,7 +792,7 @@ def show_lines(view: View, with_tiles: bool = False) -> List[str]:
         lines.append("")
         for p in view.penalties:
             lines += penalty_lines(t, p)
-    lines.append(_next_line(t, count, t.state))
+    lines.append(_next_line(t, count, t.state, rules))
     return lines
 
 
