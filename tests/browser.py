@@ -1,5 +1,5 @@
 """What the browser tests share, and the API tests' server (not a test module, and no fixtures: a test module
-builds its own from these).
+builds its own from these, or takes the usual set from `phone_module`).
 
 - a test server: `serving(db_path, **kwargs)` (a context manager), or `start_server` and `stop_server`: make_server
   on 127.0.0.1 (or `host`), any free port, quiet, served from a daemon thread and stopped again;
@@ -158,3 +158,33 @@ def page_errors(driver, excused=()):
             if e["level"] == "SEVERE" and "Failed to load resource" not in e["message"]
             and not any(x in e["message"] for x in excused)
             or "Content Security Policy" in e["message"] or "Refused to" in e["message"]]
+
+
+def phone_module(name, shots):
+    """What a module of phone tests builds from these, the same in each: a server of its own on a fresh ledger, a
+    phone at each of PHONE_SIZES (its Chromium named by `name`), no console error after any test that used it, and
+    `shoot(driver, name)` saving a screenshot to `shots` named by the phone's size. Bind them by their names:
+    `server, phone, no_page_errors, shoot = phone_module("guobiao", SHOTS)`."""
+    @pytest.fixture(scope="module")
+    def server(tmp_path_factory):
+        with serving(tmp_path_factory.mktemp(f"ledger-{name}") / "ledger.sqlite3") as srv:
+            yield srv
+
+    @pytest.fixture(scope="module", params=PHONE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+    def phone(request):
+        with phone_browser(request.param, f"mjcalc-chromium-{name}-") as driver:
+            yield driver
+
+    @pytest.fixture(autouse=True)
+    def no_page_errors(request):
+        yield
+        if "phone" not in request.fixturenames:
+            return
+        bad = page_errors(request.getfixturevalue("phone"))
+        assert not bad, bad
+
+    def shoot(driver, name):
+        shots.mkdir(parents=True, exist_ok=True)
+        driver.save_screenshot(str(shots / f"{driver.size[0]}x{driver.size[1]}-{name}"))
+
+    return server, phone, no_page_errors, shoot

@@ -6,9 +6,8 @@ command line pays it; a flower selected and removed is gone from the notation. S
 """
 from pathlib import Path
 
-import pytest
 
-from browser import PHONE_SIZES, page_errors, phone_browser, serving
+from browser import phone_module
 from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 from test_e2e_page26 import Taps, in_view, new_table, open_page, open_table, scroll_to, show
 
@@ -18,30 +17,7 @@ TILES = "1m 9m 1p 9p 1s 9s E S W N C F P P".split()
 HAND = "19m 19p 19s E S W N C F P +P f1 f4"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("ledger-guobiao") / "ledger.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module", params=PHONE_SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def phone(request):
-    with phone_browser(request.param, "mjcalc-chromium-guobiao-") as driver:
-        yield driver
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(request):
-    yield
-    if "phone" not in request.fixturenames:
-        return
-    bad = page_errors(request.getfixturevalue("phone"))
-    assert not bad, bad
-
-
-def shoot(driver, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / f"{driver.size[0]}x{driver.size[1]}-{name}"))
+server, phone, no_page_errors, shoot = phone_module("guobiao", SHOTS)
 
 
 def choose(driver, ruleset):

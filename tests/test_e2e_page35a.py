@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import PHONE_SIZES, page_errors, phone_browser, serving
+from browser import PHONE_SIZES, phone_module
 from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 from test_e2e_page26 import Taps, in_view, new_table, open_page, open_table, scroll_to, scroll_y, show
 
@@ -18,30 +18,7 @@ SIZES = PHONE_SIZES
 HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m 6m".split()  # 12345m 456p 789s EE +6m
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("ledger35a") / "ledger.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def phone(request):
-    with phone_browser(request.param, "mjcalc-chromium35a-") as driver:
-        yield driver
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(request):
-    yield
-    if "phone" not in request.fixturenames:
-        return
-    bad = page_errors(request.getfixturevalue("phone"))
-    assert not bad, bad
-
-
-def shoot(driver, name):
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    driver.save_screenshot(str(SHOTS / f"{driver.size[0]}x{driver.size[1]}-{name}"))
+server, phone, no_page_errors, shoot = phone_module("35a", SHOTS)
 
 
 def between_the_bars(driver, selector):
