@@ -28,6 +28,23 @@ def ledger(tmp_path):
         yield ledger
 
 
+@pytest.fixture
+def run(tmp_path):
+    """`mjcalc table ARGS --db` on a 国标 table "t" of Ann, Bob, Cat and Dan (东 南 西 北): its output, exit 0."""
+    from click.testing import CliRunner
+
+    from mjcalc.cli import cli
+    db = str(tmp_path / "t.sqlite3")
+
+    def run(*args):
+        said = CliRunner().invoke(cli, ["table", *args, "--db", db])
+        assert said.exit_code == 0, said.output
+        return said.output
+
+    run("new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob", "--seat", "西=Cat", "--seat", "北=Dan")
+    return run
+
+
 def draw(ledger):
     return record_given(ledger, ledger.table("t"), hand_input(facts={})).hand
 
@@ -84,20 +101,9 @@ def test_a_guobiao_table_notes_the_round_wind_as_a_wind_not_a_player(tmp_path):
         assert won.round == 2 and "圈风 南" in context(won, ledger.table("t"), load_ruleset("guobiao"))
 
 
-def test_the_hand_that_ends_a_round_is_printed_in_its_own_seats_then_the_change(tmp_path):
+def test_the_hand_that_ends_a_round_is_printed_in_its_own_seats_then_the_change(run):
     """From a fresh pair of eyes: the fourth hand was printed with the next round's seating, the winner's money
     beside another's name. It is printed as it was played (Dan, North, won from Cat, West), then the change."""
-    from click.testing import CliRunner
-
-    from mjcalc.cli import cli
-    db = str(tmp_path / "t.sqlite3")
-
-    def run(*args):
-        said = CliRunner().invoke(cli, ["table", *args, "--db", db])
-        assert said.exit_code == 0, said.output
-        return said.output
-
-    run("new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob", "--seat", "西=Cat", "--seat", "北=Dan")
     for _ in range(3):
         run("draw", "t", "--yes")
     said = run("hand", "t", "--fan", "20", "--winner", "Dan", "--from", "Cat", "--yes")
@@ -108,20 +114,9 @@ def test_the_hand_that_ends_a_round_is_printed_in_its_own_seats_then_the_change(
     assert "seats     changed as the round ended: E Bob, S Ann, W Dan, N Cat" in said
 
 
-def test_the_sixteenth_hand_says_the_session_is_over(tmp_path):
+def test_the_sixteenth_hand_says_the_session_is_over(run):
     """A session is four rounds of four hands (1998 book pp. 7-8; `session.rounds: 4`): the 16th hand says so, in
     words and as `session_over` in the JSON; no earlier hand does, and a hand after it starts the East round again."""
-    from click.testing import CliRunner
-
-    from mjcalc.cli import cli
-    db = str(tmp_path / "t.sqlite3")
-
-    def run(*args):
-        said = CliRunner().invoke(cli, ["table", *args, "--db", db])
-        assert said.exit_code == 0, said.output
-        return said.output
-
-    run("new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob", "--seat", "西=Cat", "--seat", "北=Dan")
     said = [run("draw", "t", "--yes", "--json") for _ in range(15)]
     assert not any("session_over" in json.loads(line) for line in said)
     last = run("hand", "t", "--fan", "8", "--winner", "Bob", "--from", "Ann", "--yes")
@@ -193,18 +188,11 @@ def test_the_log_names_each_hand_by_the_seats_it_was_played_in(tmp_path):
     assert told == [("hand", 5, "南起", "东起"), ("undo", 5, "南起", "东起"), ("hand", 5, "北起", "西起")]
 
 
-def test_the_history_names_each_hands_dealer_where_the_seats_move(tmp_path):
+def test_the_history_names_each_hands_dealer_where_the_seats_move(run):
     """From a fresh pair of eyes: `table show`'s 庄 column gave each hand's dealer as a seat letter, which names
     another player each round once the seats change; it names the player who dealt."""
-    from click.testing import CliRunner
-
-    from mjcalc.cli import cli
-    db = str(tmp_path / "t.sqlite3")
-    said = CliRunner().invoke(cli, ["table", "new", "t", "-r", "guobiao", "--seat", "东=Ann", "--seat", "南=Bob",
-                                    "--seat", "西=Cat", "--seat", "北=Dan", "--db", db])
-    assert said.exit_code == 0, said.output
     for _ in range(5):
-        assert CliRunner().invoke(cli, ["table", "draw", "t", "--yes", "--db", db]).exit_code == 0
-    shown = CliRunner().invoke(cli, ["table", "show", "t", "--db", db]).output
+        run("draw", "t", "--yes")
+    shown = run("show", "t")
     dealers = [line.split()[1] for line in shown.splitlines() if line[:1].isdigit()]
     assert dealers == ["Ann", "Bob", "Cat", "Dan", "Bob"]  # hand 5: East again, where Bob sits after the East round
