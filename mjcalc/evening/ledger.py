@@ -22,6 +22,7 @@ import unicodedata
 from contextlib import contextmanager
 from dataclasses import dataclass, field, fields, replace
 from datetime import datetime, timezone
+from functools import lru_cache
 from pathlib import Path
 from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tuple, TypeVar, Union
 from urllib.parse import quote
@@ -273,7 +274,6 @@ VERSION = len(MIGRATIONS)
 LEDGER_TABLES = ("tables", "hands", "settings", "rules", "events", "penalties")  # what the migrations make
 
 Shape = Dict[str, Tuple[Tuple[str, str, int], ...]]  # each table's columns: name, declared type, place in the key
-_SHAPE: List[Shape] = []  # the shape the migrations make, once a process
 
 
 def _shape(db: sqlite3.Connection) -> Shape:
@@ -281,17 +281,16 @@ def _shape(db: sqlite3.Connection) -> Shape:
             for name in LEDGER_TABLES}
 
 
+@lru_cache(maxsize=1)
 def expected_shape() -> Shape:
     """The tables' columns as the migrations make them, read from a ledger made in memory (once a process)."""
-    if not _SHAPE:
-        db = sqlite3.connect(":memory:", isolation_level=None)
-        try:
-            for migration in MIGRATIONS:
-                migration.run(db)
-            _SHAPE.append(_shape(db))
-        finally:
-            db.close()
-    return _SHAPE[0]
+    db = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS:
+            migration.run(db)
+        return _shape(db)
+    finally:
+        db.close()
 
 
 def now(exact: bool = False) -> str:

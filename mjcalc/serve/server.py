@@ -109,6 +109,7 @@ from ..front import (  # noqa: E402
     NAMES,
     NUM_KINDS,
     Ruleset,
+    Session,
     __version__,
     added_by_situation,
     advice_json,
@@ -304,7 +305,7 @@ def do_rulesets(lib: Library) -> Data:
                          "tiles": [NAMES[k] for k in r.fixed_wild], "faceless": region.wild_faceless(r)},
             "wall": [NAMES[k] for k in range(NUM_KINDS) if r.wall.has(k)], "flowers": r.wall.flowers,
             "shapes": list(r.shapes), "discard": r.discard, "first_turn": reads_first_turn(r, region),
-            "rounds": dict(r.session).get("rounds", 0),
+            "rounds": Session.of(r).rounds,
             "options": [_option_doc(o) for o in specs if o is not None],
             "patterns": [_pattern_doc(p, region) for p in r.patterns],
         })
