@@ -287,13 +287,11 @@ def _standing_rows(table: Table, standings: Iterable[Standing]) -> List[Row]:
 def _seats_line(table: Table, record: HandRecord, rules: Optional[Ruleset] = None) -> List[str]:
     """A line saying the players changed seats after `record` (the round it ended: `seat_rotation`), if they did;
     and one saying the session is over where it ended the last round of one (`session.rounds`)."""
-    lines = []
-    if record.players and tuple(record.players) != tuple(table.players):
-        lines.append("seats     changed as the round ended: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, table.players)))
-    session = Session.of(rules) if rules is not None else Session()
-    game = session.game_ended(record.round, record.after.round)
+    seats, game = front.round_end(table, record, rules)
+    lines = ["seats     changed as the round ended: " + ", ".join(f"{s} {p}" for s, p in zip(SEATS, seats))] if seats else []
     if game:
-        lines += fit_text(f"session   {game} is over: its {session.rounds} rounds are played (`table close` "
+        assert rules is not None  # a session ends only under rules that play sessions
+        lines += fit_text(f"session   {game} is over: its {Session.of(rules).rounds} rounds are played (`table close` "
                           f"ends the table; a hand recorded next starts session {game + 1}, the East round again)")
     return lines
 

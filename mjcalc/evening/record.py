@@ -1364,14 +1364,22 @@ def written_json(written: Written) -> Data:
         doc["closed"] = bool(t.closed)
     doc["standings"] = standings_json(written.standings)
     doc["next"] = next_json(t, len(written.hands), t.state)
-    if written.kind == "hand" and written.record is not None and written.rules is not None:
-        record = written.record
-        if record.players and tuple(record.players) != tuple(t.players):  # the round it ended moved the seats
-            doc["seats_changed"] = dict(zip(SEATS, t.players))
-        game = Session.of(written.rules).game_ended(record.round, record.after.round)
-        if game:  # the hand ended the last round of a session of `session.rounds` (国标's 16 hands)
+    if written.kind == "hand" and written.record is not None:
+        seats, game = round_end(t, written.record, written.rules)
+        if seats is not None:
+            doc["seats_changed"] = dict(zip(SEATS, seats))
+        if game:
             doc["session_over"] = game
     return doc
+
+
+def round_end(t: Table, record: HandRecord, rules: Optional[Ruleset]) -> Tuple[Optional[Tuple[str, ...]], int]:
+    """What a hand just recorded ended besides itself: the seating the table has after it where the round it ended
+    moved the players (`session.seat_rotation`), else None; and the session it ended where it ended the last round
+    of one (`session.rounds`: 国标's 16 hands), its number, else 0."""
+    moved = tuple(t.players) if record.players and tuple(record.players) != tuple(t.players) else None
+    session = Session.of(rules) if rules is not None else Session()
+    return moved, session.game_ended(record.round, record.after.round)
 
 
 def preview_json(written: Written, lang: str = "en") -> Data:
