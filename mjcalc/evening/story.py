@@ -86,7 +86,7 @@ class _Follow:
     def names(self) -> Dict[str, str]:
         return dict(zip(SEATS, self.seatings[-1]))
 
-    def round_end(self, hand_id: str, back: bool = False) -> None:
+    def seats_after(self, hand_id: str, back: bool = False) -> None:
         """The seats as they change when hand `hand_id` ends a round (the rules' seat_rotation), or change back
         when it is taken away (`back`): the seating it was played in."""
         record = self.records.get(hand_id) or {}
@@ -127,7 +127,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
         f.inputs[hand_id] = data.get("input") or {}
         f.seating_of[hand_id] = len(f.seatings) - 1
         event.hand = f.told(hand_id)
-        f.round_end(hand_id)
+        f.seats_after(hand_id)
     elif kind == "edit" and data.get("hand_id") in f.order:
         old, new = data["hand_id"], data["new_id"]
         event.was = f.told(old)
@@ -137,7 +137,7 @@ def _follow(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif kind == "undo" and data.get("hand_id") in f.order:
         event.hand = f.told(data["hand_id"])
         f.removed.add(data["hand_id"])
-        f.round_end(data["hand_id"], back=True)
+        f.seats_after(data["hand_id"], back=True)
     elif kind == "revert":
         _revert(f, event, data, by_revision)
     elif kind == "seat":
@@ -185,6 +185,6 @@ def _revert(f: _Follow, event: Event, data: Data, by_revision: Dict[int, Tuple[s
     elif taken == "undo":
         f.removed.discard(target.get("hand_id"))
         event.hand = f.told(target.get("hand_id") or "")
-        f.round_end(target.get("hand_id") or "")
+        f.seats_after(target.get("hand_id") or "")
     elif taken == "penalty":
         event.penalty = f.penalties.get(target.get("penalty_id", ""))
