@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from browser import PHONE_SIZES, page_errors, phone_browser, serving
+from browser import PHONE_SIZES, phone_module, serving
 from test_e2e import PLAYERS, all_css, by_css, cli_json, text, wait
 
 SHOTS = Path("/tmp/shots26")
@@ -23,25 +23,7 @@ HAND = "1m 2m 3m 4p 5p 6p 7s 8s 9s E E 4m 5m 6m".split()  # 12345m 456p 789s EE 
 WON_HAND = "123m456p789s EE 45m +6m"
 
 
-@pytest.fixture(scope="module")
-def server(tmp_path_factory):
-    with serving(tmp_path_factory.mktemp("ledger26") / "ledger.sqlite3") as srv:
-        yield srv
-
-
-@pytest.fixture(scope="module", params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def phone(request):
-    with phone_browser(request.param, "mjcalc-chromium26-") as driver:
-        yield driver
-
-
-@pytest.fixture(autouse=True)
-def no_page_errors(request):
-    yield
-    if "phone" not in request.fixturenames:
-        return
-    bad = page_errors(request.getfixturevalue("phone"))
-    assert not bad, bad
+server, phone, no_page_errors, _ = phone_module("26", SHOTS)  # its screenshots are its own `shoot`'s
 
 
 # --- helpers ------------------------------------------------------------------------------------------------------
